@@ -1,0 +1,70 @@
+"""urlspec: URLs done right, in pure Python.
+
+Two worlds in one package:
+
+* ``urlspec.URL``, ``urlspec.URLSearchParams`` and the host/IDNA functions implement the
+  WHATWG URL Standard (https://url.spec.whatwg.org/), as browsers parse URLs;
+* ``urlspec.parse`` is a drop-in replacement for the standard library's ``urllib.parse``,
+  behaving as the newest CPython does on every supported Python.
+
+Names are loaded on first use, so ``import urlspec`` stays cheap.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from urlspec import parse as parse
+    from urlspec.host import HostKind as HostKind
+    from urlspec.idna import InvalidDomain as InvalidDomain
+    from urlspec.idna import domain_to_ascii as domain_to_ascii
+    from urlspec.idna import domain_to_unicode as domain_to_unicode
+    from urlspec.origin import OpaqueOrigin as OpaqueOrigin
+    from urlspec.origin import Origin as Origin
+    from urlspec.origin import TupleOrigin as TupleOrigin
+    from urlspec.search_params import URLSearchParams as URLSearchParams
+    from urlspec.url import URL as URL
+    from urlspec.url import validate as validate
+    from urlspec.urlencoded import urlencoded_parse as urlencoded_parse
+    from urlspec.urlencoded import urlencoded_serialize as urlencoded_serialize
+    from urlspec.validation import InvalidURL as InvalidURL
+    from urlspec.validation import ValidationError as ValidationError
+
+__version__ = "0.1.0"
+
+# public name -> the module that defines it
+_EXPORTS: dict[str, str] = {
+    "URL": "urlspec.url",
+    "validate": "urlspec.url",
+    "URLSearchParams": "urlspec.search_params",
+    "InvalidURL": "urlspec.validation",
+    "ValidationError": "urlspec.validation",
+    "HostKind": "urlspec.host",
+    "InvalidDomain": "urlspec.idna",
+    "domain_to_ascii": "urlspec.idna",
+    "domain_to_unicode": "urlspec.idna",
+    "Origin": "urlspec.origin",
+    "TupleOrigin": "urlspec.origin",
+    "OpaqueOrigin": "urlspec.origin",
+    "urlencoded_parse": "urlspec.urlencoded",
+    "urlencoded_serialize": "urlspec.urlencoded",
+}
+
+__all__ = [*sorted(_EXPORTS), "parse"]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "parse":
+        return importlib.import_module("urlspec.parse")
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'urlspec' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])

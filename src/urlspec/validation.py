@@ -1,0 +1,97 @@
+"""Validation errors: the names the URL Standard gives them, and the exception raised on failure.
+
+Implements https://url.spec.whatwg.org/#validation-error. A validation error does not by itself
+stop the parser; only some of them are also failures. The parser records each one it meets
+as a :class:`ValidationError` (its spec name and where in the input it happened) when asked
+to (``urlspec.validate``), and raises :class:`InvalidURL` when parsing fails.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["ERROR_DESCRIPTIONS", "InvalidURL", "ValidationError"]
+
+#: Every validation error type of the standard's table, by its spec name, with a short
+#: description of what it means (in our words).
+ERROR_DESCRIPTIONS: dict[str, str] = {
+    # IDNA
+    "domain-to-ASCII": "the domain failed Unicode ToASCII (UTS #46)",
+    "domain-to-Unicode": "the domain failed Unicode ToUnicode (UTS #46)",
+    # Host parsing
+    "domain-percent-encoded": "the domain contains a percent-encoded byte",
+    "domain-invalid-code-point": "the domain contains a forbidden domain code point",
+    "host-invalid-code-point": "the opaque host contains a forbidden host code point",
+    "IPv4-empty-part": "the IPv4 address ends with a '.'",
+    "IPv4-too-few-parts": "the IPv4 address has fewer than four parts",
+    "IPv4-too-many-parts": "the IPv4 address has more than four parts",
+    "IPv4-non-numeric-part": "an IPv4 address part is not numeric",
+    "IPv4-non-decimal-part": "an IPv4 address part is written in hexadecimal or octal",
+    "IPv4-out-of-range-part": "an IPv4 address part is larger than 255",
+    "IPv6-unclosed": "the IPv6 address is missing its closing ']'",
+    "IPv6-invalid-compression": "the IPv6 address begins with a lone ':'",
+    "IPv6-too-many-pieces": "the IPv6 address has more than eight pieces",
+    "IPv6-multiple-compression": "the IPv6 address is compressed ('::') more than once",
+    "IPv6-invalid-code-point": "the IPv6 address contains a code point that is not allowed",
+    "IPv6-too-few-pieces": "the uncompressed IPv6 address has fewer than eight pieces",
+    "IPv6-piece-leading-zero": "an IPv6 piece has more than four hexadecimal digits",
+    "IPv4-in-IPv6-too-many-pieces": "the IPv6 address with IPv4 has more than six pieces before it",
+    "IPv4-in-IPv6-invalid-code-point": "the IPv4 part of the IPv6 address is malformed",
+    "IPv4-in-IPv6-out-of-range-part": "an IPv4 part of the IPv6 address is larger than 255",
+    "IPv4-in-IPv6-too-few-parts": "the IPv4 part of the IPv6 address has fewer than four parts",
+    # URL parsing
+    "invalid-URL-unit": "a code point that is not a URL unit (or a bad percent-encoding)",
+    "special-scheme-missing-following-solidus": "the special scheme is not followed by '//'",
+    "missing-scheme-non-relative-URL": "no scheme, and no base URL to resolve against",
+    "invalid-reverse-solidus": "a special URL uses '\\' where '/' belongs",
+    "invalid-credentials": "the URL includes credentials",
+    "host-missing": "a special URL is missing its host",
+    "port-out-of-range": "the port is larger than 65535",
+    "port-invalid": "the port is not a number",
+    "file-invalid-Windows-drive-letter": "a relative file: URL starts with a Windows drive letter",
+    "file-invalid-Windows-drive-letter-host": "a file: URL's host is a Windows drive letter",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ValidationError:
+    """One validation error: its spec name and the index in the input where it was found."""
+
+    name: str
+    position: int
+
+    @property
+    def description(self) -> str:
+        return ERROR_DESCRIPTIONS.get(self.name, self.name)
+
+    def __str__(self) -> str:
+        return f"{self.name} at position {self.position}: {self.description}"
+
+
+class InvalidURL(ValueError):
+    """Raised when an input is not a valid URL: the URL parser returned failure.
+
+    ``errors`` holds the validation errors the parser met, the last one being the one that made
+    it fail; ``input`` and ``base`` are what was parsed.
+    """
+
+    def __init__(
+        self,
+        input: str,
+        errors: list[ValidationError],
+        base: str | None = None,
+    ) -> None:
+        self.input = input
+        self.base = base
+        self.errors = errors
+        fatal = errors[-1] if errors else None
+        if fatal is None:
+            message = f"invalid URL {input!r}"
+        else:
+            message = f"invalid URL {input!r}: {fatal.name} ({fatal.description})"
+        if base is not None:
+            message += f" against base {base!r}"
+        super().__init__(message)
+
+    def __reduce__(self) -> tuple[type[InvalidURL], tuple[str, list[ValidationError], str | None]]:
+        return (InvalidURL, (self.input, self.errors, self.base))
