@@ -1,0 +1,180 @@
+"""Code point classes and string conversions that the URL Standard borrows from other standards.
+
+The URL Standard (https://url.spec.whatwg.org/) is written on top of Infra
+(https://infra.spec.whatwg.org/), Encoding (https://encoding.spec.whatwg.org/) and Web IDL
+(https://webidl.spec.whatwg.org/). This module holds the pieces of those the other modules need:
+
+* the code point classes ("ASCII digit", "C0 control", "noncharacter", the URL Standard's own
+  "URL code points", ...), each as a ``frozenset`` of one-character strings (for ``in`` tests on a
+  single code point) and, where a whole string is tested at once, as a precompiled regex;
+* the conversion of a Python ``str`` into a *scalar value string*, as Web IDL's ``USVString``
+  conversion does (https://webidl.spec.whatwg.org/#es-USVString);
+* UTF-8 encode and "UTF-8 decode without BOM" (https://encoding.spec.whatwg.org/#utf-8-encode).
+
+Every name here is the spec's name, in Python spelling.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from typing import Final
+
+__all__ = [
+    "ASCII_ALPHA",
+    "ASCII_ALPHANUMERIC",
+    "ASCII_DIGITS",
+    "ASCII_DIGITS_ONLY",
+    "ASCII_HEX_DIGITS",
+    "ASCII_HEX_DIGITS_ONLY",
+    "ASCII_LOWER_ALPHA",
+    "ASCII_LOWER_HEX_DIGITS",
+    "ASCII_TAB_OR_NEWLINE",
+    "ASCII_UPPER_ALPHA",
+    "ASCII_UPPER_HEX_DIGITS",
+    "ASCII_WHITESPACE",
+    "C0_CONTROLS",
+    "C0_CONTROL_OR_SPACE",
+    "C0_CONTROL_OR_SPACE_STRING",
+    "REMOVE_ASCII_TAB_OR_NEWLINE",
+    "URL_CODE_POINT_ASCII",
+    "ascii_lowercase",
+    "is_noncharacter",
+    "is_surrogate",
+    "is_url_code_point",
+    "to_scalar_value_string",
+    "utf8_decode_without_bom",
+    "utf8_encode",
+]
+
+# --- Infra §4.6 Code points (https://infra.spec.whatwg.org/#code-points) -------------------------
+
+#: An ASCII digit is a code point in the range U+0030 (0) to U+0039 (9), inclusive.
+ASCII_DIGITS: Final = frozenset(string.digits)
+#: An ASCII upper hex digit is an ASCII digit or a code point in the range U+0041 (A) to U+0046 (F).
+ASCII_UPPER_HEX_DIGITS: Final = frozenset(string.digits + "ABCDEF")
+#: An ASCII lower hex digit is an ASCII digit or a code point in the range U+0061 (a) to U+0066 (f).
+ASCII_LOWER_HEX_DIGITS: Final = frozenset(string.digits + "abcdef")
+#: An ASCII hex digit is an ASCII upper hex digit or ASCII lower hex digit.
+ASCII_HEX_DIGITS: Final = ASCII_UPPER_HEX_DIGITS | ASCII_LOWER_HEX_DIGITS
+#: An ASCII upper alpha is a code point in the range U+0041 (A) to U+005A (Z), inclusive.
+ASCII_UPPER_ALPHA: Final = frozenset(string.ascii_uppercase)
+#: An ASCII lower alpha is a code point in the range U+0061 (a) to U+007A (z), inclusive.
+ASCII_LOWER_ALPHA: Final = frozenset(string.ascii_lowercase)
+#: An ASCII alpha is an ASCII upper alpha or ASCII lower alpha.
+ASCII_ALPHA: Final = ASCII_UPPER_ALPHA | ASCII_LOWER_ALPHA
+#: An ASCII alphanumeric is an ASCII digit or ASCII alpha.
+ASCII_ALPHANUMERIC: Final = ASCII_DIGITS | ASCII_ALPHA
+
+#: ASCII whitespace is U+0009 TAB, U+000A LF, U+000C FF, U+000D CR, or U+0020 SPACE.
+ASCII_WHITESPACE: Final = frozenset("\t\n\f\r ")
+#: An ASCII tab or newline is U+0009 TAB, U+000A LF, or U+000D CR.
+ASCII_TAB_OR_NEWLINE: Final = frozenset("\t\n\r")
+#: A C0 control is a code point in the range U+0000 NULL to U+001F INFORMATION SEPARATOR ONE.
+C0_CONTROLS: Final = frozenset(map(chr, range(0x20)))
+#: A C0 control or space is a C0 control or U+0020 SPACE.
+C0_CONTROL_OR_SPACE: Final = C0_CONTROLS | {" "}
+
+#: Helpers for the whole-string steps of the URL parser (one pass in C instead of a loop):
+#: the C0 control or space code points as one string, for ``str.strip`` (parser step 1.2), and
+#: a ``str.translate`` table that removes every ASCII tab or newline (parser step 3).
+C0_CONTROL_OR_SPACE_STRING: Final = "".join(map(chr, range(0x21)))
+REMOVE_ASCII_TAB_OR_NEWLINE: Final = str.maketrans("", "", "\t\n\r")
+
+
+#: Whole strings of one class, for ``fullmatch`` (both need at least one code point). Note that
+#: ``str.isdigit()`` is not a substitute: it accepts non-ASCII digits such as "٣" and "²".
+ASCII_DIGITS_ONLY: Final = re.compile(r"[0-9]+")
+ASCII_HEX_DIGITS_ONLY: Final = re.compile(r"[0-9A-Fa-f]+")
+
+_ASCII_UPPER_TO_LOWER: Final = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
+
+
+def ascii_lowercase(value: str) -> str:
+    """ASCII lowercase (https://infra.spec.whatwg.org/#ascii-lowercase).
+
+    Only A-Z change: unlike ``str.lower()``, "İ" (U+0130) and "K" (U+212A KELVIN SIGN) stay.
+    """
+    if value.isascii():
+        return value.lower()
+    return value.translate(_ASCII_UPPER_TO_LOWER)
+
+
+def is_surrogate(code_point: str) -> bool:
+    """A surrogate is a code point in the range U+D800 to U+DFFF, inclusive."""
+    return "\ud800" <= code_point <= "\udfff"
+
+
+def is_noncharacter(code_point: str) -> bool:
+    """A noncharacter is U+FDD0 to U+FDEF, or U+xFFFE or U+xFFFF in any of the 17 planes."""
+    value = ord(code_point)
+    return 0xFDD0 <= value <= 0xFDEF or (value & 0xFFFE) == 0xFFFE
+
+
+# --- URL Standard §4.3 URL writing: URL code points (https://url.spec.whatwg.org/#url-code-points)
+
+#: The ASCII part of the URL code points: ASCII alphanumeric, U+0021 (!), U+0024 ($), U+0026 (&),
+#: U+0027 ('), U+0028 LEFT PARENTHESIS, U+0029 RIGHT PARENTHESIS, U+002A (*), U+002B (+),
+#: U+002C (,), U+002D (-), U+002E (.), U+002F (/), U+003A (:), U+003B (;), U+003D (=), U+003F (?),
+#: U+0040 (@), U+005F (_), and U+007E (~).
+URL_CODE_POINT_ASCII: Final = ASCII_ALPHANUMERIC | frozenset("!$&'()*+,-./:;=?@_~")
+
+
+def is_url_code_point(code_point: str) -> bool:
+    """Whether ``code_point`` is a URL code point.
+
+    Those are the ASCII ones above and the code points in the range U+00A0 to U+10FFFD,
+    inclusive, excluding surrogates and noncharacters.
+    """
+    if code_point < "\x80":
+        return code_point in URL_CODE_POINT_ASCII
+    return (
+        code_point >= "\xa0"
+        and code_point <= "\U0010fffd"
+        and not is_surrogate(code_point)
+        and not is_noncharacter(code_point)
+    )
+
+
+# --- Scalar value strings (Infra; Web IDL USVString conversion) ---------------------------------
+
+_SURROGATE: Final = re.compile("[\ud800-\udfff]")
+
+
+def to_scalar_value_string(value: str) -> str:
+    """Convert ``value`` to a scalar value string, as Web IDL converts a string to a USVString.
+
+    https://webidl.spec.whatwg.org/#dfn-obtain-a-usvstring: the string is read as UTF-16 code
+    units; a surrogate pair becomes the code point it encodes, and a lone surrogate becomes
+    U+FFFD. A Python ``str`` normally holds no surrogates at all (the fast path), but one made
+    with ``surrogatepass``/``surrogateescape`` or ``"\\ud83d"`` literals can.
+    """
+    if value.isascii() or _SURROGATE.search(value) is None:
+        return value
+    # Through UTF-16: paired surrogates join into one code point, lone ones become U+FFFD.
+    return value.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+
+
+# --- Encoding Standard hooks (https://encoding.spec.whatwg.org/#specification-hooks) -------------
+
+
+def utf8_encode(value: str) -> bytes:
+    """UTF-8 encode ``value`` (https://encoding.spec.whatwg.org/#utf-8-encode).
+
+    The input is meant to be a scalar value string; a lone surrogate, should one get here,
+    is encoded as U+FFFD would be instead of raising.
+    """
+    try:
+        return value.encode("utf-8")
+    except UnicodeEncodeError:
+        return to_scalar_value_string(value).encode("utf-8")
+
+
+def utf8_decode_without_bom(data: bytes) -> str:
+    """UTF-8 decode without BOM (https://encoding.spec.whatwg.org/#utf-8-decode-without-bom).
+
+    Errors become U+FFFD, one per maximal subpart of an ill-formed sequence, as the Encoding
+    Standard's UTF-8 decoder does; CPython's ``"replace"`` handler follows the same Unicode
+    "best practice" for U+FFFD. A leading BOM is kept (that is the "without BOM").
+    """
+    return data.decode("utf-8", "replace")

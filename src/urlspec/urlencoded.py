@@ -1,0 +1,82 @@
+"""The application/x-www-form-urlencoded format: its parser and its serializer.
+
+Implements URL Standard §5 "application/x-www-form-urlencoded"
+(https://url.spec.whatwg.org/#application/x-www-form-urlencoded): a list of name-value tuples,
+written as ``name=value`` pairs joined by ``&``, with ``+`` for a space and everything else that
+is not an ASCII alphanumeric or one of ``*-._`` percent-encoded. It is what HTML forms submit and
+what :class:`urlspec.URLSearchParams` reads and writes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from urlspec.infra import to_scalar_value_string, utf8_decode_without_bom, utf8_encode
+from urlspec.percent_encoding import (
+    FORM_URLENCODED,
+    get_encoding,
+    get_output_encoding,
+    percent_decode,
+    percent_encode_after_encoding,
+    utf8_percent_encode,
+)
+
+__all__ = ["urlencoded_parse", "urlencoded_serialize"]
+
+
+def urlencoded_parse(input: bytes | bytearray | memoryview | str) -> list[tuple[str, str]]:
+    """The application/x-www-form-urlencoded parser (https://url.spec.whatwg.org/#concept-urlencoded-parser).
+
+    ``input`` is a byte sequence, or a string, which is first converted to a scalar value string
+    and UTF-8 encoded, as the "application/x-www-form-urlencoded string parser" does
+    (https://url.spec.whatwg.org/#concept-urlencoded-string-parser). Names and values are
+    percent-decoded and then UTF-8 decoded without BOM, invalid sequences becoming U+FFFD.
+    """
+    if isinstance(input, str):
+        input = utf8_encode(input)  # lone surrogates are encoded as U+FFFD
+    elif not isinstance(input, bytes):
+        input = bytes(input)  # a bytearray or memoryview
+    output: list[tuple[str, str]] = []
+    for sequence in input.split(b"&"):
+        if not sequence:
+            continue
+        # Name up to the first "=" and value after it; with no "=", all of it is the name.
+        name, _, value = sequence.partition(b"=")
+        # Replace any 0x2B (+) with 0x20 (SP), percent-decode, and UTF-8 decode without BOM
+        # (the first two only when there is something for them to do: the common case).
+        if b"+" in sequence:
+            name = name.replace(b"+", b" ")
+            value = value.replace(b"+", b" ")
+        if b"%" in sequence:
+            name = percent_decode(name)
+            value = percent_decode(value)
+        output.append((utf8_decode_without_bom(name), utf8_decode_without_bom(value)))
+    return output
+
+
+def urlencoded_serialize(pairs: Iterable[tuple[str, str]], encoding: str = "utf-8") -> str:
+    """The application/x-www-form-urlencoded serializer (https://url.spec.whatwg.org/#concept-urlencoded-serializer).
+
+    ``encoding`` is an encoding label of the Encoding Standard (default UTF-8; raises
+    :class:`LookupError` when it is not one); it goes through "get an output encoding", so the
+    UTF-16 encodings and replacement serialize as UTF-8. Names and values are converted to scalar
+    value strings (lone surrogates become U+FFFD). Returns an ASCII string.
+    """
+    found = get_encoding(encoding)
+    if found is None:
+        raise LookupError(f"unknown encoding label: {encoding!r}")
+    output_encoding = get_output_encoding(found)
+    output: list[str] = []
+    for name, value in pairs:
+        output.append(
+            f"{_serialize_urlencoded_part(output_encoding, name)}"
+            f"={_serialize_urlencoded_part(output_encoding, value)}"
+        )
+    return "&".join(output)
+
+
+def _serialize_urlencoded_part(encoding: str, value: str) -> str:
+    """Percent-encode after encoding with the form-urlencoded set (space as plus)."""
+    if encoding == "utf-8":
+        return utf8_percent_encode(to_scalar_value_string(value), FORM_URLENCODED, True)
+    return percent_encode_after_encoding(encoding, value, FORM_URLENCODED, True)
