@@ -16,11 +16,9 @@ __all__ = ["ERROR_DESCRIPTIONS", "InvalidURL", "ValidationError"]
 #: description of what it means (in our words).
 ERROR_DESCRIPTIONS: dict[str, str] = {
     # IDNA
-    "domain-to-ASCII": "the domain failed Unicode ToASCII (UTS #46)",
-    "domain-to-Unicode": "the domain failed Unicode ToUnicode (UTS #46)",
+    "domain-to-ASCII": "the domain failed UTS #46 ToASCII or has a forbidden domain code point",
     # Host parsing
     "domain-percent-encoded": "the domain contains a percent-encoded byte",
-    "domain-invalid-code-point": "the domain contains a forbidden domain code point",
     "host-invalid-code-point": "the opaque host contains a forbidden host code point",
     "IPv4-empty-part": "the IPv4 address ends with a '.'",
     "IPv4-too-few-parts": "the IPv4 address has fewer than four parts",

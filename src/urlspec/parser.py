@@ -1,0 +1,962 @@
+"""The URL parser: the basic URL parser's state machine, and the API URL parser.
+
+Implements §4.4 URL parsing (https://url.spec.whatwg.org/#url-parsing) and the API URL parser of
+§6.1 (https://url.spec.whatwg.org/#api-url-parser). The blob URL entry step of the URL parser does
+not apply: this library has no blob URL store.
+
+The state machine reads side by side with the spec: :class:`State` names the states as the spec
+does, and each state is one method of :class:`BasicURLParser` named after it, using the spec's
+variables (``pointer``, ``c``, ``buffer``, ``at_sign_seen``, ``inside_brackets``,
+``password_token_seen``). The only liberty taken is speed without changing a result: where the
+spec appends one code point at a time to ``buffer`` (or to the URL's path, query or fragment) until
+it meets a delimiter, the state consumes the whole run up to that delimiter at once, with slicing
+and precompiled regular expressions, and leaves ``pointer`` on the run's last code point, exactly
+where the spec's pointer would be. Every step stays linear in the length of the input.
+
+Validation errors are recorded, by their spec names, only when the caller passes an ``errors``
+list; their positions are indices into the input as given, before leading/trailing C0 controls
+and spaces are stripped and tabs and newlines removed.
+"""
+
+from __future__ import annotations
+
+import bisect
+import enum
+import re
+from typing import Final
+
+from urlspec.host import Host, HostKind, parse_host, serialize_host
+from urlspec.infra import C0_CONTROL_OR_SPACE_STRING, REMOVE_ASCII_TAB_OR_NEWLINE
+from urlspec.percent_encoding import (
+    C0_CONTROL,
+    FRAGMENT,
+    PATH,
+    QUERY,
+    SPECIAL_QUERY,
+    USERINFO,
+    get_encoding,
+    get_output_encoding,
+    percent_encode_after_encoding,
+    utf8_percent_encode,
+)
+from urlspec.url_record import (
+    SPECIAL_SCHEMES,
+    URLRecord,
+    default_port,
+    includes_credentials,
+    is_double_dot_path_segment,
+    is_normalized_windows_drive_letter,
+    is_single_dot_path_segment,
+    is_windows_drive_letter,
+    shorten_path,
+    starts_with_windows_drive_letter,
+)
+from urlspec.validation import ValidationError
+
+__all__ = ["BasicURLParser", "State", "api_url_parse", "basic_url_parse"]
+
+
+class State(enum.Enum):
+    """The states of the basic URL parser, as the spec names them."""
+
+    SCHEME_START = "scheme start state"
+    SCHEME = "scheme state"
+    NO_SCHEME = "no scheme state"
+    SPECIAL_RELATIVE_OR_AUTHORITY = "special relative or authority state"
+    PATH_OR_AUTHORITY = "path or authority state"
+    RELATIVE = "relative state"
+    RELATIVE_SLASH = "relative slash state"
+    SPECIAL_AUTHORITY_SLASHES = "special authority slashes state"
+    SPECIAL_AUTHORITY_IGNORE_SLASHES = "special authority ignore slashes state"
+    AUTHORITY = "authority state"
+    HOST = "host state"
+    HOSTNAME = "hostname state"
+    PORT = "port state"
+    FILE = "file state"
+    FILE_SLASH = "file slash state"
+    FILE_HOST = "file host state"
+    PATH_START = "path start state"
+    PATH = "path state"
+    OPAQUE_PATH = "opaque path state"
+    QUERY = "query state"
+    FRAGMENT = "fragment state"
+
+    # Members are singletons compared by identity: hash them by identity too, in C, since the
+    # state machine looks its current state up once per step.
+    __hash__ = object.__hash__
+
+
+class _Outcome(enum.Enum):
+    """How a state ends the state machine early: the spec's "return" and "return failure"."""
+
+    RETURN = "return"
+    FAILURE = "failure"
+
+
+RETURN: Final = _Outcome.RETURN
+FAILURE: Final = _Outcome.FAILURE
+
+#: The EOF code point (https://url.spec.whatwg.org/#eof-code-point). ``c`` is a one-code-point
+#: string, or this empty string at the end of the input; membership is always tested against
+#: tuples or sets (never ``c in "..."``, for which the empty string would always be "in").
+EOF: Final = ""
+
+# https://infra.spec.whatwg.org/#ascii-tab-or-newline, to find each one
+_ASCII_TAB_OR_NEWLINE: Final = re.compile("[\t\n\r]")
+
+# Where a run of the code points a state simply appends ends, per state; "special" adds U+005C (\).
+# The scheme state appends ASCII alphanumerics, U+002B (+), U+002D (-), U+002E (.).
+_SCHEME_END: Final = re.compile(r"[^A-Za-z0-9+\-.]")
+_PORT_END: Final = re.compile(r"[^0-9]")
+_AUTHORITY_END: Final = re.compile(r"[@/?#]")
+_SPECIAL_AUTHORITY_END: Final = re.compile(r"[@/?#\\]")
+# The code points the host state acts on besides appending them to the buffer.
+_HOST_CODE_POINTS: Final = re.compile(r"[:\[\]/?#]")
+_SPECIAL_HOST_CODE_POINTS: Final = re.compile(r"[:\[\]/?#\\]")
+_FILE_HOST_END: Final = re.compile(r"[/\\?#]")
+_PATH_END: Final = re.compile(r"[/?#]")
+_SPECIAL_PATH_END: Final = re.compile(r"[/\\?#]")
+_OVERRIDDEN_PATH_END: Final = re.compile(r"/")  # with a state override, ? and # are path
+_OVERRIDDEN_SPECIAL_PATH_END: Final = re.compile(r"[/\\]")
+_OPAQUE_PATH_END: Final = re.compile(r"[?#]")
+_QUERY_END: Final = re.compile(r"#")
+
+
+def _url_code_point_class() -> str:
+    """A regex class body for the URL code points and U+0025 (%).
+
+    https://url.spec.whatwg.org/#url-code-points: ASCII alphanumeric, !$&'()*+,-./:;=?@_~, and
+    U+00A0 to U+10FFFD excluding surrogates and noncharacters.
+    """
+    ranges = ["0-9A-Za-z!$&'()*+,\\-./:;=?@_~%", "\u00a0-\ud7ff", "\ue000-\ufdcf", "\ufdf0-\ufffd"]
+    for plane in range(1, 17):
+        ranges.append(f"{chr(plane << 16)}-{chr((plane << 16) | 0xFFFD)}")
+    return "".join(ranges)
+
+
+#: A code point that is not a URL code point and not U+0025 (%), or a U+0025 (%) that is not
+#: followed by two ASCII hex digits: each is an invalid-URL-unit validation error.
+_INVALID_URL_UNIT: Final = re.compile(
+    f"[^{_url_code_point_class()}]|%(?![0-9A-Fa-f]{{2}})",
+)
+
+
+def output_encoding(label: str) -> str:
+    """The name of the encoding the query state encodes with, for the ``encoding`` argument.
+
+    The argument is an encoding label of the Encoding Standard ("utf-8", "shift_jis", "latin1",
+    ...): get an encoding from it (https://encoding.spec.whatwg.org/#concept-encoding-get;
+    LookupError when it is none), then get an output encoding
+    (https://encoding.spec.whatwg.org/#get-an-output-encoding), which is UTF-8 for replacement,
+    UTF-16BE and UTF-16LE.
+    """
+    if label == "utf-8":
+        return label
+    encoding = get_encoding(label)
+    if encoding is None:
+        raise LookupError(f"unknown encoding: {label!r}")
+    return get_output_encoding(encoding)
+
+
+def _is_ascii_alpha(c: str) -> bool:
+    return c != EOF and c.isascii() and c.isalpha()
+
+
+def _is_scheme_code_point(c: str) -> bool:
+    """ASCII alphanumeric, U+002B (+), U+002D (-), or U+002E (.)."""
+    return c != EOF and c.isascii() and (c.isalnum() or c in "+-.")
+
+
+def _is_ascii_digit(c: str) -> bool:
+    return c != EOF and "0" <= c <= "9"
+
+
+def _port_number(digits: str) -> int | None:
+    """The value of a string of ASCII digits if it is a 16-bit unsigned integer, else None.
+
+    Leading zeros are dropped and the length checked first, so that a megabyte of digits costs
+    no big-integer conversion.
+    """
+    significant = digits.lstrip("0")
+    if len(significant) > 5:
+        return None
+    port = int(significant) if significant else 0
+    return port if port <= 0xFFFF else None
+
+
+class _PositionMap:
+    """Maps an index in the preprocessed input back to the index in the input as given."""
+
+    __slots__ = ("_leading", "_removed")
+
+    def __init__(self, leading: int, removed_at: list[int]) -> None:
+        # ``removed_at[k]`` is the index, in the stripped input, of the k-th removed tab or
+        # newline; ``removed_at[k] - k`` is where it would have been in the cleaned input.
+        self._leading = leading
+        self._removed = [index - k for k, index in enumerate(removed_at)]
+
+    def original(self, index: int) -> int:
+        return self._leading + index + bisect.bisect_right(self._removed, index)
+
+
+class BasicURLParser:
+    """One run of the basic URL parser (https://url.spec.whatwg.org/#concept-basic-url-parser).
+
+    Use :func:`basic_url_parse`; this class holds the state machine's variables so that each
+    state can be a method named as the spec names the state.
+    """
+
+    __slots__ = (
+        "at_sign_seen",
+        "base",
+        "buffer",
+        "encoding",
+        "errors",
+        "input",
+        "inside_brackets",
+        "password_parts",
+        "password_token_seen",
+        "pointer",
+        "positions",
+        "state",
+        "state_override",
+        "url",
+        "username_parts",
+    )
+
+    def __init__(
+        self,
+        input: str,
+        base: URLRecord | None,
+        encoding: str,
+        url: URLRecord | None,
+        state_override: State | None,
+        errors: list[ValidationError] | None,
+    ) -> None:
+        self.errors = errors
+        self.positions: _PositionMap | None = None
+        leading = 0
+        # Step 1: a new URL, and leading/trailing C0 controls and spaces stripped.
+        if url is None:
+            url = URLRecord()
+            stripped = input.strip(C0_CONTROL_OR_SPACE_STRING)
+            if len(stripped) != len(input):
+                leading = len(input) - len(input.lstrip(C0_CONTROL_OR_SPACE_STRING))
+                self._record_leading_or_trailing(input, leading)
+                input = stripped
+        # Steps 2-3: ASCII tabs and newlines removed.
+        removed_at: list[int] = []
+        if "\t" in input or "\n" in input or "\r" in input:
+            if errors is not None:
+                removed_at = [m.start() for m in _ASCII_TAB_OR_NEWLINE.finditer(input)]
+                errors.append(ValidationError("invalid-URL-unit", leading + removed_at[0]))
+            input = input.translate(REMOVE_ASCII_TAB_OR_NEWLINE)
+        if errors is not None:
+            self.positions = _PositionMap(leading, removed_at)
+        self.input = input
+        self.base = base
+        self.url = url
+        self.state_override = state_override
+        self.state = state_override if state_override is not None else State.SCHEME_START
+        self.encoding = output_encoding(encoding)
+        self.buffer = ""
+        self.at_sign_seen = False
+        self.inside_brackets = False
+        self.password_token_seen = False
+        self.pointer = 0
+        # The authority state's appends to the URL's username and password, joined once at the
+        # end of the authority (appending to a str attribute per "@" would be quadratic).
+        self.username_parts: list[str] = []
+        self.password_parts: list[str] = []
+
+    def _record_leading_or_trailing(self, input: str, leading: int) -> None:
+        """The one validation error for leading or trailing C0 controls or spaces.
+
+        It is placed at the first such code point: the start, or where the trailing run begins.
+        """
+        if self.errors is not None:
+            position = 0 if leading else len(input.rstrip(C0_CONTROL_OR_SPACE_STRING))
+            self.errors.append(ValidationError("invalid-URL-unit", position))
+
+    # --- the machinery: running states, reporting errors ---------------------------------------
+
+    def run(self) -> URLRecord | None:
+        """Step 9 of the basic URL parser: run the state machine; None is failure."""
+        input = self.input
+        length = len(input)
+        handlers = _STATE_HANDLERS
+        while True:
+            pointer = self.pointer
+            c = input[pointer] if pointer < length else EOF
+            outcome = handlers[self.state](self, c)
+            if outcome is not None:
+                return None if outcome is FAILURE else self.url
+            if self.pointer >= length:
+                return self.url
+            self.pointer += 1
+
+    def validation_error(self, name: str, index: int | None = None) -> None:
+        """Record validation error ``name`` at ``index`` of the input (default: the pointer)."""
+        if self.errors is not None:
+            self.errors.append(ValidationError(name, self.original_position(index)))
+
+    def original_position(self, index: int | None = None) -> int:
+        """Where ``index`` (default: the pointer) of the preprocessed input is in the input."""
+        if index is None:
+            index = self.pointer
+        return index if self.positions is None else self.positions.original(index)
+
+    def report_invalid_url_units(self, start: int, end: int) -> None:
+        """The invalid-URL-unit checks of the path, opaque path, query and fragment states.
+
+        For each code point of ``input[start:end]``: not a URL code point and not U+0025 (%), or
+        U+0025 (%) while remaining does not start with two ASCII hex digits.
+        """
+        if self.errors is None:
+            return
+        # Two more code points so that the look-ahead after a final "%" sees what the spec sees.
+        for match in _INVALID_URL_UNIT.finditer(self.input, start, min(end + 2, len(self.input))):
+            if match.start() >= end:
+                break
+            self.validation_error("invalid-URL-unit", match.start())
+
+    def run_end(self, pattern: re.Pattern[str]) -> int:
+        """Where the run of code points starting at the pointer ends: the next match or EOF."""
+        match = pattern.search(self.input, self.pointer)
+        return len(self.input) if match is None else match.start()
+
+    def remaining_starts_with(self, prefix: str) -> bool:
+        """Whether remaining (https://url.spec.whatwg.org/#remaining) starts with ``prefix``."""
+        return self.input.startswith(prefix, self.pointer + 1)
+
+    def is_special(self) -> bool:
+        return self.url.scheme in SPECIAL_SCHEMES
+
+    def host_parse(self, start: int) -> Host | None:
+        """Host-parse the buffer, which starts at ``start``, with "url is not special"."""
+        return parse_host(
+            self.buffer,
+            not self.is_special(),
+            errors=self.errors,
+            position=self.original_position(start) if self.errors is not None else 0,
+        )
+
+    def set_host(self, host: Host) -> None:
+        url = self.url
+        url.host = serialize_host(host)
+        url.host_kind = host.kind
+
+    def set_empty_host(self) -> None:
+        self.url.host = ""
+        self.url.host_kind = HostKind.EMPTY
+
+    def copy_host_from_base(self) -> None:
+        base = self.base
+        assert base is not None
+        self.url.host = base.host
+        self.url.host_kind = base.host_kind
+
+    def path_list(self) -> list[str]:
+        path = self.url.path
+        assert not isinstance(path, str), "the path state never sees an opaque path"
+        return path
+
+    # --- the states ---------------------------------------------------------------------------
+
+    def scheme_start_state(self, c: str) -> _Outcome | None:
+        """https://url.spec.whatwg.org/#scheme-start-state"""
+        if _is_ascii_alpha(c):
+            self.buffer += c.lower()
+            self.state = State.SCHEME
+        elif self.state_override is None:
+            self.state = State.NO_SCHEME
+            self.pointer -= 1
+        else:
+            return FAILURE
+        return None
+
+    def scheme_state(self, c: str) -> _Outcome | None:
+        """https://url.spec.whatwg.org/#scheme-state"""
+        if _is_scheme_code_point(c):
+            end = self.run_end(_SCHEME_END)
+            self.buffer += self.input[self.pointer : end].lower()
+            self.pointer = end - 1
+        elif c == ":":
+            return self.scheme_state_colon()
+        elif self.state_override is None:
+            self.buffer = ""
+            self.state = State.NO_SCHEME
+            self.pointer = -1  # start over, from the first code point in input
+        else:
+            return FAILURE
+        return None
+
+    def scheme_state_colon(self) -> _Outcome | None:
+        """The scheme state's steps for U+003A (:)."""
+        url = self.url
+        buffer = self.buffer
+        if self.state_override is not None:
+            url_is_special = url.scheme in SPECIAL_SCHEMES
+            buffer_is_special = buffer in SPECIAL_SCHEMES
+            if url_is_special and not buffer_is_special:
+                return RETURN
+            if not url_is_special and buffer_is_special:
+                return RETURN
+            if (includes_credentials(url) or url.port is not None) and buffer == "file":
+                return RETURN
+            if url.scheme == "file" and url.host == "":
+                return RETURN
+        url.scheme = buffer
+        if self.state_override is not None:
+            if url.port == default_port(url.scheme):
+                url.port = None
+            return RETURN
+        self.buffer = ""
+        base = self.base
+        if url.scheme == "file":
+            if not self.remaining_starts_with("//"):
+                self.validation_error("special-scheme-missing-following-solidus", self.pointer + 1)
+            self.state = State.FILE
+        elif self.is_special() and base is not None and base.scheme == url.scheme:
+            assert base.scheme in SPECIAL_SCHEMES
+            self.state = State.SPECIAL_RELATIVE_OR_AUTHORITY
+        elif self.is_special():
+            self.state = State.SPECIAL_AUTHORITY_SLASHES
+        elif self.remaining_starts_with("/"):
+            self.state = State.PATH_OR_AUTHORITY
+            self.pointer += 1
+        else:
+            url.path = ""
+            self.state = State.OPAQUE_PATH
+        return None
+
+    def no_scheme_state(self, c: str) -> _Outcome | None:
+        """https://url.spec.whatwg.org/#no-scheme-state"""
+        base = self.base
+        if base is None or (isinstance(base.path, str) and c != "#"):
+            self.validation_error("missing-scheme-non-relative-URL")
+            return FAILURE
+        url = self.url
+        if isinstance(base.path, str) and c == "#":
+            url.scheme = base.scheme
+            url.path = base.path
+            url.query = base.query
+            url.fragment = ""
+            self.state = State.FRAGMENT
+        elif base.scheme != "file":
+            self.state = State.RELATIVE
+            self.pointer -= 1
+        else:
+            self.state = State.FILE
+            self.pointer -= 1
+        return None
+
+    def special_relative_or_authority_state(self, c: str) -> _Outcome | None:
+        """https://url.spec.whatwg.org/#special-relative-or-authority-state"""
+        if c == "/" and self.remaining_starts_with("/"):
+            self.state = State.SPECIAL_AUTHORITY_IGNORE_SLASHES
+            self.pointer += 1
+        else:
+            self.validation_error("special-scheme-missing-following-solidus")
+            self.state = State.RELATIVE
+            self.pointer -= 1
+        return None
+
+    def path_or_authority_state(self, c: str) -> _Outcome | None:
+        """https://url.spec.whatwg.org/#path-or-authority-state"""
+        if c == "/":
+            self.state = State.AUTHORITY
+        else:
+            self.state = State.PATH
+            self.pointer -= 1
+        return None
+
+    def relative_state(self, c: str) -> _Outcome | None:
+        """https://url.spec.whatwg.org/#relative-state"""
+        base = self.base
+        assert base is not None and base.scheme != "file"
+        url = self.url
+        url.scheme = base.scheme
+        if c == "/":
+            self.state = State.RELATIVE_SLASH
+        elif self.is_special() and c == "\\":
+            self.validation_error("invalid-reverse-solidus")
+            self.state = State.RELATIVE_SLASH
+        else:
+            url.username = base.username
+            url.password = base.password
+            self.copy_host_from_base()
+            url.port = base.port
+            url.path = base.path if isinstance(base.path, str) else list(base.path)
+            url.query = base.query
+            if c == "?":
+                url.query = ""
+                self.state = State.QUERY
+            elif c == "#":
+                url.fragment = ""
+                self.state = State.FRAGMENT
+            elif c != EOF:
+                url.query = None
+                shorten_path(url)
+                self.state = State.PATH
+                self.pointer -= 1
+        return None
+
+    def relative_slash_state(self, c: str) -> _Outcome | None:
+        """https://url.spec.whatwg.org/#relative-slash-state"""
+        if self.is_special() and c in ("/", "\\"):
+            if c == "\\":
+                self.validation_error("invalid-reverse-solidus")
+            self.state = State.SPECIAL_AUTHORITY_IGNORE_SLASHES
+        elif c == "/":
+            self.state = State.AUTHORITY
+        else:
+            base = self.base
+            assert base is not None
+            url = self.url
+            url.username = base.username
+            url.password = base.password
+            self.copy_host_from_base()
+            url.port = base.port
+            self.state = State.PATH
+            self.pointer -= 1
+        return None
+
+    def special_authority_slashes_state(self, c: str) -> _Outcome | None:
+        """https://url.spec.whatwg.org/#special-authority-slashes-state"""
+        if c == "/" and self.remaining_starts_with("/"):
+            self.state = State.SPECIAL_AUTHORITY_IGNORE_SLASHES
+            self.pointer += 1
+        else:
+            self.validation_error("special-scheme-missing-following-solidus")
+            self.state = State.SPECIAL_AUTHORITY_IGNORE_SLASHES
+            self.pointer -= 1
+        return None
+
+    def special_authority_ignore_slashes_state(self, c: str) -> _Outcome | None:
+        """https://url.spec.whatwg.org/#special-authority-ignore-slashes-state"""
+        if c not in ("/", "\\"):
+            self.state = State.AUTHORITY
+            self.pointer -= 1
+        else:
+            self.validation_error("special-scheme-missing-following-solidus")
+        return None
+
+    def authority_state(self, c: str) -> _Outcome | None:
+        """https://url.spec.whatwg.org/#authority-state"""
+        special = self.is_special()
+        if c == "@":
+            self.validation_error("invalid-credentials")
+            if self.at_sign_seen:
+                self.buffer = "%40" + self.buffer
+            self.at_sign_seen = True
+            self.append_buffer_to_credentials()
+            self.buffer = ""
+        elif c in (EOF, "/", "?", "#") or (special and c == "\\"):
+            if self.at_sign_seen and self.buffer == "":
+                self.validation_error("host-missing")
+                return FAILURE
+            if self.at_sign_seen:
+                self.url.username += "".join(self.username_parts)
+                self.url.password += "".join(self.password_parts)
+            self.pointer -= len(self.buffer) + 1
+            self.buffer = ""
+            self.state = State.HOST
+        else:
+            # Append c, and the code points after it up to the next "@" or end of authority.
+            end = self.run_end(_SPECIAL_AUTHORITY_END if special else _AUTHORITY_END)
+            self.buffer += self.input[self.pointer : end]
+            self.pointer = end - 1
+        return None
+
+    def append_buffer_to_credentials(self) -> None:
+        """The authority state's "for each codePoint in buffer" loop, for the whole buffer.
+
+        The first U+003A (:) moves from the username to the password; everything else is
+        UTF-8 percent-encoded with the userinfo percent-encode set.
+        """
+        buffer = self.buffer
+        if not self.password_token_seen:
+            colon = buffer.find(":")
+            if colon == -1:
+                self.username_parts.append(utf8_percent_encode(buffer, USERINFO))
+                return
+            self.password_token_seen = True
+            self.username_parts.append(utf8_percent_encode(buffer[:colon], USERINFO))
+            buffer = buffer[colon + 1 :]
+        self.password_parts.append(utf8_percent_encode(buffer, USERINFO))
+
+    def host_state(self, c: str) -> _Outcome | None:
+        """https://url.spec.whatwg.org/#host-state (also the hostname state)"""
+        url = self.url
+        special = self.is_special()
+        if self.state_override is not None and url.scheme == "file":
+            self.pointer -= 1
+            self.state = State.FILE_HOST
+        elif c == ":" and not self.inside_brackets:
+            if self.buffer == "":
+                self.validation_error("host-missing")
+                return FAILURE
+            if self.state_override is State.HOSTNAME:
+                return FAILURE
+            host = self.host_parse(self.pointer - len(self.buffer))
+            if host is None:
+                return FAILURE
+            self.set_host(host)
+            self.buffer = ""
+            self.state = State.PORT
+        elif c in (EOF, "/", "?", "#") or (special and c == "\\"):
+            self.pointer -= 1
+            if special and self.buffer == "":
+                self.validation_error("host-missing", self.pointer + 1)
+                return FAILURE
+            if (
+                self.state_override is not None
+                and self.buffer == ""
+                and (includes_credentials(url) or url.port is not None)
+            ):
+                return FAILURE
+            host = self.host_parse(self.pointer + 1 - len(self.buffer))
+            if host is None:
+                return FAILURE
+            self.set_host(host)
+            self.buffer = ""
+            self.state = State.PATH_START
+            if self.state_override is not None:
+                return RETURN
+        else:
+            # Append c, and the code points after it up to the next one that ends the host (a
+            # delimiter, or ":" outside brackets), updating insideBrackets at each "[" and "]".
+            end = self.host_run_end(_SPECIAL_HOST_CODE_POINTS if special else _HOST_CODE_POINTS)
+            self.buffer += self.input[self.pointer : end]
+            self.pointer = end - 1
+        return None
+
+    def host_run_end(self, pattern: re.Pattern[str]) -> int:
+        """Where the host state's run from the pointer ends, setting insideBrackets on the way.
+
+        A single pass over the brackets and colons, so that "[[[[" or "[::::" stays linear.
+        """
+        for match in pattern.finditer(self.input, self.pointer):
+            code_point = match.group()
+            if code_point == "[":
+                self.inside_brackets = True
+            elif code_point == "]":
+                self.inside_brackets = False
+            elif code_point != ":" or not self.inside_brackets:
+                return match.start()
+        return len(self.input)
+
+    hostname_state = host_state
+
+    def port_state(self, c: str) -> _Outcome | None:
+        """https://url.spec.whatwg.org/#port-state"""
+        url = self.url
+        if _is_ascii_digit(c):
+            end = self.run_end(_PORT_END)
+            self.buffer += self.input[self.pointer : end]
+            self.pointer = end - 1
+        elif (
+            c in (EOF, "/", "?", "#")
+            or (self.is_special() and c == "\\")
+            or self.state_override is not None
+        ):
+            if self.buffer != "":
+                port = _port_number(self.buffer)
+                if port is None:
+                    self.validation_error("port-out-of-range", self.pointer - len(self.buffer))
+                    return FAILURE
+                url.port = None if port == default_port(url.scheme) else port
+                self.buffer = ""
+                if self.state_override is not None:
+                    return RETURN
+            if self.state_override is not None:
+                return FAILURE
+            self.state = State.PATH_START
+            self.pointer -= 1
+        else:
+            self.validation_error("port-invalid")
+            return FAILURE
+        return None
+
+    def file_state(self, c: str) -> _Outcome | None:
+        """https://url.spec.whatwg.org/#file-state"""
+        url = self.url
+        base = self.base
+        url.scheme = "file"
+        self.set_empty_host()
+        if c in ("/", "\\"):
+            if c == "\\":
+                self.validation_error("invalid-reverse-solidus")
+            self.state = State.FILE_SLASH
+        elif base is not None and base.scheme == "file":
+            self.copy_host_from_base()
+            url.path = base.path if isinstance(base.path, str) else list(base.path)
+            url.query = base.query
+            if c == "?":
+                url.query = ""
+                self.state = State.QUERY
+            elif c == "#":
+                url.fragment = ""
+                self.state = State.FRAGMENT
+            elif c != EOF:
+                url.query = None
+                if not starts_with_windows_drive_letter(self.input, self.pointer):
+                    shorten_path(url)
+                else:
+                    self.validation_error("file-invalid-Windows-drive-letter")
+                    url.path = []
+                self.state = State.PATH
+                self.pointer -= 1
+        else:
+            self.state = State.PATH
+            self.pointer -= 1
+        return None
+
+    def file_slash_state(self, c: str) -> _Outcome | None:
+        """https://url.spec.whatwg.org/#file-slash-state"""
+        if c in ("/", "\\"):
+            if c == "\\":
+                self.validation_error("invalid-reverse-solidus")
+            self.state = State.FILE_HOST
+        else:
+            base = self.base
+            if base is not None and base.scheme == "file":
+                self.copy_host_from_base()
+                base_path = base.path
+                if (
+                    not starts_with_windows_drive_letter(self.input, self.pointer)
+                    and not isinstance(base_path, str)
+                    and base_path
+                    and is_normalized_windows_drive_letter(base_path[0])
+                ):
+                    self.path_list().append(base_path[0])
+            self.state = State.PATH
+            self.pointer -= 1
+        return None
+
+    def file_host_state(self, c: str) -> _Outcome | None:
+        """https://url.spec.whatwg.org/#file-host-state"""
+        if c in (EOF, "/", "\\", "?", "#"):
+            self.pointer -= 1
+            if self.state_override is None and is_windows_drive_letter(self.buffer):
+                # The buffer is not reset: the path state uses it.
+                self.validation_error(
+                    "file-invalid-Windows-drive-letter-host", self.pointer + 1 - len(self.buffer)
+                )
+                self.state = State.PATH
+            elif self.buffer == "":
+                self.set_empty_host()
+                if self.state_override is not None:
+                    return RETURN
+                self.state = State.PATH_START
+            else:
+                host = self.host_parse(self.pointer + 1 - len(self.buffer))
+                if host is None:
+                    return FAILURE
+                if host.kind is HostKind.DOMAIN and host.value == "localhost":
+                    self.set_empty_host()
+                else:
+                    self.set_host(host)
+                if self.state_override is not None:
+                    return RETURN
+                self.buffer = ""
+                self.state = State.PATH_START
+        else:
+            end = self.run_end(_FILE_HOST_END)
+            self.buffer += self.input[self.pointer : end]
+            self.pointer = end - 1
+        return None
+
+    def path_start_state(self, c: str) -> _Outcome | None:
+        """https://url.spec.whatwg.org/#path-start-state"""
+        url = self.url
+        if self.is_special():
+            if c == "\\":
+                self.validation_error("invalid-reverse-solidus")
+            self.state = State.PATH
+            if c not in ("/", "\\"):
+                self.pointer -= 1
+        elif self.state_override is None and c == "?":
+            url.query = ""
+            self.state = State.QUERY
+        elif self.state_override is None and c == "#":
+            url.fragment = ""
+            self.state = State.FRAGMENT
+        elif c != EOF:
+            self.state = State.PATH
+            if c != "/":
+                self.pointer -= 1
+        elif self.state_override is not None and url.host is None:
+            self.path_list().append("")
+        return None
+
+    def path_state(self, c: str) -> _Outcome | None:
+        """https://url.spec.whatwg.org/#path-state"""
+        url = self.url
+        special = self.is_special()
+        overridden = self.state_override is not None
+        if c in (EOF, "/") or (special and c == "\\") or (not overridden and c in ("?", "#")):
+            is_slash = c == "/" or (special and c == "\\")
+            if special and c == "\\":
+                self.validation_error("invalid-reverse-solidus")
+            buffer = self.buffer
+            path = self.path_list()
+            if is_double_dot_path_segment(buffer):
+                shorten_path(url)
+                if not is_slash:
+                    path.append("")
+            elif is_single_dot_path_segment(buffer):
+                if not is_slash:
+                    path.append("")
+            else:
+                if url.scheme == "file" and not path and is_windows_drive_letter(buffer):
+                    buffer = buffer[0] + ":"
+                path.append(buffer)
+            self.buffer = ""
+            if c == "?":
+                url.query = ""
+                self.state = State.QUERY
+            if c == "#":
+                url.fragment = ""
+                self.state = State.FRAGMENT
+        else:
+            # c and the code points after it up to the end of this segment, at once.
+            if overridden:
+                pattern = _OVERRIDDEN_SPECIAL_PATH_END if special else _OVERRIDDEN_PATH_END
+            else:
+                pattern = _SPECIAL_PATH_END if special else _PATH_END
+            end = self.run_end(pattern)
+            self.report_invalid_url_units(self.pointer, end)
+            self.buffer += utf8_percent_encode(self.input[self.pointer : end], PATH)
+            self.pointer = end - 1
+        return None
+
+    def opaque_path_state(self, c: str) -> _Outcome | None:
+        """https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state"""
+        url = self.url
+        if c == "?":
+            url.query = ""
+            self.state = State.QUERY
+        elif c == "#":
+            url.fragment = ""
+            self.state = State.FRAGMENT
+        elif c != EOF:
+            # c and everything up to the next "?" or "#", at once. The spec's U+0020 SPACE step
+            # is folded in: the C0 control percent-encode set leaves spaces alone, and only the
+            # run's last code point can be a space that remaining's "?" or "#" turns into "%20".
+            # (A space is not a URL code point, so the invalid-URL-unit check reports it.)
+            end = self.run_end(_OPAQUE_PATH_END)
+            self.report_invalid_url_units(self.pointer, end)
+            run = self.input[self.pointer : end]
+            encoded = utf8_percent_encode(run, C0_CONTROL)
+            if end < len(self.input) and encoded.endswith(" "):
+                encoded = encoded[:-1] + "%20"
+            assert isinstance(url.path, str)
+            url.path += encoded
+            self.pointer = end - 1
+        return None
+
+    def query_state(self, c: str) -> _Outcome | None:
+        """https://url.spec.whatwg.org/#query-state"""
+        url = self.url
+        special = self.is_special()
+        if self.encoding != "utf-8" and (not special or url.scheme in ("ws", "wss")):
+            self.encoding = "utf-8"
+        if (self.state_override is None and c == "#") or c == EOF:
+            encode_set = SPECIAL_QUERY if special else QUERY
+            if self.encoding == "utf-8":
+                encoded = utf8_percent_encode(self.buffer, encode_set)
+            else:
+                encoded = percent_encode_after_encoding(self.encoding, self.buffer, encode_set)
+            assert url.query is not None, "the query state starts with a non-null query"
+            url.query += encoded
+            self.buffer = ""
+            if c == "#":
+                url.fragment = ""
+                self.state = State.FRAGMENT
+        else:
+            # c and everything up to the next "#" (or EOF), at once.
+            end = len(self.input) if self.state_override is not None else self.run_end(_QUERY_END)
+            self.report_invalid_url_units(self.pointer, end)
+            self.buffer += self.input[self.pointer : end]
+            self.pointer = end - 1
+        return None
+
+    def fragment_state(self, c: str) -> _Outcome | None:
+        """https://url.spec.whatwg.org/#fragment-state"""
+        if c != EOF:
+            # c and everything after it, at once.
+            end = len(self.input)
+            self.report_invalid_url_units(self.pointer, end)
+            encoded = utf8_percent_encode(self.input[self.pointer :], FRAGMENT)
+            assert self.url.fragment is not None, "the fragment state starts with a fragment"
+            self.url.fragment += encoded
+            self.pointer = end - 1
+        return None
+
+
+_STATE_HANDLERS: Final = {
+    State.SCHEME_START: BasicURLParser.scheme_start_state,
+    State.SCHEME: BasicURLParser.scheme_state,
+    State.NO_SCHEME: BasicURLParser.no_scheme_state,
+    State.SPECIAL_RELATIVE_OR_AUTHORITY: BasicURLParser.special_relative_or_authority_state,
+    State.PATH_OR_AUTHORITY: BasicURLParser.path_or_authority_state,
+    State.RELATIVE: BasicURLParser.relative_state,
+    State.RELATIVE_SLASH: BasicURLParser.relative_slash_state,
+    State.SPECIAL_AUTHORITY_SLASHES: BasicURLParser.special_authority_slashes_state,
+    State.SPECIAL_AUTHORITY_IGNORE_SLASHES: BasicURLParser.special_authority_ignore_slashes_state,
+    State.AUTHORITY: BasicURLParser.authority_state,
+    State.HOST: BasicURLParser.host_state,
+    State.HOSTNAME: BasicURLParser.hostname_state,
+    State.PORT: BasicURLParser.port_state,
+    State.FILE: BasicURLParser.file_state,
+    State.FILE_SLASH: BasicURLParser.file_slash_state,
+    State.FILE_HOST: BasicURLParser.file_host_state,
+    State.PATH_START: BasicURLParser.path_start_state,
+    State.PATH: BasicURLParser.path_state,
+    State.OPAQUE_PATH: BasicURLParser.opaque_path_state,
+    State.QUERY: BasicURLParser.query_state,
+    State.FRAGMENT: BasicURLParser.fragment_state,
+}
+
+
+def basic_url_parse(
+    input: str,
+    base: URLRecord | None = None,
+    encoding: str = "utf-8",
+    url: URLRecord | None = None,
+    state_override: State | None = None,
+    errors: list[ValidationError] | None = None,
+) -> URLRecord | None:
+    """The basic URL parser (https://url.spec.whatwg.org/#concept-basic-url-parser).
+
+    ``input`` must be a scalar value string. Returns the URL record, or None for failure. When
+    ``url`` and ``state_override`` are given (the setters), ``url`` is modified in place and
+    returned when the parser returns without failure, None when it returns failure (in which
+    case ``url`` may still have been partly modified, exactly as the spec's steps modify it).
+    Validation errors are appended to ``errors`` when it is a list.
+    """
+    return BasicURLParser(input, base, encoding, url, state_override, errors).run()
+
+
+def api_url_parse(
+    url: str,
+    base: str | URLRecord | None = None,
+    encoding: str = "utf-8",
+    errors: list[ValidationError] | None = None,
+) -> URLRecord | None:
+    """The API URL parser (https://url.spec.whatwg.org/#api-url-parser); None is failure.
+
+    ``base`` may also be an already parsed URL record (never modified). A base string is parsed
+    first, without recording its validation errors in ``errors`` (their positions would be in
+    another string); a base that fails makes the whole parse fail.
+    """
+    parsed_base = None
+    if isinstance(base, str):
+        parsed_base = basic_url_parse(base)
+        if parsed_base is None:
+            return None
+    else:
+        parsed_base = base
+    return basic_url_parse(url, parsed_base, encoding, errors=errors)
