@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from shared_data import load_wpt, require_wpt_entry, wpt_params
 
 from urlspec import percent_encoding as pe
+from urlspec.encoding import ENCODING_LABELS, get_encoding, get_output_encoding
 from urlspec.percent_encoding import (
     C0_CONTROL,
     COMPONENT,
@@ -27,8 +28,6 @@ from urlspec.percent_encoding import (
     SPECIAL_QUERY,
     USERINFO,
     PercentEncodeSet,
-    get_encoding,
-    get_output_encoding,
     percent_decode,
     percent_decode_string,
     percent_encode_after_encoding,
@@ -430,14 +429,14 @@ def test_legacy_encoders_keep_ascii(encoding: str) -> None:
     )
 
 
-ALL_ENCODING_NAMES = sorted(pe.ENCODING_LABELS)
+ALL_ENCODING_NAMES = sorted(ENCODING_LABELS)
 
 
 def test_every_label_gets_its_encoding() -> None:
-    every_label = [label for labels in pe.ENCODING_LABELS.values() for label in labels]
+    every_label = [label for labels in ENCODING_LABELS.values() for label in labels]
     # 228 labels: the sum of the rowspans of the Encoding Standard's table of §4.2.
     assert len(every_label) == len(set(every_label)) == 228
-    for name, labels in pe.ENCODING_LABELS.items():
+    for name, labels in ENCODING_LABELS.items():
         assert name in labels  # each name, lowercased, is one of its labels
         for label in labels:
             assert get_encoding(label.upper()) == name

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from urlspec.encoding import get_encoding, get_output_encoding
 from urlspec.infra import to_scalar_value_string, utf8_decode_without_bom, utf8_encode
 from urlspec.percent_encoding import (
     FORM_URLENCODED,
-    get_encoding,
-    get_output_encoding,
     percent_decode,
     percent_encode_after_encoding,
     utf8_percent_encode,
