@@ -25,6 +25,7 @@ import enum
 import re
 from typing import Final
 
+from urlspec.encoding import get_encoding, get_output_encoding
 from urlspec.host import Host, HostKind, parse_host, serialize_host
 from urlspec.infra import C0_CONTROL_OR_SPACE_STRING, REMOVE_ASCII_TAB_OR_NEWLINE
 from urlspec.percent_encoding import (
@@ -34,8 +35,6 @@ from urlspec.percent_encoding import (
     QUERY,
     SPECIAL_QUERY,
     USERINFO,
-    get_encoding,
-    get_output_encoding,
     percent_encode_after_encoding,
     utf8_percent_encode,
 )
