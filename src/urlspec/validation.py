@@ -8,7 +8,7 @@ to (``urlspec.validate``), and raises :class:`InvalidURL` when parsing fails.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 __all__ = ["ERROR_DESCRIPTIONS", "InvalidURL", "ValidationError"]
 
@@ -51,9 +51,11 @@ ERROR_DESCRIPTIONS: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class ValidationError:
-    """One validation error: its spec name and the index in the input where it was found."""
+class ValidationError(NamedTuple):
+    """One validation error: its spec name and the index in the input where it was found.
+
+    A named tuple: the parser may make one per input code point on bad input, so it must be cheap.
+    """
 
     name: str
     position: int
