@@ -1,0 +1,461 @@
+"""Hosts: the host parser, the IPv4/IPv6/opaque-host parsers and the host serializer.
+
+Implements the URL Standard's §3 "Hosts (domains and IP addresses)":
+https://url.spec.whatwg.org/#hosts-(domains-and-ip-addresses). Each algorithm below carries the
+link of the spec algorithm it follows, and its steps are numbered as the spec numbers them.
+
+A host is returned as a :class:`Host`, a kind and a value: a domain, an opaque host or the empty
+host is a ``str``, an IPv4 address an ``int`` and an IPv6 address its eight 16-bit pieces.
+Domains go through IDNA (:mod:`urlspec.idna`); an ASCII domain takes its fast path, which neither
+loads the IDNA tables nor does per-code-point work in Python.
+
+Every parser takes ``errors`` (a list to append :class:`~urlspec.validation.ValidationError` to,
+or ``None`` when the caller does not want them) and ``position`` (where the host starts in the
+URL input; errors are reported there). All of them run in time linear in their input.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from typing import NamedTuple
+
+from urlspec.idna import InvalidDomain, domain_to_ascii
+from urlspec.infra import ASCII_DIGITS, ASCII_HEX_DIGITS, C0_CONTROLS, utf8_decode_without_bom
+from urlspec.percent_encoding import C0_CONTROL, percent_decode_string, utf8_percent_encode
+from urlspec.validation import ValidationError
+
+__all__ = [
+    "FORBIDDEN_DOMAIN_CODE_POINTS",
+    "FORBIDDEN_HOST_CODE_POINTS",
+    "Host",
+    "HostKind",
+    "ends_in_a_number",
+    "parse_host",
+    "parse_ipv4",
+    "parse_ipv6",
+    "parse_opaque_host",
+    "serialize_host",
+]
+
+ErrorList = list[ValidationError] | None
+
+
+class HostKind(enum.Enum):
+    """What a host is (https://url.spec.whatwg.org/#concept-host); NONE stands for a null host."""
+
+    DOMAIN = "domain"
+    IPV4 = "ipv4"
+    IPV6 = "ipv6"
+    OPAQUE = "opaque"
+    EMPTY = "empty"
+    NONE = "none"
+
+
+class Host(NamedTuple):
+    """A host (https://url.spec.whatwg.org/#concept-host), typed by its kind.
+
+    ``value`` is a ``str`` for a domain, an opaque host and the empty host, an ``int`` (a 32-bit
+    unsigned integer) for an IPv4 address and a tuple of eight 16-bit pieces for an IPv6 address.
+    """
+
+    kind: HostKind
+    value: str | int | tuple[int, ...]
+
+
+# https://url.spec.whatwg.org/#forbidden-host-code-point
+FORBIDDEN_HOST_CODE_POINTS: frozenset[str] = frozenset("\x00\t\n\r #/:<>?@[\\]^|")
+
+# https://url.spec.whatwg.org/#forbidden-domain-code-point: a forbidden host code point,
+# a C0 control, U+0025 (%) or U+007F DELETE.
+FORBIDDEN_DOMAIN_CODE_POINTS: frozenset[str] = (
+    FORBIDDEN_HOST_CODE_POINTS | C0_CONTROLS | frozenset("%\x7f")
+)
+
+_FORBIDDEN_HOST_CODE_POINT_RE = re.compile(r"[\x00\t\n\r #/:<>?@\[\\\]^|]")
+
+# A code point that is not a URL code point (https://url.spec.whatwg.org/#url-code-points) and
+# not U+0025 (%): anything outside ASCII alphanumerics, the listed ASCII punctuation and
+# U+00A0..U+10FFFD, plus the surrogates and the noncharacters inside that range.
+_NONCHARACTERS = "\ufdd0-\ufdef" + "".join(
+    f"{chr(plane << 16 | 0xFFFE)}{chr(plane << 16 | 0xFFFF)}" for plane in range(17)
+)
+_NOT_URL_CODE_POINT_OR_PERCENT_RE = re.compile(
+    "[^0-9A-Za-z!$&'()*+,\\-./:;=?@_~%\u00a0-\U0010fffd]|[\ud800-\udfff" + _NONCHARACTERS + "]"
+)
+_PERCENT_NOT_FOLLOWED_BY_TWO_HEX_DIGITS_RE = re.compile("%(?![0-9A-Fa-f]{2})")
+_PERCENT_ENCODED_BYTE_RE = re.compile("%[0-9A-Fa-f]{2}")
+_RADIX_DIGITS_RE = {
+    10: re.compile("[0-9]+"),
+    16: re.compile("[0-9A-Fa-f]+"),
+    8: re.compile("[0-7]+"),
+}
+# An IPv4 number never needs to be known beyond 2**32: every number at least that large fails the
+# same checks (it is greater than 255 and not less than 256**(5 - size) for any size). Parsing
+# stops there, so that a part of millions of digits costs linear time, not int()'s quadratic one.
+_IPV4_NUMBER_CAP = 2**32
+_IPV4_NUMBER_CAP_DIGITS = {10: 10, 16: 8, 8: 11}
+
+
+def _error(errors: ErrorList, name: str, position: int) -> None:
+    if errors is not None:
+        errors.append(ValidationError(name, position))
+
+
+# --- §3.5 Host parsing --------------------------------------------------------------------------
+
+
+def parse_host(
+    input: str, is_opaque: bool = False, *, errors: ErrorList = None, position: int = 0
+) -> Host | None:
+    """The host parser (https://url.spec.whatwg.org/#concept-host-parser); None is failure."""
+    # 1. An IPv6 address in brackets.
+    if input.startswith("["):
+        if not input.endswith("]"):
+            _error(errors, "IPv6-unclosed", position)
+            return None
+        address = parse_ipv6(input[1:-1], errors=errors, position=position)
+        return None if address is None else Host(HostKind.IPV6, address)
+    # 2. Non-special URLs have opaque hosts.
+    if is_opaque:
+        opaque = parse_opaque_host(input, errors=errors, position=position)
+        if opaque is None:
+            return None
+        return Host(HostKind.OPAQUE if opaque else HostKind.EMPTY, opaque)
+    # 3. (The input is not empty; if it is, the domain parser fails on it.)
+    # 4.-5. Percent-decode, then UTF-8 decode without BOM.
+    domain = input
+    if "%" in input:
+        if errors is not None and _PERCENT_ENCODED_BYTE_RE.search(input):
+            errors.append(ValidationError("domain-percent-encoded", position))
+        domain = utf8_decode_without_bom(percent_decode_string(input))
+    # 6.-7. The domain parser.
+    try:
+        ascii_domain = domain_to_ascii(domain, False, errors=errors, position=position)
+    except InvalidDomain:
+        return None
+    # 8. A domain that ends in a number is an IPv4 address, or failure.
+    if ends_in_a_number(ascii_domain):
+        ipv4 = parse_ipv4(ascii_domain, errors=errors, position=position)
+        return None if ipv4 is None else Host(HostKind.IPV4, ipv4)
+    # 9.
+    return Host(HostKind.DOMAIN, ascii_domain)
+
+
+def ends_in_a_number(input: str) -> bool:
+    """The ends in a number checker (https://url.spec.whatwg.org/#ends-in-a-number-checker)."""
+    # 2.-4. The last part of the input strictly split on ".", ignoring one trailing empty part.
+    end = len(input) - 1 if input.endswith(".") else len(input)
+    last = input[input.rfind(".", 0, end) + 1 : end]
+    # 5. Only ASCII digits.
+    if last and last.isascii() and last.isdigit():
+        return True
+    # 6. "0x" or "0X" followed by zero or more ASCII hex digits.
+    return _parse_ipv4_number(last) is not None
+
+
+def parse_ipv4(input: str, *, errors: ErrorList = None, position: int = 0) -> int | None:
+    """The IPv4 parser (https://url.spec.whatwg.org/#concept-ipv4-parser); None is failure."""
+    # 1.-2. Strictly split on "."; a trailing empty part is dropped. Parts are counted before
+    # splitting, so that an input of millions of dots never becomes millions of strings.
+    last_part_is_empty = not input or input.endswith(".")
+    size = input.count(".") + 1
+    if last_part_is_empty:
+        _error(errors, "IPv4-empty-part", position)
+        if size > 1:
+            size -= 1
+    # 3.-4.
+    if size < 4:
+        _error(errors, "IPv4-too-few-parts", position)
+    if size > 4:
+        _error(errors, "IPv4-too-many-parts", position)
+        return None
+    parts = input.split(".")[:size]
+    # 5.-6. Parse each part as an IPv4 number.
+    numbers: list[int] = []
+    for part in parts:
+        result = _parse_ipv4_number(part)
+        if result is None:
+            _error(errors, "IPv4-non-numeric-part", position)
+            return None
+        number, is_not_decimal = result
+        if is_not_decimal:
+            _error(errors, "IPv4-non-decimal-part", position)
+        numbers.append(number)
+    # 7.-9. Range checks: every part but the last is one byte, the last fills the rest.
+    if any(number > 255 for number in numbers):
+        _error(errors, "IPv4-out-of-range-part", position)
+    if any(number > 255 for number in numbers[:-1]):
+        return None
+    if numbers[-1] >= 256 ** (5 - len(numbers)):
+        return None
+    # 10.-14.
+    ipv4 = numbers[-1]
+    for counter, number in enumerate(numbers[:-1]):
+        ipv4 += number * 256 ** (3 - counter)
+    return ipv4
+
+
+def _parse_ipv4_number(input: str) -> tuple[int, bool] | None:
+    """The IPv4 number parser (https://url.spec.whatwg.org/#ipv4-number-parser).
+
+    Returns (number, validationError), the number capped at 2**32, or None for failure.
+    """
+    # 1.
+    if not input:
+        return None
+    # 2.-5. A "0x"/"0X" prefix means hexadecimal, a leading "0" octal.
+    validation_error = False
+    radix = 10
+    if len(input) >= 2 and input[0] == "0" and input[1] in "xX":
+        validation_error = True
+        input = input[2:]
+        radix = 16
+    elif len(input) >= 2 and input[0] == "0":
+        validation_error = True
+        input = input[1:]
+        radix = 8
+    # 6.
+    if not input:
+        return (0, True)
+    # 7.
+    if not _RADIX_DIGITS_RE[radix].fullmatch(input):
+        return None
+    # 8.
+    significant = input.lstrip("0")
+    if len(significant) > _IPV4_NUMBER_CAP_DIGITS[radix]:
+        return (_IPV4_NUMBER_CAP, validation_error)
+    output = int(significant, radix) if significant else 0
+    return (min(output, _IPV4_NUMBER_CAP), validation_error)
+
+
+def parse_ipv6(
+    input: str, *, errors: ErrorList = None, position: int = 0
+) -> tuple[int, ...] | None:
+    """The IPv6 parser (https://url.spec.whatwg.org/#concept-ipv6-parser); None is failure.
+
+    ``input`` is the address without its brackets. Every iteration of the main loop either
+    consumes input or fails, and at most eight pieces are read, so the work is bounded.
+    """
+    length_of_input = len(input)
+
+    def c(pointer: int) -> str:
+        """The code point the pointer points to; "" is the EOF code point."""
+        return input[pointer] if pointer < length_of_input else ""
+
+    # 1.-4.
+    address = [0] * 8
+    piece_index = 0
+    compress: int | None = None
+    pointer = 0
+    # 5. A leading "::".
+    if c(pointer) == ":":
+        if c(pointer + 1) != ":":
+            _error(errors, "IPv6-invalid-compression", position)
+            return None
+        pointer += 2
+        piece_index += 1
+        compress = piece_index
+    # 6.
+    while c(pointer) != "":
+        # 6.1.
+        if piece_index == 8:
+            _error(errors, "IPv6-too-many-pieces", position)
+            return None
+        # 6.2. A "::" compression.
+        if c(pointer) == ":":
+            if compress is not None:
+                _error(errors, "IPv6-multiple-compression", position)
+                return None
+            pointer += 1
+            piece_index += 1
+            compress = piece_index
+            continue
+        # 6.3.-6.4. Up to four hex digits.
+        value = length = 0
+        while length < 4 and c(pointer) in ASCII_HEX_DIGITS:
+            value = value * 0x10 + int(c(pointer), 16)
+            pointer += 1
+            length += 1
+        # 6.5. An IPv4 address in the last two pieces.
+        if c(pointer) == ".":
+            if length == 0:
+                _error(errors, "IPv4-in-IPv6-invalid-code-point", position)
+                return None
+            pointer -= length
+            if piece_index > 6:
+                _error(errors, "IPv4-in-IPv6-too-many-pieces", position)
+                return None
+            piece_index = _parse_ipv4_in_ipv6(
+                input, pointer, address, piece_index, errors, position
+            )
+            if piece_index < 0:
+                return None
+            break
+        # 6.6. A ":" separator, which must not end the input.
+        if c(pointer) == ":":
+            pointer += 1
+            if c(pointer) == "":
+                _error(errors, "IPv6-invalid-code-point", position)
+                return None
+        # 6.7.
+        elif c(pointer) != "":
+            _error(errors, "IPv6-invalid-code-point", position)
+            return None
+        # 6.8.
+        if length > 1 and value < 0x10 ** (length - 1):
+            _error(errors, "IPv6-piece-leading-zero", position)
+        # 6.9.-6.10.
+        address[piece_index] = value
+        piece_index += 1
+    # 7. Move the pieces after the compression to the end.
+    if compress is not None:
+        swaps = piece_index - compress
+        piece_index = 7
+        while piece_index != 0 and swaps > 0:
+            other = compress + swaps - 1
+            address[piece_index], address[other] = address[other], address[piece_index]
+            piece_index -= 1
+            swaps -= 1
+    # 8.
+    elif piece_index != 8:
+        _error(errors, "IPv6-too-few-pieces", position)
+        return None
+    # 9.
+    return tuple(address)
+
+
+def _parse_ipv4_in_ipv6(
+    input: str,
+    pointer: int,
+    address: list[int],
+    piece_index: int,
+    errors: ErrorList,
+    position: int,
+) -> int:
+    """Steps 6.5.4-6.5.6 of the IPv6 parser: the dotted IPv4 address that ends an IPv6 address.
+
+    Fills ``address`` from ``piece_index`` on and returns the new piece index, or -1 for failure.
+    """
+    length_of_input = len(input)
+
+    def c(pointer: int) -> str:
+        return input[pointer] if pointer < length_of_input else ""
+
+    numbers_seen = 0
+    while c(pointer) != "":
+        ipv4_piece: int | None = None
+        if numbers_seen > 0:
+            if c(pointer) == "." and numbers_seen < 4:
+                pointer += 1
+            else:
+                _error(errors, "IPv4-in-IPv6-invalid-code-point", position)
+                return -1
+        if c(pointer) not in ASCII_DIGITS:
+            _error(errors, "IPv4-in-IPv6-invalid-code-point", position)
+            return -1
+        while c(pointer) in ASCII_DIGITS:
+            number = int(c(pointer))
+            if ipv4_piece is None:
+                ipv4_piece = number
+            elif ipv4_piece == 0:
+                _error(errors, "IPv4-in-IPv6-invalid-code-point", position)
+                return -1
+            else:
+                ipv4_piece = ipv4_piece * 10 + number
+            if ipv4_piece > 255:
+                _error(errors, "IPv4-in-IPv6-out-of-range-part", position)
+                return -1
+            pointer += 1
+        assert ipv4_piece is not None
+        address[piece_index] = address[piece_index] * 0x100 + ipv4_piece
+        numbers_seen += 1
+        if numbers_seen in (2, 4):
+            piece_index += 1
+    if numbers_seen != 4:
+        _error(errors, "IPv4-in-IPv6-too-few-parts", position)
+        return -1
+    return piece_index
+
+
+def parse_opaque_host(input: str, *, errors: ErrorList = None, position: int = 0) -> str | None:
+    """The opaque-host parser (https://url.spec.whatwg.org/#concept-opaque-host-parser).
+
+    Returns the opaque host (the empty string for empty input), or None for failure.
+    """
+    # 1.
+    if _FORBIDDEN_HOST_CODE_POINT_RE.search(input):
+        _error(errors, "host-invalid-code-point", position)
+        return None
+    # 2.-3.
+    if errors is not None:
+        if _NOT_URL_CODE_POINT_OR_PERCENT_RE.search(input):
+            errors.append(ValidationError("invalid-URL-unit", position))
+        if "%" in input and _PERCENT_NOT_FOLLOWED_BY_TWO_HEX_DIGITS_RE.search(input):
+            errors.append(ValidationError("invalid-URL-unit", position))
+    # 4.
+    return utf8_percent_encode(input, C0_CONTROL)
+
+
+# --- §3.6 Host serializing ----------------------------------------------------------------------
+
+
+def serialize_host(host: Host) -> str:
+    """The host serializer (https://url.spec.whatwg.org/#concept-host-serializer)."""
+    if host.kind is HostKind.IPV4:
+        assert isinstance(host.value, int)
+        return serialize_ipv4(host.value)
+    if host.kind is HostKind.IPV6:
+        assert isinstance(host.value, tuple)
+        return f"[{serialize_ipv6(host.value)}]"
+    assert isinstance(host.value, str)
+    return host.value
+
+
+def serialize_ipv4(address: int) -> str:
+    """The IPv4 serializer (https://url.spec.whatwg.org/#concept-ipv4-serializer)."""
+    return f"{address >> 24}.{address >> 16 & 0xFF}.{address >> 8 & 0xFF}.{address & 0xFF}"
+
+
+def serialize_ipv6(address: tuple[int, ...]) -> str:
+    """The IPv6 serializer (https://url.spec.whatwg.org/#concept-ipv6-serializer)."""
+    output: list[str] = []
+    compress = find_the_ipv6_address_compressed_piece_index(address)
+    ignore0 = False
+    for piece_index, piece in enumerate(address):
+        if ignore0 and piece == 0:
+            continue
+        ignore0 = False
+        if compress == piece_index:
+            output.append("::" if piece_index == 0 else ":")
+            ignore0 = True
+            continue
+        output.append(f"{piece:x}")
+        if piece_index != 7:
+            output.append(":")
+    return "".join(output)
+
+
+def find_the_ipv6_address_compressed_piece_index(address: tuple[int, ...]) -> int | None:
+    """https://url.spec.whatwg.org/#find-the-ipv6-address-compressed-piece-index
+
+    The start of the first longest run of two or more zero pieces, or None.
+    """
+    longest_index: int | None = None
+    longest_size = 1
+    found_index: int | None = None
+    found_size = 0
+    for piece_index, piece in enumerate(address):
+        if piece != 0:
+            if found_size > longest_size:
+                longest_index = found_index
+                longest_size = found_size
+            found_index = None
+            found_size = 0
+        else:
+            if found_index is None:
+                found_index = piece_index
+            found_size += 1
+    if found_size > longest_size:
+        return found_index
+    return longest_index

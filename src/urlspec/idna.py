@@ -1,0 +1,536 @@
+"""IDNA: the URL Standard's domain parser and domain to Unicode, over UTS #46 processing.
+
+Implements https://url.spec.whatwg.org/#idna (§3.3) and, beneath it, Unicode IDNA Compatibility
+Processing (UTS #46, https://www.unicode.org/reports/tr46/): §4 Processing (map, normalize, break,
+convert/validate), §4.1 Validity Criteria, §4.2 ToASCII and §4.3 ToUnicode, with every flag. The
+validity criteria bring in the ContextJ rules of RFC 5892 Appendix A (CheckJoiners) and the Bidi
+rule of RFC 5893 §2 (CheckBidi). Punycode is :mod:`urlspec.punycode`.
+
+Errors are named by the codes of the UTS #46 conformance test file (IdnaTestV2.txt), e.g. "P4"
+or "V7"; :data:`ERROR_DESCRIPTIONS` says what each means.
+
+Data: the IDNA mapping table is the ``idna`` package's ``idna.uts46data`` and the joining types
+its ``idna.idnadata.joining_types`` (data only: the package's own IDNA2008 checks reject hosts the
+URL Standard accepts). Bidi classes, combining classes, general categories and NFC come from
+``unicodedata``. The tables are imported on first need: an ASCII domain with no "xn--" label
+never needs them, and the domain parser's ASCII path only lowercases.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import re
+import unicodedata
+from collections.abc import Callable
+from typing import NamedTuple
+
+from urlspec import punycode
+from urlspec.validation import ValidationError
+
+__all__ = [
+    "ERROR_DESCRIPTIONS",
+    "InvalidDomain",
+    "domain_to_ascii",
+    "domain_to_unicode",
+    "to_ascii",
+    "to_unicode",
+]
+
+#: The error codes this module records, with their meaning: those of UTS #46's IdnaTestV2.txt,
+#: and two for the URL Standard's own checks.
+ERROR_DESCRIPTIONS: dict[str, str] = {
+    "P4": "an xn-- label is not ASCII, is not valid Punycode, or decodes to ASCII or nothing",
+    "V1": "a label is not in Unicode Normalization Form C",
+    "V2": "a label has hyphens in its third and fourth positions (CheckHyphens)",
+    "V3": "a label begins or ends with a hyphen (CheckHyphens)",
+    "V4": "a decoded label begins with xn-- (CheckHyphens false)",
+    "V5": "a label contains a U+002E (.)",
+    "V6": "a label begins with a combining mark",
+    "V7": "a code point is not valid (disallowed, unassigned, or mapped in a decoded label)",
+    "U1": "an ASCII code point other than a-z, 0-9 and - (UseSTD3ASCIIRules)",
+    "C1": "U+200C ZERO WIDTH NON-JOINER in a context RFC 5892 A.1 forbids (CheckJoiners)",
+    "C2": "U+200D ZERO WIDTH JOINER in a context RFC 5892 A.2 forbids (CheckJoiners)",
+    "B1": "Bidi rule 1: the first character of the label is not L, R or AL",
+    "B2": "Bidi rule 2: an RTL label holds a character that is not allowed there",
+    "B3": "Bidi rule 3: an RTL label does not end in R, AL, EN or AN (ignoring NSM)",
+    "B4": "Bidi rule 4: an RTL label holds both EN and AN",
+    "B5": "Bidi rule 5: an LTR label holds a character that is not allowed there",
+    "B6": "Bidi rule 6: an LTR label does not end in L or EN (ignoring NSM)",
+    "A3": "a label cannot be encoded in Punycode",
+    "A4_1": "the domain is longer than 253 (or is empty) (VerifyDnsLength)",
+    "A4_2": "a label is longer than 63 or empty (VerifyDnsLength)",
+    # The URL Standard's domain parser, after ToASCII:
+    "empty": "the domain is empty",
+    "forbidden domain code point": "the domain contains a forbidden domain code point",
+}
+
+_ACE_PREFIX = "xn--"
+_ZWNJ = "\u200c"
+_ZWJ = "\u200d"
+_VIRAMA = 9  # Canonical_Combining_Class=Virama
+_STD3_ASCII = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
+_RTL_BIDI_CLASSES = frozenset(("R", "AL", "AN"))
+# RFC 5893 §2.
+_RTL_LABEL_ALLOWED = frozenset(("R", "AL", "AN", "EN", "ES", "CS", "ET", "ON", "BN", "NSM"))
+_RTL_LABEL_END = frozenset(("R", "AL", "EN", "AN"))
+_LTR_LABEL_ALLOWED = frozenset(("L", "EN", "ES", "CS", "ET", "ON", "BN", "NSM"))
+_LTR_LABEL_END = frozenset(("L", "EN"))
+
+
+class InvalidDomain(ValueError):
+    """The domain parser returned failure; ``errors`` holds the UTS #46 error codes recorded."""
+
+    def __init__(self, domain: str, errors: list[str]) -> None:
+        self.domain = domain
+        self.errors = errors
+        super().__init__(f"invalid domain {domain!r}: {', '.join(errors)}")
+
+    def __reduce__(self) -> tuple[type[InvalidDomain], tuple[str, list[str]]]:
+        return (InvalidDomain, (self.domain, self.errors))
+
+
+class Flags(NamedTuple):
+    """The UTS #46 processing flags (UTS #46 §4)."""
+
+    check_hyphens: bool
+    check_bidi: bool
+    check_joiners: bool
+    use_std3_ascii_rules: bool
+    transitional_processing: bool
+    verify_dns_length: bool
+    ignore_invalid_punycode: bool
+
+
+# --- URL Standard §3.3 IDNA ---------------------------------------------------------------------
+
+
+def _domain_parser_flags(be_strict: bool) -> Flags:
+    """The flags "domain parser ToASCII" passes (https://url.spec.whatwg.org/#idna)."""
+    return Flags(
+        check_hyphens=be_strict,
+        check_bidi=True,
+        check_joiners=True,
+        use_std3_ascii_rules=be_strict,
+        transitional_processing=False,
+        verify_dns_length=be_strict,
+        ignore_invalid_punycode=False,
+    )
+
+
+def domain_to_ascii(
+    domain: str,
+    be_strict: bool = False,
+    *,
+    errors: list[ValidationError] | None = None,
+    position: int = 0,
+) -> str:
+    """The domain parser (https://url.spec.whatwg.org/#concept-domain-to-ascii).
+
+    Returns the ASCII domain or raises :class:`InvalidDomain`. When ``errors`` is a list, a
+    domain-to-ASCII validation error is appended to it (at ``position``) whenever the strict
+    ToASCII fails, even if the domain is accepted.
+    """
+    # 1.-3. The strict result: a validation error, and the answer when beStrict is true.
+    if be_strict or errors is not None:
+        strict_result, strict_errors = to_ascii(domain, _domain_parser_flags(True))
+        if strict_errors and errors is not None:
+            errors.append(ValidationError("domain-to-ASCII", position))
+        if be_strict:
+            if strict_errors:
+                raise InvalidDomain(domain, strict_errors)
+            return strict_result
+    # 4.-6. An ASCII domain is only lowercased, whatever ToASCII would say (web compatibility).
+    if domain.isascii():
+        result = domain.lower()
+    else:
+        result, result_errors = to_ascii(domain, _domain_parser_flags(False))
+        if result_errors:
+            raise InvalidDomain(domain, result_errors)
+    # 7.
+    if not result:
+        raise InvalidDomain(domain, ["empty"])
+    # 8. Forbidden domain code points.
+    if _contains_forbidden_domain_code_point(result):
+        raise InvalidDomain(domain, ["forbidden domain code point"])
+    # 9.
+    return result
+
+
+# https://url.spec.whatwg.org/#forbidden-domain-code-point: a forbidden host code point, a C0
+# control, U+0025 (%) or U+007F DELETE. (urlspec.host has them as sets; its tests check that
+# the two agree.)
+_FORBIDDEN_DOMAIN_CODE_POINT_RE = re.compile(r"[\x00-\x20#%/:<>?@\[\\\]^|\x7f]")
+
+
+def _contains_forbidden_domain_code_point(domain: str) -> bool:
+    return _FORBIDDEN_DOMAIN_CODE_POINT_RE.search(domain) is not None
+
+
+def domain_to_unicode(domain: str, be_strict: bool = False) -> str:
+    """Domain to Unicode (https://url.spec.whatwg.org/#concept-domain-to-unicode); never fails.
+
+    On any recorded error the domain comes back unchanged. (``be_strict`` is accepted for
+    symmetry with :func:`domain_to_ascii`; the algorithm passes the same flags either way.)
+    """
+    del be_strict
+    # 1.
+    result, errors = to_unicode(
+        domain,
+        Flags(
+            check_hyphens=False,
+            check_bidi=True,
+            check_joiners=True,
+            use_std3_ascii_rules=False,
+            transitional_processing=False,
+            verify_dns_length=False,
+            ignore_invalid_punycode=False,
+        ),
+    )
+    # 2.-3.
+    return domain if errors else result
+
+
+# --- UTS #46 §4.2 ToASCII and §4.3 ToUnicode ----------------------------------------------------
+
+
+def to_ascii(domain_name: str, flags: Flags) -> tuple[str, list[str]]:
+    """UTS #46 §4.2 ToASCII: the converted domain and the error codes recorded (none = success)."""
+    # 1.-2. Processing, which leaves the labels broken apart.
+    labels, errors = _process(domain_name, flags)
+    # 3. Convert each label with non-ASCII code points to Punycode, prefixed by "xn--".
+    if not all(map(str.isascii, labels)):
+        for index, label in enumerate(labels):
+            if not label.isascii():
+                try:
+                    labels[index] = _ACE_PREFIX + punycode.encode(label)
+                except punycode.PunycodeError:
+                    _record(errors, "A3")
+    # 4. DNS length restrictions.
+    if flags.verify_dns_length:
+        _verify_dns_length(labels, errors)
+    # 5.
+    return ".".join(labels), errors
+
+
+def to_unicode(domain_name: str, flags: Flags) -> tuple[str, list[str]]:
+    """UTS #46 §4.3 ToUnicode: the converted domain and the error codes recorded."""
+    labels, errors = _process(domain_name, flags)
+    return ".".join(labels), errors
+
+
+def _verify_dns_length(labels: list[str], errors: list[str]) -> None:
+    """UTS #46 §4.2 step 4: the domain, less a root label and its dot, is 1 to 253 long; each
+    label is 1 to 63 long."""
+    length = sum(map(len, labels)) + len(labels) - 1
+    if len(labels) > 1 and labels[-1] == "":
+        length -= 1
+    if not 1 <= length <= 253:
+        _record(errors, "A4_1")
+    lengths = list(map(len, labels))
+    if min(lengths) < 1 or max(lengths) > 63:
+        _record(errors, "A4_2")
+
+
+def _record(errors: list[str], code: str) -> None:
+    if code not in errors:
+        errors.append(code)
+
+
+# --- UTS #46 §4 Processing ----------------------------------------------------------------------
+
+
+def _process(domain_name: str, flags: Flags) -> tuple[list[str], list[str]]:
+    """UTS #46 §4 Processing: the processed labels and the error codes recorded."""
+    errors: list[str] = []
+    # 1. Map. 2. Normalize (ASCII is already in NFC).
+    mapped = _map(domain_name, flags.transitional_processing)
+    if not mapped.isascii():
+        mapped = unicodedata.normalize("NFC", mapped)
+    # 3. Break into labels.
+    labels = mapped.split(".")
+    # 4. Convert/Validate.
+    if mapped.isascii() and _ACE_PREFIX not in mapped:
+        _check_validity_of_ascii_labels(mapped, flags, errors)
+        return labels, errors
+    decoded_from_punycode = [False] * len(labels)
+    for index, label in enumerate(labels):
+        if label.startswith(_ACE_PREFIX):
+            decoded = _convert_punycode_label(label, flags, errors)
+            if decoded is not None:
+                labels[index] = decoded
+                decoded_from_punycode[index] = True
+    is_bidi_domain_name = flags.check_bidi and any(map(_is_rtl_label, labels))
+    for index, label in enumerate(labels):
+        if decoded_from_punycode[index]:
+            # Decoded labels are validated with Nontransitional Processing.
+            _check_validity(label, flags._replace(transitional_processing=False), errors)
+        elif not label.startswith(_ACE_PREFIX):
+            _check_validity(label, flags, errors)
+        if is_bidi_domain_name and label:
+            _check_bidi_rule(label, errors)
+    return labels, errors
+
+
+def _map(domain_name: str, transitional_processing: bool) -> str:
+    """UTS #46 §4 step 1: map each code point by its status in the IDNA Mapping Table.
+
+    Disallowed code points stay (the validity criteria reject them); ignored ones go; mapped ones
+    are replaced; deviations are replaced only with Transitional Processing.
+    """
+    if domain_name.isascii():
+        # In the table, the only ASCII code points not valid are A-Z, mapped to a-z.
+        return domain_name.lower()
+    return domain_name.translate(_mapping_translation(transitional_processing))
+
+
+class _MappingTranslation(dict[int, str | None]):
+    """A ``str.translate`` table for step 1 that fills itself in from the mapping table.
+
+    It remembers the code points met so far, up to a bound, so that hostile input cannot make it
+    hold the whole table.
+    """
+
+    MAX_SIZE = 1 << 16
+
+    def __init__(self, transitional_processing: bool) -> None:
+        super().__init__()
+        self.transitional_processing = transitional_processing
+
+    def __missing__(self, code_point: int) -> str | None:
+        status, mapping = _mapping_table().lookup(chr(code_point))
+        result: str | None
+        if status == "M" or (status == "D" and self.transitional_processing):
+            result = mapping
+        elif status == "I":
+            result = None
+        else:
+            result = chr(code_point)
+        if len(self) >= self.MAX_SIZE:
+            self.clear()
+        self[code_point] = result
+        return result
+
+
+@functools.cache
+def _mapping_translation(transitional_processing: bool) -> _MappingTranslation:
+    return _MappingTranslation(transitional_processing)
+
+
+def _convert_punycode_label(label: str, flags: Flags, errors: list[str]) -> str | None:
+    """UTS #46 §4 step 4 for a label that starts with "xn--": the decoded label, or None when
+    it cannot be decoded (the label then stays as it is)."""
+    # 4.1.1.
+    if not label.isascii():
+        _record(errors, "P4")
+        return None
+    # 4.1.2.
+    try:
+        decoded = punycode.decode(label[len(_ACE_PREFIX) :])
+    except punycode.PunycodeError:
+        if not flags.ignore_invalid_punycode:
+            _record(errors, "P4")
+        return None
+    # 4.1.3.
+    if not decoded or decoded.isascii():
+        _record(errors, "P4")
+    return decoded
+
+
+def _is_rtl_label(label: str) -> bool:
+    """RFC 5893 §1.4: a label with a character of Bidi class R, AL or AN."""
+    if label.isascii():
+        return False
+    return any(
+        unicodedata.bidirectional(code_point) in _RTL_BIDI_CLASSES for code_point in set(label)
+    )
+
+
+# --- UTS #46 §4.1 Validity Criteria -------------------------------------------------------------
+
+
+def _check_validity(label: str, flags: Flags, errors: list[str]) -> None:
+    """UTS #46 §4.1: record an error for each validity criterion the label does not meet.
+
+    Criterion 9 (CheckBidi) depends on the whole domain name and is checked by the caller.
+    """
+    if not label:
+        return
+    is_ascii = label.isascii()
+    # 1.
+    if not is_ascii and not unicodedata.is_normalized("NFC", label):
+        _record(errors, "V1")
+    # 2.-3.
+    if flags.check_hyphens:
+        if label[2:4] == "--":
+            _record(errors, "V2")
+        if label.startswith("-") or label.endswith("-"):
+            _record(errors, "V3")
+    # 4.
+    elif label.startswith(_ACE_PREFIX):
+        _record(errors, "V4")
+    # 5.
+    if "." in label:
+        _record(errors, "V5")
+    # 7. (UseSTD3ASCIIRules) ASCII code points must be a-z, 0-9 or -.
+    if flags.use_std3_ascii_rules and not _STD3_ASCII.issuperset(
+        code_point for code_point in set(label) if code_point < "\x80"
+    ):
+        _record(errors, "U1")
+    if is_ascii:
+        return  # Lowercase ASCII is valid and holds no mark, no joiner, no RTL code point.
+    # 6.
+    if unicodedata.category(label[0]).startswith("M"):
+        _record(errors, "V6")
+    # 7. Each code point must be valid (or a deviation, with Nontransitional Processing).
+    allowed = "V" if flags.transitional_processing else "VD"
+    table = _mapping_table()
+    distinct = set(label)
+    if any(
+        table.lookup(code_point)[0] not in allowed
+        for code_point in distinct
+        if code_point >= "\x80"
+    ):
+        _record(errors, "V7")
+    # 8.
+    if flags.check_joiners:
+        _check_joiners(label, errors)
+
+
+# Lowercase ASCII labels that do not start with "xn--" meet validity criteria 1 and 4-9 (they are
+# in NFC, valid, and hold no mark, joiner, period or RTL code point); these find the labels of a
+# whole domain that fail criteria 2, 3 and 7's UseSTD3ASCIIRules, in one pass each.
+_HYPHENS_IN_THIRD_AND_FOURTH_POSITIONS_RE = re.compile(r"(?:^|\.)[^.]{2}--")
+_HYPHEN_AT_LABEL_START_OR_END_RE = re.compile(r"(?:^|\.)-|-(?:\.|$)")
+_NOT_STD3_ASCII_OR_DOT_RE = re.compile(r"[^a-z0-9.\-]")
+
+
+def _check_validity_of_ascii_labels(domain: str, flags: Flags, errors: list[str]) -> None:
+    """UTS #46 §4.1 for every label of a lowercase ASCII domain with no "xn--" label: the same
+    errors as :func:`_check_validity` label by label, without a Python loop over the labels."""
+    if flags.check_hyphens:
+        if _HYPHENS_IN_THIRD_AND_FOURTH_POSITIONS_RE.search(domain):
+            _record(errors, "V2")
+        if _HYPHEN_AT_LABEL_START_OR_END_RE.search(domain):
+            _record(errors, "V3")
+    if flags.use_std3_ascii_rules and _NOT_STD3_ASCII_OR_DOT_RE.search(domain):
+        _record(errors, "U1")
+
+
+def _check_joiners(label: str, errors: list[str]) -> None:
+    """RFC 5892 Appendix A.1 (ZERO WIDTH NON-JOINER) and A.2 (ZERO WIDTH JOINER), the ContextJ
+    rules. Each scan stops at a code point that is not of joining type T, and a joiner is not,
+    so every code point is scanned at most twice."""
+    index = label.find(_ZWNJ)
+    while index >= 0:
+        if not _follows_virama(label, index) and not _zwnj_joins(label, index):
+            _record(errors, "C1")
+            break
+        index = label.find(_ZWNJ, index + 1)
+    index = label.find(_ZWJ)
+    while index >= 0:
+        if not _follows_virama(label, index):
+            _record(errors, "C2")
+            break
+        index = label.find(_ZWJ, index + 1)
+
+
+def _follows_virama(label: str, index: int) -> bool:
+    """If Canonical_Combining_Class(Before(cp)) .eq. Virama Then True."""
+    return index > 0 and unicodedata.combining(label[index - 1]) == _VIRAMA
+
+
+def _zwnj_joins(label: str, index: int) -> bool:
+    """RegExpMatch((Joining_Type:{L,D})(Joining_Type:T)*\\u200C(Joining_Type:T)*
+    (Joining_Type:{R,D})) around the ZWNJ at ``index``."""
+    joining_type = _joining_types()
+    before = index - 1
+    while before >= 0 and joining_type(label[before]) == "T":
+        before -= 1
+    if before < 0 or joining_type(label[before]) not in ("L", "D"):
+        return False
+    after = index + 1
+    while after < len(label) and joining_type(label[after]) == "T":
+        after += 1
+    return after < len(label) and joining_type(label[after]) in ("R", "D")
+
+
+def _check_bidi_rule(label: str, errors: list[str]) -> None:
+    """The Bidi rule, RFC 5893 §2, for one non-empty label of a Bidi domain name."""
+    classes = [unicodedata.bidirectional(code_point) for code_point in label]
+    # 1. The label is an RTL label if it starts with R or AL, an LTR label if it starts with L;
+    # rules 2-6 are about those two kinds only.
+    first = classes[0]
+    if first not in ("L", "R", "AL"):
+        _record(errors, "B1")
+        return
+    last = next((bidi for bidi in reversed(classes) if bidi != "NSM"), "")
+    if first == "L":
+        # 5.-6. An LTR label.
+        if not _LTR_LABEL_ALLOWED.issuperset(classes):
+            _record(errors, "B5")
+        if last not in _LTR_LABEL_END:
+            _record(errors, "B6")
+    else:
+        # 2.-4. An RTL label.
+        if not _RTL_LABEL_ALLOWED.issuperset(classes):
+            _record(errors, "B2")
+        if last not in _RTL_LABEL_END:
+            _record(errors, "B3")
+        if "EN" in classes and "AN" in classes:
+            _record(errors, "B4")
+
+
+# --- Tables -------------------------------------------------------------------------------------
+
+
+class _MappingTable:
+    """The UTS #46 IDNA Mapping Table (§5), from ``idna.uts46data``: ranges of code points, each
+    with a status (V valid, M mapped, D deviation, I ignored, X disallowed) and a mapping."""
+
+    def __init__(self, starts: list[int], statuses: str, mappings: list[str | None]) -> None:
+        self.starts = starts
+        self.statuses = statuses
+        self.mappings = mappings
+
+    def lookup(self, code_point: str) -> tuple[str, str]:
+        """The status of a code point, and its mapping (the empty string if it has none)."""
+        index = bisect.bisect_right(self.starts, ord(code_point)) - 1
+        return self.statuses[index], self.mappings[index] or ""
+
+
+@functools.cache
+def _mapping_table() -> _MappingTable:
+    # The idna package keeps the table in this form since its release 3.18.
+    from idna import uts46data
+
+    return _MappingTable(
+        list(uts46data.uts46_starts),
+        uts46data.uts46_statuses.decode("ascii"),
+        list(uts46data.uts46_replacements),
+    )
+
+
+@functools.cache
+def _joining_types() -> Callable[[str], str]:
+    """A function giving the Joining_Type of a code point (U when it has none listed), from
+    ``idna.idnadata.joining_types`` (ranges encoded as ``start << 32 | end``)."""
+    from idna import idnadata
+
+    ranges = sorted(
+        (encoded >> 32, encoded & 0xFFFFFFFF, joining_type)
+        for joining_type, encoded_ranges in idnadata.joining_types.items()
+        for encoded in encoded_ranges
+    )
+    starts = [start for start, _end, _type in ranges]
+
+    @functools.lru_cache(maxsize=4096)
+    def joining_type(code_point: str) -> str:
+        index = bisect.bisect_right(starts, ord(code_point)) - 1
+        if index >= 0:
+            start, end, found = ranges[index]
+            if start <= ord(code_point) < end:
+                return found
+        return "U"
+
+    return joining_type

@@ -1,0 +1,313 @@
+"""Punycode (RFC 3492): the encoding of Unicode labels into ASCII that IDNA's "xn--" labels use.
+
+Implements https://www.rfc-editor.org/rfc/rfc3492 §6 (bias adaptation, decoding, encoding) with
+the parameter values of §5, for UTS #46 (:mod:`urlspec.idna`).
+
+Both directions run in O(n log n) time on a label of n code points, so that a label of millions of
+code points stays fast:
+
+* The decoder (§6.2) inserts each decoded code point at an index of the output built so far. Done
+  with ``list.insert`` that is quadratic, so the decoder first collects the insertions and then
+  :func:`_apply_insertions` places them; for long labels it works backwards with a Fenwick tree of
+  free slots (the last insertion owns its slot; each earlier one takes the i-th slot still free).
+* The encoder (§6.3) rescans the whole input once per distinct code point, which is quadratic for
+  a label of many distinct code points. The deltas it emits are fully determined by where each
+  code point gets inserted (the quantity the decoder reconstructs), so the encoder here computes
+  each insertion index and derives the same deltas: with a Fenwick tree over the input positions,
+  or, for a label of few distinct code points, with one ``str.count`` pass per code point.
+
+Integers are limited to ``MAXINT`` (2**32 - 1, the RFC's 32-bit ``punycode_uint``): a value that
+would exceed it is an overflow, and overflow is a failure (§6.4).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+__all__ = ["MAXINT", "PunycodeError", "decode", "encode"]
+
+# §5 Parameter values for Punycode.
+BASE = 36
+TMIN = 1
+TMAX = 26
+SKEW = 38
+DAMP = 700
+INITIAL_BIAS = 72
+INITIAL_N = 0x80
+DELIMITER = "-"
+
+#: §6.4 Overflow handling: the largest value the integers may hold.
+MAXINT = 2**32 - 1
+
+_NON_BASIC_CODE_POINTS_RE = re.compile("[^\x00-\x7f]+")
+
+# Below this many code points, plain list insertion is cheaper than the Fenwick tree.
+_SHORT_LABEL = 2048
+# Up to this many distinct non-basic code points, the encoder counts with str methods, one pass
+# per code point, rather than use a Fenwick tree.
+_FEW_DISTINCT = 32
+
+
+class PunycodeError(ValueError):
+    """The input cannot be decoded (bad digit, bad code point, truncated) or overflows."""
+
+
+def _adapt(delta: int, numpoints: int, firsttime: bool) -> int:
+    """§6.1 Bias adaptation function."""
+    delta = delta // DAMP if firsttime else delta // 2
+    delta += delta // numpoints
+    k = 0
+    while delta > ((BASE - TMIN) * TMAX) // 2:
+        delta //= BASE - TMIN
+        k += BASE
+    return k + ((BASE - TMIN + 1) * delta) // (delta + SKEW)
+
+
+def _threshold(k: int, bias: int) -> int:
+    """The threshold t for the digit at position k (§6.2/§6.3: clamped to TMIN..TMAX)."""
+    if k <= bias:
+        return TMIN
+    if k >= bias + TMAX:
+        return TMAX
+    return k - bias
+
+
+# §5: the basic code points that are digits, with their values: A-Z and a-z are 0-25, 0-9 are
+# 26-35.
+_DIGIT_VALUES: dict[str, int] = {
+    **{chr(0x41 + value): value for value in range(26)},
+    **{chr(0x61 + value): value for value in range(26)},
+    **{chr(0x30 + value): 26 + value for value in range(10)},
+}
+
+
+def _encode_digit(digit: int) -> str:
+    """The basic code point for a digit value (§5), lowercase."""
+    return chr(digit + 0x61) if digit < 26 else chr(digit - 26 + 0x30)
+
+
+# --- §6.2 Decoding procedure --------------------------------------------------------------------
+
+
+def decode(input: str) -> str:
+    """Decode a Punycode string (without the "xn--" prefix) into Unicode; raises PunycodeError."""
+    # Consume all code points before the last delimiter (if there is one) and copy them to
+    # output, failing on any non-basic code point; if more than zero code points were consumed,
+    # consume one more (the last delimiter).
+    last_delimiter = input.rfind(DELIMITER)
+    basic = input[:last_delimiter] if last_delimiter > 0 else ""
+    if not basic.isascii():
+        raise PunycodeError("non-basic code point before the last delimiter")
+    pointer = last_delimiter + 1 if last_delimiter > 0 else 0
+    n = INITIAL_N
+    i = 0
+    bias = INITIAL_BIAS
+    output_length = len(basic)
+    insertions: list[tuple[int, int]] = []  # (insertion index, code point), in order
+    end = len(input)
+    while pointer < end:
+        oldi = i
+        w = 1
+        k = BASE
+        while True:
+            if pointer >= end:
+                raise PunycodeError("truncated input")
+            digit = _DIGIT_VALUES.get(input[pointer])
+            pointer += 1
+            if digit is None:
+                raise PunycodeError("not a basic code point digit")
+            if digit > (MAXINT - i) // w:
+                raise PunycodeError("overflow")
+            i += digit * w
+            t = _threshold(k, bias)
+            if digit < t:
+                break
+            if w > MAXINT // (BASE - t):
+                raise PunycodeError("overflow")
+            w *= BASE - t
+            k += BASE
+        bias = _adapt(i - oldi, output_length + 1, oldi == 0)
+        if i // (output_length + 1) > MAXINT - n:
+            raise PunycodeError("overflow")
+        n += i // (output_length + 1)
+        i %= output_length + 1
+        # (n starts at INITIAL_N and only grows, so it is never a basic code point.)
+        if n > 0x10FFFF:
+            raise PunycodeError("decoded a value beyond U+10FFFF")
+        insertions.append((i, n))
+        output_length += 1
+        i += 1
+    return _apply_insertions(basic, insertions)
+
+
+def _apply_insertions(basic: str, insertions: list[tuple[int, int]]) -> str:
+    """The string made by starting from ``basic`` and inserting each code point at its index."""
+    length = len(basic) + len(insertions)
+    if all(index == len(basic) + k for k, (index, _code_point) in enumerate(insertions)):
+        return basic + "".join(chr(code_point) for _index, code_point in insertions)
+    if length <= _SHORT_LABEL:
+        output = list(basic)
+        for index, code_point in insertions:
+            output.insert(index, chr(code_point))
+        return "".join(output)
+    # Backwards: the last insertion keeps its index in the final string; going back in time,
+    # the slots of later insertions are taken, and each insertion takes the (index + 1)-th slot
+    # still free. The code points of ``basic`` come first of all, so they fill the slots left.
+    free = _FenwickTree.all_ones(length)
+    result: list[str] = [""] * length
+    for index, code_point in reversed(insertions):
+        slot = free.find_kth(index + 1)
+        free.add(slot, -1)
+        result[slot] = chr(code_point)
+    basic_code_points = iter(basic)
+    for slot in range(length):
+        if not result[slot]:
+            result[slot] = next(basic_code_points)
+    return "".join(result)
+
+
+# --- §6.3 Encoding procedure --------------------------------------------------------------------
+
+
+def encode(input: str) -> str:
+    """Encode a Unicode string into Punycode (without the "xn--" prefix); raises PunycodeError.
+
+    Surrogate code points are not scalar values, cannot be part of a domain and fail.
+    """
+    basic = _NON_BASIC_CODE_POINTS_RE.sub("", input)
+    output = [basic, DELIMITER] if basic else []
+    b = h = len(basic)
+    n = INITIAL_N
+    bias = INITIAL_BIAS
+    previous_next_index = 0  # the decoder's i after the previous insertion
+    for index, code_point in _insertion_indexes(input):
+        if 0xD800 <= code_point <= 0xDFFF:
+            raise PunycodeError("surrogate code point")
+        # The §6.3 delta: (m - n) * (h + 1) for the code points skipped, then one for every
+        # position passed since the previous insertion, which is the decoder's i in closed form.
+        delta = (code_point - n) * (h + 1) + index - previous_next_index
+        if delta > MAXINT:
+            raise PunycodeError("overflow")
+        output.append(_encode_variable_length_integer(delta, bias))
+        bias = _adapt(delta, h + 1, h == b)
+        h += 1
+        n = code_point
+        previous_next_index = index + 1
+    return "".join(output)
+
+
+@functools.lru_cache(maxsize=4096)
+def _encode_variable_length_integer(q: int, bias: int) -> str:
+    """§6.3: output q as a generalized variable-length integer, given the current bias."""
+    digits: list[str] = []
+    k = BASE
+    while True:
+        t = _threshold(k, bias)
+        if q < t:
+            break
+        digits.append(_encode_digit(t + (q - t) % (BASE - t)))
+        q = (q - t) // (BASE - t)
+        k += BASE
+    digits.append(_encode_digit(q))
+    return "".join(digits)
+
+
+def _insertion_indexes(input: str) -> list[tuple[int, int]]:
+    """Each non-basic code point with the index the decoder inserts it at, in insertion order.
+
+    The decoder inserts in increasing code point order, equal code points in input order, into a
+    string holding the basic code points and those inserted before; the index is the number of
+    those that lie before the code point's position in ``input``.
+    """
+    values = sorted({ord(code_point) for code_point in input if code_point >= "\x80"})
+    if len(values) <= _FEW_DISTINCT:
+        return _insertion_indexes_by_counting(input, values)
+    order = sorted(
+        (ord(code_point), position)
+        for position, code_point in enumerate(input)
+        if code_point >= "\x80"
+    )
+    inserted = _FenwickTree(len(input))
+    for position, code_point in enumerate(input):
+        if code_point < "\x80":
+            inserted.add(position, 1)
+    result: list[tuple[int, int]] = []
+    for value, position in order:
+        result.append((inserted.prefix_sum(position), value))
+        inserted.add(position, 1)
+    return result
+
+
+def _insertion_indexes_by_counting(input: str, values: list[int]) -> list[tuple[int, int]]:
+    """:func:`_insertion_indexes` for few distinct code points: for each one, mark with "1" what
+    is in the string by then (basic code points and code points up to it), and count the marks
+    before each of its positions with ``str.count``, one linear pass per code point."""
+    result: list[tuple[int, int]] = []
+    inserted_by_then = dict.fromkeys(range(0x80), "1")
+    for value in values:
+        inserted_by_then[value] = "1"
+        marks = input.translate(_MarkOthers(inserted_by_then))
+        code_point = chr(value)
+        index = 0
+        counted_up_to = 0
+        position = input.find(code_point)
+        while position >= 0:
+            index += marks.count("1", counted_up_to, position)
+            counted_up_to = position
+            result.append((index, value))
+            position = input.find(code_point, position + 1)
+    return result
+
+
+class _MarkOthers(dict[int, str]):
+    """A ``str.translate`` table that maps code points it does not hold to "0"."""
+
+    def __missing__(self, code_point: int) -> str:
+        return "0"
+
+
+class _FenwickTree:
+    """A Fenwick (binary indexed) tree of counts over positions 0..size-1."""
+
+    __slots__ = ("size", "tree")
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.tree = [0] * (size + 1)
+
+    @classmethod
+    def all_ones(cls, size: int) -> _FenwickTree:
+        fenwick = cls(size)
+        fenwick.tree = [index & -index for index in range(size + 1)]
+        return fenwick
+
+    def add(self, position: int, amount: int) -> None:
+        index = position + 1
+        tree = self.tree
+        while index <= self.size:
+            tree[index] += amount
+            index += index & -index
+
+    def prefix_sum(self, position: int) -> int:
+        """The sum of the counts at positions before ``position``."""
+        total = 0
+        index = position
+        tree = self.tree
+        while index > 0:
+            total += tree[index]
+            index -= index & -index
+        return total
+
+    def find_kth(self, k: int) -> int:
+        """The smallest position whose prefix sum through it is k (counts are 0 or 1, k >= 1)."""
+        position = 0
+        step = 1 << self.size.bit_length()
+        tree = self.tree
+        while step:
+            following = position + step
+            if following <= self.size and tree[following] < k:
+                position = following
+                k -= tree[following]
+            step >>= 1
+        return position

@@ -1,0 +1,422 @@
+"""Tests for urlspec.idna (URL Standard §3.3, UTS #46) and urlspec.punycode (RFC 3492).
+
+Expected values come from WPT's IdnaTestV2.json (generated from Unicode's IdnaTestV2.txt, whose
+error codes the entries' comments carry), RFC 3492's sample strings, CPython's punycode codec,
+and the examples and notes of the URL Standard and UTS #46.
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+import subprocess
+import sys
+import unicodedata
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from shared_data import require_wpt_entry, wpt_params
+
+from urlspec import punycode
+from urlspec.host import parse_host, serialize_host
+from urlspec.idna import (
+    Flags,
+    InvalidDomain,
+    domain_to_ascii,
+    domain_to_unicode,
+    to_ascii,
+    to_unicode,
+)
+from urlspec.validation import ValidationError
+
+# The flags of the URL Standard's "domain parser ToASCII" with beStrict false.
+URL_FLAGS = Flags(
+    check_hyphens=False,
+    check_bidi=True,
+    check_joiners=True,
+    use_std3_ascii_rules=False,
+    transitional_processing=False,
+    verify_dns_length=False,
+    ignore_invalid_punycode=False,
+)
+STRICT_FLAGS = URL_FLAGS._replace(
+    check_hyphens=True, use_std3_ascii_rules=True, verify_dns_length=True
+)
+
+# --- WPT IdnaTestV2.json ------------------------------------------------------------------------
+
+IDNA_TEST = "IdnaTestV2.json"
+EXPECTED_FAILURES_FILE = Path(__file__).with_name("idna_expected_failures.json")
+EXPECTED_FAILURES: dict[str, list[str]] = {
+    version: inputs
+    for version, inputs in json.loads(EXPECTED_FAILURES_FILE.read_text("utf-8")).items()
+    if not version.startswith("_")
+}
+EXPECTED_TO_FAIL_HERE = frozenset(EXPECTED_FAILURES.get(unicodedata.unidata_version, []))
+
+
+def host_of(input: str) -> str | None:
+    """The host of https://{input}/x, serialized, or None when the URL fails to parse: what
+    WPT's IdnaTestV2.window.js checks, through the host parser (the test percent-encodes the
+    code points that would end the host, and the host parser percent-decodes them back)."""
+    host = parse_host(input)
+    return None if host is None else serialize_host(host)
+
+
+@pytest.mark.parametrize("entry", wpt_params(IDNA_TEST))
+def test_wpt_idna_test_v2(entry: dict[str, Any] | None) -> None:
+    entry = require_wpt_entry(entry, IDNA_TEST)
+    input, output = entry["input"], entry["output"]
+    if input == "":
+        # WPT skips it (a URL cannot carry an empty host to the host parser): UTS #46 ToASCII
+        # itself maps the empty domain to the empty string without error.
+        assert to_ascii(input, URL_FLAGS) == ("", [])
+        return
+    result = host_of(input)
+    if input in EXPECTED_TO_FAIL_HERE:
+        assert result != output, (
+            f"stale entry {input!r} for unicodedata {unicodedata.unidata_version}: it passes "
+            f"now, remove it from {EXPECTED_FAILURES_FILE.name}"
+        )
+    else:
+        assert result == output
+
+
+def test_expected_failures_are_unicodedata_effects() -> None:
+    """Every listed entry exists and holds a code point its unicodedata version leaves
+    unassigned (so NFC, Bidi_Class and the rest cannot be those of the idna tables)."""
+    inputs = {entry["input"] for entry in _idna_test_entries()}
+    for version, listed in EXPECTED_FAILURES.items():
+        assert version.count(".") == 2, version
+        assert set(listed) <= inputs, f"{version}: entries not in {IDNA_TEST}"
+    for input in EXPECTED_TO_FAIL_HERE:
+        decoded = to_unicode(input, URL_FLAGS)[0]
+        assert any(unicodedata.category(c) == "Cn" for c in input + decoded), input
+
+
+def _idna_test_entries() -> list[dict[str, Any]]:
+    params = wpt_params(IDNA_TEST)
+    return [require_wpt_entry(param.values[0], IDNA_TEST) for param in params]
+
+
+def _expected_codes(comment: str) -> set[str]:
+    """The UTS #46 error codes an entry's comment lists, less those it marks "(ignored)" (the
+    URL Standard's flags do not check them)."""
+    return {code for code in comment.split("; ") if code and not code.endswith("(ignored)")}
+
+
+@pytest.mark.parametrize("entry", wpt_params(IDNA_TEST))
+def test_wpt_idna_test_v2_error_codes(entry: dict[str, Any] | None) -> None:
+    """UTS #46 ToASCII with the URL Standard's flags records exactly the entry's error codes.
+
+    Two kinds of difference are allowed, each only with the evidence that explains it:
+    * the file leaves out every entry with a Bidi error (it is generated with --exclude-bidi), so
+      Bidi codes ("B1".."B6") are recorded only where unicodedata leaves a code point unassigned,
+      whose Bidi_Class it then reports as empty;
+    * a "V7" (not a valid code point) may be missing for a code point the idna package's newer
+      table marks valid while the interpreter's unicodedata does not yet assign it.
+    """
+    entry = require_wpt_entry(entry, IDNA_TEST)
+    input = entry["input"]
+    expected = _expected_codes(entry.get("comment", ""))
+    _result, recorded = to_ascii(input, URL_FLAGS)
+    decoded = to_unicode(input, URL_FLAGS)[0]
+    has_unassigned = any(unicodedata.category(c) == "Cn" for c in input + decoded)
+    bidi_codes = {code for code in recorded if code.startswith("B")}
+    if bidi_codes:
+        assert has_unassigned, f"Bidi errors {bidi_codes} not explained by unassigned code points"
+    codes = set(recorded) - bidi_codes
+    if expected - codes == {"V7"} and codes <= expected:
+        assert has_unassigned, "V7 missing but every code point is assigned"
+    else:
+        assert codes == expected
+
+
+# --- The URL Standard's domain parser (domain to ASCII) and domain to Unicode -------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "expected"),
+    [
+        ("EXAMPLE.COM", "example.com"),
+        ("faß.example", "xn--fa-hia.example"),
+        ("☕.example", "xn--53h.example"),  # UTS #46, not IDNA2008 (the spec's note)
+        ("☃.net", "xn--n3h.net"),
+        ("x_y.com", "x_y.com"),
+        ("xn--8i7caa", "xn--8i7caa"),  # ASCII: lowercased whatever ToASCII says (spec note)
+        ("XN--A", "xn--a"),
+        ("a\u00adb", "ab"),  # ignored code point
+    ],
+)
+def test_domain_to_ascii(domain: str, expected: str) -> None:
+    assert domain_to_ascii(domain) == expected
+
+
+@pytest.mark.parametrize(
+    ("domain", "codes"),
+    [
+        ("", ["empty"]),
+        ("a#b", ["forbidden domain code point"]),
+        ("xn--a.ß", ["V7"]),  # not ASCII: ToASCII decides (xn--a decodes to U+0080)
+        ("\u200d.example", ["C2"]),
+        ("a\u0378.net", ["V7"]),  # unassigned
+        ("\u0301a", ["V6"]),  # begins with a combining mark
+        ("\ufffd.com", ["V7"]),
+        ("xn--tešla", ["P4"]),
+    ],
+)
+def test_domain_to_ascii_failures(domain: str, codes: list[str]) -> None:
+    with pytest.raises(InvalidDomain) as raised:
+        domain_to_ascii(domain)
+    assert raised.value.errors == codes
+    assert isinstance(raised.value, ValueError)
+
+
+@pytest.mark.parametrize(
+    ("domain", "codes"),
+    [
+        ("x_y.com", ["U1"]),
+        ("-x.com", ["V3"]),
+        ("ab--c.com", ["V2"]),
+        ("a..b", ["A4_2"]),
+        ("example.com.", ["A4_2"]),  # UTS #46 counts the empty root label
+        ("a" * 64 + ".com", ["A4_2"]),
+        (".".join(["a" * 63] * 4), ["A4_1"]),  # 255 long
+        ("xn--a", ["V7"]),  # decodes to U+0080, disallowed
+        ("xn---", ["P4"]),  # decodes to nothing
+        ("xn--ascii-", ["P4"]),  # decodes to ASCII
+        ("xn--8i7caa", ["V7"]),  # decodes to ｗｗｗ, which is mapped, not valid
+    ],
+)
+def test_domain_to_ascii_be_strict(domain: str, codes: list[str]) -> None:
+    with pytest.raises(InvalidDomain) as raised:
+        domain_to_ascii(domain, be_strict=True)
+    assert raised.value.errors == codes
+
+
+def test_domain_to_ascii_be_strict_accepts_valid_domains() -> None:
+    assert domain_to_ascii("Example.COM", be_strict=True) == "example.com"
+    assert domain_to_ascii("faß.example", be_strict=True) == "xn--fa-hia.example"
+    assert domain_to_ascii(".".join(["a" * 63] * 3 + ["a" * 61]), be_strict=True)
+
+
+def test_domain_to_ascii_reports_the_strict_failure_as_a_validation_error() -> None:
+    errors: list[ValidationError] = []
+    assert domain_to_ascii("X_Y.com", errors=errors, position=4) == "x_y.com"
+    assert errors == [ValidationError("domain-to-ASCII", 4)]
+    errors = []
+    assert domain_to_ascii("example.com", errors=errors) == "example.com"
+    assert errors == []
+
+
+def test_invalid_domain_pickles() -> None:
+    error = InvalidDomain("xn--a.ß", ["P4"])
+    copy = pickle.loads(pickle.dumps(error))
+    assert (copy.domain, copy.errors, str(copy)) == (error.domain, error.errors, str(error))
+
+
+@pytest.mark.parametrize(
+    ("domain", "expected"),
+    [
+        ("xn--fa-hia.example", "faß.example"),
+        ("xn--53h.example", "☕.example"),
+        ("example.com", "example.com"),
+        ("xn--8i7caa", "xn--8i7caa"),  # an error is recorded: the domain comes back (spec)
+        ("xn--a", "xn--a"),
+        ("xn--a.xn--fa-hia", "xn--a.xn--fa-hia"),
+        ("xn--ls8h", "💩"),
+    ],
+)
+def test_domain_to_unicode(domain: str, expected: str) -> None:
+    assert domain_to_unicode(domain) == expected
+
+
+# --- UTS #46 flags and the rules behind them ----------------------------------------------------
+
+
+def test_transitional_processing_maps_deviations() -> None:
+    assert to_ascii("faß", URL_FLAGS) == ("xn--fa-hia", [])
+    assert to_ascii("faß", URL_FLAGS._replace(transitional_processing=True)) == ("fass", [])
+
+
+def test_ignore_invalid_punycode() -> None:
+    invalid = "xn--" + "9" * 30 + ".b"  # w overflows: 9 (35) is never below the threshold
+    assert to_ascii(invalid, URL_FLAGS) == (invalid, ["P4"])
+    assert to_ascii(invalid, URL_FLAGS._replace(ignore_invalid_punycode=True)) == (invalid, [])
+
+
+def test_check_hyphens_off_rejects_decoded_xn_labels() -> None:
+    # V4: with CheckHyphens false, a decoded label must not begin with "xn--"
+    assert to_ascii("xn--xn--a--gua", URL_FLAGS)[1] == ["V4"]
+    assert to_ascii("xn--xn--a--gua", URL_FLAGS._replace(check_hyphens=True))[1] == ["V2"]
+
+
+@pytest.mark.parametrize(
+    ("domain", "codes"),
+    [
+        ("a\u094d\u200cb", []),  # ZWNJ after a virama (A.1, first rule)
+        ("\u0628\u200c\u0628", []),  # ZWNJ between dual-joining letters (A.1, second rule)
+        ("\u0628\u064b\u200c\u064b\u0628", []),  # ... with transparent marks around it
+        ("a\u200cb", ["C1"]),
+        ("\u0915\u094d\u200d", []),  # ZWJ after a virama (A.2)
+        ("a\u200d", ["C2"]),
+    ],
+)
+def test_check_joiners(domain: str, codes: list[str]) -> None:
+    assert to_ascii(domain, URL_FLAGS)[1] == codes
+    assert to_ascii(domain, URL_FLAGS._replace(check_joiners=False))[1] == []
+
+
+@pytest.mark.parametrize(
+    ("domain", "codes"),
+    [
+        ("a.\u064a", []),  # an LTR label and an RTL label
+        ("\u05d0\u05d1.com", []),
+        ("\u05d01", []),  # RTL label ending in EN
+        ("0a.\u064a", ["B1"]),  # in a Bidi domain name, every label obeys the rule
+        ("\u064aa", ["B2", "B3"]),  # L in an RTL label, which does not end in R/AL/EN/AN
+        ("\u05d0\u0661" + "1", ["B4"]),  # AN and EN in one RTL label
+        ("a\u05d0.\u064a", ["B5", "B6"]),
+        ("0a.com", []),  # not a Bidi domain name: the rule does not apply
+    ],
+)
+def test_check_bidi(domain: str, codes: list[str]) -> None:
+    assert to_ascii(domain, URL_FLAGS)[1] == codes
+    assert to_ascii(domain, URL_FLAGS._replace(check_bidi=False))[1] == []
+
+
+def test_use_std3_ascii_rules_include_mapped_ascii() -> None:
+    # U+FF3F FULLWIDTH LOW LINE maps to "_", which STD3 rules reject after mapping
+    assert to_ascii("a\uff3fb", URL_FLAGS) == ("a_b", [])
+    assert to_ascii("a\uff3fb", STRICT_FLAGS)[1] == ["U1"]
+
+
+def test_nfc_and_mapping() -> None:
+    # "≠" as "=" + U+0338 composes under NFC; U+00AD is ignored between them
+    assert to_ascii("=\u00ad\u0338", URL_FLAGS) == ("xn--1ch", [])
+    assert to_ascii("xn--u-ccb", URL_FLAGS)[1] == ["V1"]  # decodes to a non-NFC label
+
+
+def test_ascii_domains_do_not_load_the_tables() -> None:
+    code = (
+        "import sys\n"
+        "from urlspec.host import parse_host\n"
+        "from urlspec.validation import ValidationError\n"
+        "errors: list[ValidationError] = []\n"
+        "assert parse_host('Example.COM') is not None\n"
+        "assert parse_host('x_y.example.', errors=errors) is not None\n"
+        "assert parse_host('1.2.3.4', errors=errors) is not None\n"
+        "assert parse_host('xn--a.com') is not None\n"
+        "assert errors, errors\n"
+        "loaded = sorted(name for name in sys.modules if name.split('.')[0] == 'idna')\n"
+        "assert not loaded, loaded\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+# --- Punycode (RFC 3492) ------------------------------------------------------------------------
+
+# RFC 3492 §7.1 sample strings (A), (B), (L)-(S).
+RFC_3492_SAMPLES = [
+    ("ليهمابتكلموشعربي؟", "egbpdaj6bu4bxfgehfvwxn"),
+    ("他们为什么不说中文", "ihqwcrb4cv8a8dqg056pqjye"),
+    ("3年B組金八先生", "3B-ww4c5e180e575a65lsy2b"),
+    ("安室奈美恵-with-SUPER-MONKEYS", "-with-SUPER-MONKEYS-pc58ag80a8qai00g7n9n"),
+    ("Hello-Another-Way-それぞれの場所", "Hello-Another-Way--fc4qua05auwb3674vfr0b"),
+    ("ひとつ屋根の下2", "2-u9tlzr9756bt3uc0v"),
+    ("MajiでKoiする5秒前", "MajiKoi5-783gue6qz075azm5e"),
+    ("パフィーdeルンバ", "de-jg4avhby1noc0d"),
+    ("そのスピードで", "d9juau41awczczp"),
+    ("-> $1.00 <-", "-> $1.00 <--"),
+]
+
+
+@pytest.mark.parametrize(("unicode", "encoded"), RFC_3492_SAMPLES)
+def test_punycode_rfc_3492_samples(unicode: str, encoded: str) -> None:
+    assert punycode.encode(unicode) == encoded
+    assert punycode.decode(encoded) == unicode
+    # Digits may be uppercase (§5); basic code points keep their case.
+    basic, delimiter, digits = encoded.rpartition("-")
+    assert punycode.decode(basic + delimiter + digits.upper()) == unicode
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "a", "ü", "bücher", "ab-c-ü", "😀😀a😀", "ÄäÄ", "\U0010fffd", "a" * 40 + "é" * 40],
+)
+def test_punycode_matches_cpython_codec(text: str) -> None:
+    encoded = text.encode("punycode").decode("ascii")
+    assert punycode.encode(text) == encoded
+    assert punycode.decode(encoded) == text
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "99999999999999",  # i overflows
+        "a" + "9" * 20,
+        "ü-a",  # non-basic code point before the delimiter
+        "a-ü",
+        "a-!",  # not a digit
+        "-abc",  # the only delimiter is first: nothing basic, and "-" is not a digit
+        "a-b",  # truncated: b (1) is not below the threshold
+    ],
+)
+def test_punycode_decode_failures(bad: str) -> None:
+    with pytest.raises(punycode.PunycodeError):
+        punycode.decode(bad)
+
+
+def test_punycode_encode_rejects_surrogates() -> None:
+    with pytest.raises(punycode.PunycodeError):
+        punycode.encode("a\ud800")
+
+
+def test_punycode_encode_overflow() -> None:
+    # With h basic code points first, the only delta is (0x10FFFF - 0x80) * (h + 1) + h, which
+    # is 4294408319 (at most 2**32 - 1) for h = 3854 and 4295522302 (beyond it) for h = 3855.
+    assert punycode.encode("a" * 3854 + "\U0010ffff")
+    with pytest.raises(punycode.PunycodeError):
+        punycode.encode("a" * 3855 + "\U0010ffff")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ä" * 100_000,
+        "".join(chr(0x4E00 + (i * 7919) % 20_000) for i in range(50_000)),
+        "a" * 50_000 + "ü" * 50_000,
+        "üa" * 50_000,
+    ],
+    ids=["one code point", "many distinct", "basic then not", "interleaved"],
+)
+def test_punycode_long_labels_roundtrip(text: str) -> None:
+    # Quadratic insertion or rescanning would take minutes here.
+    assert punycode.decode(punycode.encode(text)) == text
+    prefix = text[:1000]  # CPython's codec is quadratic: compare on a prefix
+    assert punycode.encode(prefix) == prefix.encode("punycode").decode("ascii")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.characters(codec="utf-8"), max_size=60))
+def test_punycode_matches_cpython_codec_on_any_text(text: str) -> None:
+    encoded = punycode.encode(text)
+    assert encoded == text.encode("punycode").decode("ascii")
+    assert punycode.decode(encoded) == text
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.characters(codec="utf-8"), max_size=30))
+def test_domain_functions_never_raise_anything_else(domain: str) -> None:
+    for be_strict in (False, True):
+        try:
+            ascii_domain = domain_to_ascii(domain, be_strict)
+        except InvalidDomain as error:
+            assert error.errors
+        else:
+            assert ascii_domain.isascii()
+            assert domain_to_ascii(ascii_domain, be_strict) == ascii_domain
+        assert isinstance(domain_to_unicode(domain, be_strict), str)
