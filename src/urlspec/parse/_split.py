@@ -1,0 +1,419 @@
+"""Splitting URLs into components and putting them back together: the drop-in ``urllib.parse``.
+
+``urlsplit``, ``urlparse``, ``urlunsplit``, ``urlunparse`` and ``urldefrag`` behave as in
+CPython 3.14, whichever Python runs them, plus CPython 3.15's ``missing_as_none=`` and
+``keep_empty=`` (gh-67041).
+
+A URL is split as RFC 3986 §3 (and Appendix B's regular expression) lays it out::
+
+    scheme ":" "//" netloc path "?" query "#" fragment
+
+with CPython's rules: the scheme is an ASCII letter followed by ASCII letters, digits, ``+-.``
+before the first ``:``; the netloc (RFC 1808's word for RFC 3986's authority) runs from ``//`` to
+the first ``/``, ``?`` or ``#``. Before splitting, as the WHATWG URL Standard's basic URL parser
+does, leading C0 controls and spaces are stripped (CVE-2023-24329) and every tab, CR and LF is
+removed (CVE-2022-0391, bpo-43882). The netloc is then checked, as CPython 3.14 checks it:
+
+* ``[`` and ``]`` come in pairs, nothing but userinfo comes before ``[``, nothing but ``:port``
+  after ``]``, and the bracketed host is an IPv6 address or an IPvFuture
+  (CVE-2024-11168 / gh-103848, CVE-2025-0938 / gh-105704);
+* no character of the netloc turns into one of ``/?#@:`` under NFKC normalization
+  (CVE-2019-9636, CVE-2019-10160).
+
+Speed: a URL that is plain (no leading control or space, no tab or newline, a lowercase scheme or
+none, a netloc that is ASCII without brackets) is split by one match of a precompiled expression
+whose groups are the result, with nothing left to clean, lowercase or check. Every other URL takes
+the general path, which cleans it first and checks its netloc. No result is cached.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+import unicodedata
+from typing import Any, Final
+
+from urlspec.parse._common import (
+    C0_CONTROL_OR_SPACE,
+    coerce_args,
+    coerce_components,
+    remove_tab_and_newline,
+    uses_netloc,
+    uses_params,
+)
+from urlspec.parse._results import (
+    KEEP_EMPTY,
+    DefragResult,
+    ParseResult,
+    SplitResult,
+)
+
+__all__ = ["urldefrag", "urlparse", "urlsplit", "urlunparse", "urlunsplit"]
+
+_new_tuple = tuple.__new__
+
+_SplitParts = tuple[Any, Any, str, Any, Any]
+
+# --- The expressions that split a URL (RFC 3986 Appendix B, with CPython's scheme rule) ---
+
+# The scheme is taken whenever it is there: the group is atomic, so that a later failure can never
+# make the expression read "http:..." as a path instead.
+_SCHEME = r"(?>(?:([A-Za-z][A-Za-z0-9+.\-]*+):)?)"
+
+# A URL after cleaning: every input matches, in linear time (no group can backtrack into another).
+_GENERAL_SPLIT: Final = re.compile(
+    _SCHEME + r"(?>(?://([^/?#]*+))?)([^?#]*+)(?:\?([^#]*+))?(?:#(.*+))?", re.DOTALL
+)
+_GENERAL_SPLIT_NO_FRAGMENT: Final = re.compile(
+    _SCHEME + r"(?>(?://([^/?#]*+))?)([^?]*+)(?:\?(.*+))?", re.DOTALL
+)
+
+# A *plain* URL: no leading C0 control or space, no tab or newline anywhere, a lowercase scheme
+# (or none) and a netloc that is ASCII without brackets: it needs neither cleaning, nor
+# lowercasing, nor checking, and the match's groups are the result. A URL that is not plain does
+# not match at all: a scheme in another case fails both scheme branches, and a "//" must begin a
+# plain netloc that reaches the next "/", "?", "#" or the end.
+_PLAIN_START = r"(?![\x00- ])"
+_PLAIN_SCHEME = r"(?:([a-z][a-z0-9+.\-]*+):|(?![A-Za-z][A-Za-z0-9+.\-]*+:))"
+_PLAIN_NETLOC = r"(?>//([^/?#\[\]\t\n\r\x80-\U0010ffff]*+)(?=[/?#]|\Z)|(?!//))"
+_PLAIN_SPLIT: Final = re.compile(
+    _PLAIN_START
+    + _PLAIN_SCHEME
+    + _PLAIN_NETLOC
+    + r"([^?#\t\n\r]*+)(?:\?([^#\t\n\r]*+))?(?:#([^\t\n\r]*+))?"
+)
+_PLAIN_SPLIT_NO_FRAGMENT: Final = re.compile(
+    _PLAIN_START + _PLAIN_SCHEME + _PLAIN_NETLOC + r"([^?\t\n\r]*+)(?:\?([^\t\n\r]*+))?"
+)
+
+# RFC 3986 §3.2.2: IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ), checked as
+# loosely as CPython checks it (anything after the dot).
+_IPV_FUTURE: Final = re.compile(r"v[a-fA-F0-9]+\..+")
+
+# --- Checking the netloc ---
+
+
+def check_netloc(netloc: str) -> None:
+    """Raise ValueError for a netloc that CPython 3.14's ``urlsplit`` rejects."""
+    has_open, has_close = "[" in netloc, "]" in netloc
+    if has_open != has_close:
+        raise ValueError("Invalid IPv6 URL")
+    if has_open:
+        check_bracketed_netloc(netloc)
+    if not netloc.isascii():
+        check_nfkc_netloc(netloc)
+
+
+def check_bracketed_netloc(netloc: str) -> None:
+    """The host and port of a netloc holding brackets: ``[host]`` or ``[host]:port`` only.
+
+    CVE-2025-0938: nothing may come between the userinfo and ``[``, nor between ``]`` and ``:``.
+    The host is found as the ``hostname`` property finds it, and must be a bracketed host.
+    """
+    host_and_port = netloc.rpartition("@")[2]
+    before_bracket, has_bracket, bracketed = host_and_port.partition("[")
+    if has_bracket:
+        if before_bracket:
+            raise ValueError("Invalid IPv6 URL")
+        host, _, after_bracket = bracketed.partition("]")
+        if after_bracket and not after_bracket.startswith(":"):
+            raise ValueError("Invalid IPv6 URL")
+    else:
+        host = host_and_port.partition(":")[0]
+    check_bracketed_host(host)
+
+
+def check_bracketed_host(host: str) -> None:
+    """RFC 3986 §3.2.2 IP-literal: an IPv6 address (with an optional zone) or an IPvFuture.
+
+    CVE-2024-11168: anything else in brackets, an IPv4 address included, is a ValueError.
+    """
+    if host.startswith("v"):
+        if _IPV_FUTURE.fullmatch(host) is None:
+            raise ValueError("IPvFuture address is invalid")
+        return
+    try:
+        ipaddress.IPv6Address(host)
+    except ValueError:
+        ipaddress.IPv4Address(host)  # raises ValueError, the usual message, when not IPv4 either
+        raise ValueError("An IPv4 address cannot be in brackets") from None
+
+
+def check_nfkc_netloc(netloc: str) -> None:
+    """Reject a netloc whose characters NFKC-normalize to one of ``/?#@:`` (CVE-2019-9636).
+
+    Such a character (``℀`` is ``a/c``) would move the host when IDNA encodes the netloc. The
+    delimiters already in the netloc are left out, so that only characters that *become* a
+    delimiter count.
+    """
+    text = netloc
+    for delimiter in "@:#?":
+        text = text.replace(delimiter, "")
+    normalized = unicodedata.normalize("NFKC", text)
+    if normalized == text:
+        return
+    for delimiter in "/?#@:":
+        if delimiter in normalized:
+            raise ValueError(
+                f"netloc '{netloc}' contains invalid characters under NFKC normalization"
+            )
+
+
+# --- Splitting ---
+
+
+def split_str(url: str, scheme: Any, allow_fragments: object, missing: Any) -> _SplitParts:
+    """(scheme, netloc, path, query, fragment) of a ``str`` URL.
+
+    ``scheme`` is the default scheme (None: none); ``missing`` is what an undefined component
+    is (``""``, or None for ``missing_as_none``).
+    """
+    if allow_fragments:
+        plain = _PLAIN_SPLIT.fullmatch(url)
+        if plain is None:
+            return _split_general(url, scheme, allow_fragments, missing)
+        url_scheme, netloc, path, query, fragment = plain.groups(missing)
+    else:
+        plain = _PLAIN_SPLIT_NO_FRAGMENT.fullmatch(url)
+        if plain is None:
+            return _split_general(url, scheme, allow_fragments, missing)
+        url_scheme, netloc, path, query = plain.groups(missing)
+        fragment = missing
+    if scheme is not None:
+        # cleaned even when unused, as CPython does (a bytes scheme is a TypeError here)
+        scheme = remove_tab_and_newline(scheme.strip(C0_CONTROL_OR_SPACE))
+        if not url_scheme:
+            url_scheme = scheme
+    return url_scheme, netloc, path, query, fragment
+
+
+def split_defined(url: str, allow_fragments: object) -> _SplitParts:
+    """The components of a ``str`` URL with None for the undefined ones (no default scheme).
+
+    What ``urljoin`` and ``urldefrag`` work on; for a plain URL, the match's groups as they are.
+    """
+    if allow_fragments:
+        plain = _PLAIN_SPLIT.fullmatch(url)
+        if plain is not None:
+            return plain.groups()  # type: ignore[return-value]
+    return split_str(url, None, allow_fragments, None)
+
+
+def _split_general(url: str, scheme: Any, allow_fragments: object, missing: Any) -> _SplitParts:
+    """The general splitter: clean the URL, split it, check the netloc."""
+    url = remove_tab_and_newline(url.lstrip(C0_CONTROL_OR_SPACE))
+    if scheme is not None:
+        scheme = remove_tab_and_newline(scheme.strip(C0_CONTROL_OR_SPACE))
+    if allow_fragments:
+        match = _GENERAL_SPLIT.fullmatch(url)
+        assert match is not None  # the expression matches every string
+        url_scheme, netloc, path, query, fragment = match.groups(missing)
+    else:
+        match = _GENERAL_SPLIT_NO_FRAGMENT.fullmatch(url)
+        assert match is not None
+        url_scheme, netloc, path, query = match.groups(missing)
+        fragment = missing
+    if url_scheme:
+        scheme = url_scheme.lower()
+    elif scheme is None:
+        scheme = missing
+    if netloc:
+        check_netloc(netloc)
+    return scheme, netloc, path, query, fragment
+
+
+def split_params(path: str, missing: Any) -> tuple[str, Any]:
+    """RFC 2396 §3.3: split the parameters (after ``;``) off the last segment of ``path``."""
+    last_slash = path.rfind("/")
+    semicolon = path.find(";", last_slash if last_slash >= 0 else 0)
+    if semicolon < 0:
+        return path, missing
+    return path[:semicolon], path[semicolon + 1 :]
+
+
+def _split_parts(url: Any, scheme: Any, allow_fragments: object, missing: Any) -> Any:
+    """Split ``url`` of any accepted type: (parts, result coercion function)."""
+    if isinstance(url, str) and (scheme is None or isinstance(scheme, str)):
+        return split_str(url, scheme, allow_fragments, missing), None
+    if scheme is None:
+        url, coerce = coerce_args(url)
+    else:
+        url, scheme, coerce = coerce_args(url, scheme)
+    return split_str(url, scheme, allow_fragments, missing), coerce
+
+
+def _require_hashable(url: Any, scheme: Any, allow_fragments: Any) -> None:
+    """TypeError for unhashable arguments (a ``bytearray`` URL), as CPython's ``urlsplit`` raises.
+
+    CPython caches ``urlsplit`` results with ``functools.lru_cache``, which hashes the arguments:
+    ``urlsplit(bytearray(...))`` is a TypeError there (``urlparse`` accepts it). urlspec keeps no
+    cache but keeps the behaviour, checking only the arguments that are not plainly hashable.
+    """
+    if not isinstance(url, str):
+        hash(url)
+    if not (scheme is None or isinstance(scheme, str)):
+        hash(scheme)
+    if allow_fragments is not True and allow_fragments is not False:
+        hash(allow_fragments)
+
+
+def urlsplit(
+    url: Any, scheme: Any = None, allow_fragments: bool = True, *, missing_as_none: bool = False
+) -> Any:
+    """Split a URL into 5 components: ``<scheme>://<netloc>/<path>?<query>#<fragment>``.
+
+    The result is a SplitResult, or a SplitResultBytes for bytes input. ``scheme`` is the scheme
+    when the URL has none; with ``allow_fragments`` false, ``#`` does not start a fragment.
+    Undefined components are ``''``, or None with ``missing_as_none`` (CPython 3.15). Percent
+    escapes are left as they are. Raises ValueError for an invalid netloc (see the module).
+    """
+    # The common case, inlined (it is most of the time spent): a plain str URL and the default
+    # options; the groups of the match are the result.
+    if url.__class__ is str and allow_fragments is True and not missing_as_none:
+        plain = _PLAIN_SPLIT.fullmatch(url)
+        if plain is not None and (scheme is None or scheme == ""):
+            return _new_tuple(SplitResult, plain.groups(""))
+    _require_hashable(url, scheme, allow_fragments)
+    if missing_as_none:
+        parts, coerce = _split_parts(url, scheme, allow_fragments, None)
+        result = _new_tuple(KEEP_EMPTY[SplitResult], parts)
+    else:
+        parts, coerce = _split_parts(url, scheme, allow_fragments, "")
+        result = _new_tuple(SplitResult, parts)
+    return result if coerce is None else coerce(result)
+
+
+def urlparse(
+    url: Any, scheme: Any = None, allow_fragments: bool = True, *, missing_as_none: bool = False
+) -> Any:
+    """Split a URL into 6 components: ``<scheme>://<netloc>/<path>;<params>?<query>#<fragment>``.
+
+    As :func:`urlsplit`, and the parameters of the last path segment are split off the path for
+    the schemes in ``uses_params``. The result is a ParseResult (ParseResultBytes for bytes).
+    """
+    # The common case, inlined as in urlsplit.
+    if url.__class__ is str and allow_fragments is True and not missing_as_none:
+        plain = _PLAIN_SPLIT.fullmatch(url)
+        if plain is not None and (scheme is None or scheme == ""):
+            groups: tuple[str, ...] = plain.groups("")
+            plain_scheme, plain_netloc, plain_path, plain_query, plain_fragment = groups
+            plain_params = ""
+            if ";" in plain_path and plain_scheme in uses_params:
+                plain_path, plain_params = split_params(plain_path, "")
+            return _new_tuple(
+                ParseResult,
+                (plain_scheme, plain_netloc, plain_path, plain_params, plain_query, plain_fragment),
+            )
+    missing = None if missing_as_none else ""
+    (url_scheme, netloc, path, query, fragment), coerce = _split_parts(
+        url, scheme, allow_fragments, missing
+    )
+    params = missing
+    if ";" in path and (url_scheme or "") in uses_params:
+        path, params = split_params(path, missing)
+    result_class = KEEP_EMPTY[ParseResult] if missing_as_none else ParseResult
+    result = _new_tuple(result_class, (url_scheme, netloc, path, params, query, fragment))
+    return result if coerce is None else coerce(result)
+
+
+# --- Putting URLs back together ---
+
+_UNSPECIFIED: Any = object()
+
+
+def join_components(scheme: Any, netloc: Any, path: str, query: Any, fragment: Any) -> str:
+    """The URL of components where None is *undefined* and ``''`` is defined but empty.
+
+    RFC 3986 §5.3 (Component Recomposition), and CPython's two safeguards: a path without a
+    leading ``/`` gets one after a netloc, and a path starting with ``//`` and no netloc gets an
+    empty netloc (``//``) so that it is not read back as a netloc (gh-67693).
+    """
+    url: str
+    if netloc is not None:
+        if path and path[:1] != "/":
+            path = "/" + path
+        url = "//" + netloc + path
+    elif path[:2] == "//":
+        url = "//" + path
+    else:
+        url = path
+    if scheme:
+        url = scheme + ":" + url
+    if query is not None:
+        url = url + "?" + query
+    if fragment is not None:
+        url = url + "#" + fragment
+    return url
+
+
+def _resolve_keep_empty(components: Any, keep_empty: Any) -> bool:
+    """Whether empty components are kept: by default, as the result that is put together says."""
+    if keep_empty is _UNSPECIFIED:
+        return bool(getattr(components, "_keep_empty", False))
+    if keep_empty and not getattr(components, "_keep_empty", True):
+        raise ValueError(
+            "Cannot distinguish between empty and not defined URI components "
+            "in the result of parsing URL with missing_as_none=False"
+        )
+    return bool(keep_empty)
+
+
+def _netloc_for_empty(scheme: Any, path: str) -> Any:
+    """The netloc to write when it is empty: ``//`` for a netloc scheme with an absolute path."""
+    if scheme and scheme in uses_netloc and (not path or path[:1] == "/"):
+        return ""
+    return None
+
+
+def urlunsplit(components: Any, *, keep_empty: Any = _UNSPECIFIED) -> Any:
+    """Combine the 5 items of a ``urlsplit()`` result (or any 5-item iterable) into a URL.
+
+    Without ``keep_empty`` (the default for results of ``missing_as_none=False``), an empty
+    component is left out with its delimiter, so ``http://h/p?`` comes back as ``http://h/p``.
+    """
+    keep = _resolve_keep_empty(components, keep_empty)
+    (scheme, netloc, path, query, fragment), coerce = coerce_components(tuple(components))
+    if path is None:
+        path = ""
+    if not keep:
+        if not netloc:
+            netloc = _netloc_for_empty(scheme, path)
+        query = query or None
+        fragment = fragment or None
+    return coerce(join_components(scheme, netloc, path, query, fragment))
+
+
+def urlunparse(components: Any, *, keep_empty: Any = _UNSPECIFIED) -> Any:
+    """Combine the 6 items of a ``urlparse()`` result (or any 6-item iterable) into a URL."""
+    keep = _resolve_keep_empty(components, keep_empty)
+    (scheme, netloc, path, params, query, fragment), coerce = coerce_components(tuple(components))
+    if path is None:
+        path = ""
+    if not keep:
+        if not netloc:
+            netloc = _netloc_for_empty(scheme, path)
+        query = query or None
+        fragment = fragment or None
+        if params:
+            path = f"{path};{params}"
+    elif params is not None:
+        path = f"{path};{params}"
+    return coerce(join_components(scheme, netloc, path, query, fragment))
+
+
+def urldefrag(url: Any, *, missing_as_none: bool = False) -> Any:
+    """Remove the fragment from a URL: DefragResult(url without fragment, fragment).
+
+    The fragment is ``''`` when there is none (None with ``missing_as_none``).
+    """
+    text, coerce = coerce_args(url)
+    missing = None if missing_as_none else ""
+    if "#" in text:
+        scheme, netloc, path, query, fragment = split_defined(text, True)
+        defragmented = join_components(scheme, netloc, path, query, None)
+        if fragment is None:
+            fragment = missing
+    else:
+        defragmented, fragment = text, missing
+    result_class = KEEP_EMPTY[DefragResult] if missing_as_none else DefragResult
+    return coerce(_new_tuple(result_class, (defragmented, fragment)))

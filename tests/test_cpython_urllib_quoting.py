@@ -1,0 +1,140 @@
+"""CPython's test_urllib quoting tests, run against urlspec.parse in place of urllib.parse.
+
+``test_urllib`` mostly tests ``urllib.request``; the classes run here are those that call the
+``urllib.parse`` quoting functions: QuotingTests, UnquotingTests, urlencode_Tests and
+Pathname_Tests (which compares ``urllib.request.pathname2url`` with ``urllib.parse.quote``).
+Two copies run: the running interpreter's suite and CPython 3.13's. Each unittest test is one
+pytest case; the only tests allowed to fail are listed in ``cpython_expected_failures.toml``
+([test_urllib]), each explained by a CPython change. See ``cpython_suite.py`` for the machinery.
+"""
+
+from __future__ import annotations
+
+# The modules test_urllib imports are imported here first, with the real urllib.parse, so that
+# urllib.request (which binds urllib.parse functions at import time) stays the real thing:
+# only the suite's own calls go to urlspec.
+import email.message  # noqa: F401
+import http.client  # noqa: F401
+import nturl2path  # noqa: F401
+import sys
+import unittest
+import urllib.error
+import urllib.request  # noqa: F401
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cpython_suite import (
+    REFERENCE_VERSION,
+    check_outcome,
+    load_expected_failures,
+    load_suite_module,
+    missing_suite,
+    own_suite_file,
+    reference_suite_file,
+    run_test,
+    suite_test_ids,
+    urllib_parse_replaced,
+)
+
+import urlspec.parse
+
+SUITE = "test_urllib"
+OWN_VERSION = f"{sys.version_info[0]}.{sys.version_info[1]}"
+EXPECTED = load_expected_failures(SUITE)
+QUOTING_CLASSES = ("QuotingTests", "UnquotingTests", "urlencode_Tests", "Pathname_Tests")
+
+
+def _sources() -> list[tuple[str, Path | None]]:
+    """(label, suite file) for the running interpreter's suite and the reference (3.13) one."""
+    own = own_suite_file(SUITE)
+    reference = reference_suite_file(SUITE)
+    sources: list[tuple[str, Path | None]] = [(OWN_VERSION, own)]
+    if reference is None or own is None or reference.resolve() != own.resolve():
+        sources.append((REFERENCE_VERSION, reference))
+    return sources
+
+
+_MODULES: dict[str, Any] = {}
+
+
+def _is_quoting_test(test_id: str) -> bool:
+    return test_id.split(".", 1)[0] in QUOTING_CLASSES
+
+
+def _params() -> list[Any]:
+    params = []
+    for version, path in _sources():
+        label = f"cpython{version}"
+        if path is None:
+            params.append(pytest.param(version, None, id=f"{label}-missing"))
+            continue
+        module = load_suite_module(
+            path, f"cpython_{SUITE}_{version.replace('.', '_')}", urlspec.parse
+        )
+        _MODULES[version] = module
+        for test_id in filter(_is_quoting_test, suite_test_ids(module)):
+            params.append(pytest.param(version, test_id, id=f"{label}::{test_id}"))
+    return params
+
+
+@pytest.mark.parametrize(("version", "test_id"), _params())
+def test_cpython_urllib_quoting(version: str, test_id: str | None) -> None:
+    if test_id is None:
+        missing_suite(f"CPython {version}'s {SUITE}.py")
+        return
+    outcome = run_test(_MODULES[version], test_id, urlspec.parse)
+    expected = EXPECTED.get(test_id)
+    if expected is not None and not expected.applies_to(version):
+        expected = None
+    check_outcome(outcome, expected, f"CPython {version} {SUITE} {test_id}")
+
+
+def test_every_quoting_class_is_there() -> None:
+    """The suites really hold the classes run above (a rename would silently run nothing)."""
+    if not _MODULES:
+        missing_suite(f"CPython's {SUITE}.py")
+    for version, module in _MODULES.items():
+        ids = [test_id for test_id in suite_test_ids(module) if _is_quoting_test(test_id)]
+        for class_name in QUOTING_CLASSES:
+            count = sum(test_id.startswith(class_name + ".") for test_id in ids)
+            assert count > 0, f"CPython {version} {SUITE} has no {class_name} tests"
+
+
+def _run_class(module: Any, class_name: str) -> unittest.TestResult:
+    suite = unittest.defaultTestLoader.loadTestsFromName(class_name, module)
+    result = unittest.TestResult()
+    with urllib_parse_replaced(urlspec.parse):
+        suite.run(result)
+    return result
+
+
+@pytest.mark.parametrize(
+    ("broken", "class_name"),
+    [
+        ("quote", "QuotingTests"),
+        ("quote_plus", "QuotingTests"),
+        ("unquote", "UnquotingTests"),
+        ("unquote_to_bytes", "UnquotingTests"),
+        ("urlencode", "urlencode_Tests"),
+    ],
+)
+def test_suite_really_calls_urlspec(
+    monkeypatch: pytest.MonkeyPatch, broken: str, class_name: str
+) -> None:
+    """Breaking one urlspec function must make the class testing it fail: it tests urlspec."""
+    if not _MODULES:
+        missing_suite(f"CPython's {SUITE}.py")
+
+    def garbage(*args: object, **kwargs: object) -> str:
+        return "garbage"
+
+    for version, module in _MODULES.items():
+        expected_to_fail = any(test_id.startswith(class_name + ".") for test_id in EXPECTED)
+        assert expected_to_fail or _run_class(module, class_name).wasSuccessful()
+        monkeypatch.setattr(urlspec.parse, broken, garbage)
+        result = _run_class(module, class_name)
+        monkeypatch.undo()
+        assert not result.wasSuccessful(), (
+            f"breaking urlspec.parse.{broken} went unnoticed by CPython {version} {class_name}"
+        )

@@ -1,0 +1,158 @@
+"""CPython's test_urlparse, run against urlspec.parse in place of urllib.parse.
+
+Two copies of the suite run: the running interpreter's own, and CPython 3.13's (wherever Python
+runs, since urlspec behaves the same everywhere). Each unittest test is one pytest case; the only
+tests allowed to fail are those listed in ``cpython_expected_failures.toml`` ([test_urlparse]),
+each explained by a CPython change. See ``cpython_suite.py`` for the machinery.
+"""
+
+from __future__ import annotations
+
+import sys
+import unittest
+import urllib.parse
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cpython_suite import (
+    REFERENCE_VERSION,
+    ExpectedFailure,
+    Outcome,
+    check_outcome,
+    load_expected_failures,
+    load_suite_module,
+    missing_suite,
+    own_suite_file,
+    reference_suite_file,
+    run_test,
+    suite_test_ids,
+    urllib_parse_replaced,
+)
+
+import urlspec.parse
+
+SUITE = "test_urlparse"
+OWN_VERSION = f"{sys.version_info[0]}.{sys.version_info[1]}"
+EXPECTED = load_expected_failures(SUITE)
+
+#: The one test that fails for a reason that is no CPython change: CPython's test_all counts the
+#: public objects whose ``__module__`` is "urllib.parse", and urlspec.parse's objects say
+#: "urlspec.parse", so it finds none. test_all_names_this_module (below) checks the same property
+#: for urlspec.parse. Like the listed CPython changes, it must fail: a pass fails the run.
+MODULE_IDENTITY = ExpectedFailure(
+    "UrlParseTestCase.test_all",
+    change="urlspec.parse is not urllib.parse",
+    reason="compares __module__ to 'urllib.parse'; see test_all_names_this_module",
+    versions=None,
+)
+
+
+def _sources() -> list[tuple[str, Path | None]]:
+    """(label, suite file) for the running interpreter's suite and the reference (3.13) one."""
+    own = own_suite_file(SUITE)
+    reference = reference_suite_file(SUITE)
+    sources: list[tuple[str, Path | None]] = [(OWN_VERSION, own)]
+    if reference is None or own is None or reference.resolve() != own.resolve():
+        sources.append((REFERENCE_VERSION, reference))
+    return sources
+
+
+_MODULES: dict[str, Any] = {}
+
+
+def _params() -> list[Any]:
+    params = []
+    for version, path in _sources():
+        label = f"cpython{version}"
+        if path is None:
+            params.append(pytest.param(version, None, id=f"{label}-missing"))
+            continue
+        module = load_suite_module(
+            path, f"cpython_{SUITE}_{version.replace('.', '_')}", urlspec.parse
+        )
+        _MODULES[version] = module
+        for test_id in suite_test_ids(module):
+            params.append(pytest.param(version, test_id, id=f"{label}::{test_id}"))
+    return params
+
+
+@pytest.mark.parametrize(("version", "test_id"), _params())
+def test_cpython_urlparse(version: str, test_id: str | None) -> None:
+    if test_id is None:
+        missing_suite(f"CPython {version}'s {SUITE}.py")
+        return
+    module = _MODULES[version]
+    outcome = run_test(module, test_id, urlspec.parse)
+    expected = MODULE_IDENTITY if test_id == MODULE_IDENTITY.test_id else EXPECTED.get(test_id)
+    if expected is not None and not expected.applies_to(version):
+        expected = None
+    check_outcome(outcome, expected, f"CPython {version} {SUITE} {test_id}")
+
+
+def test_all_names_this_module() -> None:
+    """CPython's test_all, for urlspec.parse: ``__all__`` is exactly its documented objects."""
+    undocumented = {
+        "splitattr", "splithost", "splitnport", "splitpasswd", "splitport", "splitquery",
+        "splittag", "splittype", "splituser", "splitvalue",
+        "ResultBase", "clear_cache", "to_bytes", "unwrap",
+    }  # fmt: skip
+    module = urlspec.parse
+    own_objects = [
+        name
+        for name in dir(module)
+        if not name.startswith("_")
+        and name not in undocumented
+        and getattr(getattr(module, name), "__module__", None) == module.__name__
+    ]
+    # The quoting and query functions are written by another module of the package; they must
+    # be exported whether or not they are renamed yet.
+    borrowed = {"quote", "quote_plus", "quote_from_bytes", "unquote", "unquote_plus",
+                "unquote_to_bytes", "urlencode", "parse_qs", "parse_qsl"}  # fmt: skip
+    assert set(module.__all__) - borrowed == set(own_objects) - borrowed
+    assert set(module.__all__) == set(urllib.parse.__all__)
+
+
+def test_urllib_parse_is_restored() -> None:
+    """The harness puts the real urllib.parse back after each test."""
+    original = sys.modules["urllib.parse"]
+    with urllib_parse_replaced(urlspec.parse):
+        assert urllib.parse is urlspec.parse
+        assert sys.modules["urllib.parse"] is urlspec.parse
+    assert sys.modules["urllib.parse"] is original
+    assert urllib.parse is original
+
+
+@pytest.mark.parametrize("broken", ["urlsplit", "urljoin", "urlunsplit"])
+def test_suite_really_calls_urlspec(monkeypatch: pytest.MonkeyPatch, broken: str) -> None:
+    """Breaking one urlspec function must make CPython's suite fail: it does test urlspec."""
+    if not _MODULES:
+        missing_suite(f"CPython's {SUITE}.py")
+    module = next(iter(_MODULES.values()))
+
+    def garbage(*args: object, **kwargs: object) -> object:
+        return ("garbage",) * 6
+
+    monkeypatch.setattr(urlspec.parse, broken, garbage)
+    suite = unittest.defaultTestLoader.loadTestsFromModule(module)
+    result = unittest.TestResult()
+    with urllib_parse_replaced(urlspec.parse):
+        suite.run(result)
+    assert result.failures or result.errors, f"breaking urlspec.parse.{broken} went unnoticed"
+
+
+def test_listed_test_that_passes_fails_the_run() -> None:
+    """An entry of the expected-failures file whose test passes is an error, not a silent pass."""
+    entry = ExpectedFailure("UrlParseTestCase.test_x", "gh-1", "why", None)
+    with pytest.raises(pytest.fail.Exception, match="remove the entry"):
+        check_outcome(Outcome(True, None, ""), entry, "label")
+    with pytest.raises(pytest.xfail.Exception, match="gh-1"):
+        check_outcome(Outcome(False, None, "AssertionError"), entry, "label")
+    with pytest.raises(AssertionError):
+        check_outcome(Outcome(False, None, "AssertionError"), None, "label")
+
+
+def test_expected_failures_name_their_cpython_change() -> None:
+    for entry in EXPECTED.values():
+        assert entry.change.startswith(("gh-", "CVE-", "bpo-")), entry
+        assert entry.reason, entry
