@@ -96,15 +96,6 @@ def test_toascii_through_url(entry: dict[str, Any] | None) -> None:
     assert url.href == f"https://{output}/x"
 
 
-@pytest.mark.parametrize("setter", ["host", "hostname"])
-@pytest.mark.parametrize("entry", wpt_params(TOASCII))
-def test_toascii_through_setters(entry: dict[str, Any] | None, setter: str) -> None:
-    entry = require_wpt_entry(entry, TOASCII)
-    url = URL("https://x/x").replace(**{setter: entry["input"]})
-    expected = "x" if entry["output"] is None else entry["output"]
-    assert getattr(url, setter) == expected
-
-
 def _percent_encoding_cases() -> list[Any]:
     return [
         pytest.param(entry, encoding, id=f"{i}-{encoding}-{entry['input']!r}")

@@ -155,6 +155,17 @@ def to_scalar_value_string(value: str) -> str:
     return value.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
 
 
+def usv_string_argument(value: object, what: str) -> str:
+    """A ``USVString`` argument of an API: ``value`` as a scalar value string.
+
+    Web IDL would stringify anything; a Python API takes str only, so anything else is a
+    :class:`TypeError` naming the argument (``what``, e.g. "URLSearchParams name").
+    """
+    if not isinstance(value, str):
+        raise TypeError(f"{what} must be a str, not {type(value).__name__}")
+    return to_scalar_value_string(value)
+
+
 # --- Encoding Standard hooks (https://encoding.spec.whatwg.org/#specification-hooks) -------------
 
 

@@ -25,12 +25,11 @@ sets its query from ``str(params)`` (the spec's "update" steps).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from itertools import islice
 from operator import itemgetter
 from typing import Union
 
-from urlspec.infra import to_scalar_value_string
-from urlspec.urlencoded import urlencoded_parse, urlencoded_serialize
+from urlspec.infra import usv_string_argument
+from urlspec.urlencoded import string_pair, urlencoded_parse, urlencoded_serialize
 
 __all__ = ["URLSearchParams"]
 
@@ -91,7 +90,7 @@ class URLSearchParams:
         elif isinstance(init, Mapping):
             self._list = _record_pairs(init)
         elif isinstance(init, Iterable) and not isinstance(init, (bytes, bytearray)):
-            self._list = [_sequence_pair(inner) for inner in init]
+            self._list = [string_pair(inner, "URLSearchParams()") for inner in init]
         else:
             raise TypeError(
                 "URLSearchParams() takes a string, a mapping, or an iterable of name-value "
@@ -226,23 +225,7 @@ class URLSearchParams:
 
 
 def _usv(value: object, what: str) -> str:
-    """Convert an argument to a scalar value string, or raise TypeError for a non-string."""
-    if not isinstance(value, str):
-        raise TypeError(f"URLSearchParams {what} must be a str, not {type(value).__name__}")
-    return to_scalar_value_string(value)
-
-
-def _sequence_pair(inner: object) -> tuple[str, str]:
-    """One inner sequence of the sequence init: exactly two strings, else TypeError."""
-    if isinstance(inner, (str, bytes, bytearray)) or not isinstance(inner, Iterable):
-        raise TypeError(
-            f"URLSearchParams() pairs must be sequences of two strings, not {type(inner).__name__}"
-        )
-    items = tuple(islice(inner, 3))  # a third item is enough to know it is not a pair
-    if len(items) != 2:
-        count = "more than 2" if len(items) == 3 else str(len(items))
-        raise TypeError(f"URLSearchParams() pairs must have exactly two items, not {count}")
-    return (_usv(items[0], "name"), _usv(items[1], "value"))
+    return usv_string_argument(value, f"URLSearchParams {what}")
 
 
 def _record_pairs(init: Mapping[str, str]) -> list[tuple[str, str]]:

@@ -9,10 +9,11 @@ what :class:`urlspec.URLSearchParams` reads and writes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from itertools import islice
 
 from urlspec.encoding import get_encoding, get_output_encoding
-from urlspec.infra import to_scalar_value_string, utf8_decode_without_bom, utf8_encode
+from urlspec.infra import usv_string_argument, utf8_decode_without_bom, utf8_encode
 from urlspec.percent_encoding import (
     FORM_URLENCODED,
     percent_decode,
@@ -20,7 +21,7 @@ from urlspec.percent_encoding import (
     utf8_percent_encode,
 )
 
-__all__ = ["urlencoded_parse", "urlencoded_serialize"]
+__all__ = ["string_pair", "urlencoded_parse", "urlencoded_serialize"]
 
 
 def urlencoded_parse(input: bytes | bytearray | memoryview | str) -> list[tuple[str, str]]:
@@ -33,8 +34,12 @@ def urlencoded_parse(input: bytes | bytearray | memoryview | str) -> list[tuple[
     """
     if isinstance(input, str):
         input = utf8_encode(input)  # lone surrogates are encoded as U+FFFD
+    elif isinstance(input, (bytearray, memoryview)):
+        input = bytes(input)
     elif not isinstance(input, bytes):
-        input = bytes(input)  # a bytearray or memoryview
+        raise TypeError(
+            f"urlencoded_parse() takes str or a bytes-like object, not {type(input).__name__}"
+        )
     output: list[tuple[str, str]] = []
     for sequence in input.split(b"&"):
         if not sequence:
@@ -53,20 +58,28 @@ def urlencoded_parse(input: bytes | bytearray | memoryview | str) -> list[tuple[
     return output
 
 
-def urlencoded_serialize(pairs: Iterable[tuple[str, str]], encoding: str = "utf-8") -> str:
+def urlencoded_serialize(
+    pairs: Iterable[tuple[str, str]] | Mapping[str, str], encoding: str = "utf-8"
+) -> str:
     """The application/x-www-form-urlencoded serializer (https://url.spec.whatwg.org/#concept-urlencoded-serializer).
 
     ``encoding`` is an encoding label of the Encoding Standard (default UTF-8; raises
     :class:`LookupError` when it is not one); it goes through "get an output encoding", so the
-    UTF-16 encodings and replacement serialize as UTF-8. Names and values are converted to scalar
-    value strings (lone surrogates become U+FFFD). Returns an ASCII string.
+    UTF-16 encodings and replacement serialize as UTF-8. ``pairs`` is an iterable of
+    (name, value) pairs of strings, or a mapping (its items); anything else is a TypeError. Names
+    and values are converted to scalar value strings (lone surrogates become U+FFFD). Returns an
+    ASCII string.
     """
+    if not isinstance(encoding, str):
+        raise TypeError(f"encoding must be a str, not {type(encoding).__name__}")
     found = get_encoding(encoding)
     if found is None:
         raise LookupError(f"unknown encoding label: {encoding!r}")
     output_encoding = get_output_encoding(found)
     output: list[str] = []
-    for name, value in pairs:
+    items = pairs.items() if isinstance(pairs, Mapping) else pairs
+    for item in items:
+        name, value = string_pair(item, "urlencoded_serialize()")
         output.append(
             f"{_serialize_urlencoded_part(output_encoding, name)}"
             f"={_serialize_urlencoded_part(output_encoding, value)}"
@@ -74,8 +87,27 @@ def urlencoded_serialize(pairs: Iterable[tuple[str, str]], encoding: str = "utf-
     return "&".join(output)
 
 
+def string_pair(inner: object, context: str) -> tuple[str, str]:
+    """One (name, value) pair: exactly two strings, as scalar value strings; else TypeError.
+
+    ``inner`` may be any iterable but a string (Web IDL's ``sequence<USVString>`` of length 2).
+    """
+    if isinstance(inner, (str, bytes, bytearray)) or not isinstance(inner, Iterable):
+        raise TypeError(
+            f"{context} pairs must be sequences of two strings, not {type(inner).__name__}"
+        )
+    items = tuple(islice(inner, 3))  # a third item is enough to know it is not a pair
+    if len(items) != 2:
+        count = "more than 2" if len(items) == 3 else str(len(items))
+        raise TypeError(f"{context} pairs must have exactly two items, not {count}")
+    return (
+        usv_string_argument(items[0], f"{context} name"),
+        usv_string_argument(items[1], f"{context} value"),
+    )
+
+
 def _serialize_urlencoded_part(encoding: str, value: str) -> str:
     """Percent-encode after encoding with the form-urlencoded set (space as plus)."""
     if encoding == "utf-8":
-        return utf8_percent_encode(to_scalar_value_string(value), FORM_URLENCODED, True)
+        return utf8_percent_encode(value, FORM_URLENCODED, True)
     return percent_encode_after_encoding(encoding, value, FORM_URLENCODED, True)
