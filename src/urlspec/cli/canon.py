@@ -1,0 +1,403 @@
+"""``urlspec canon``: canonicalize a stream of URLs, one a line, in constant memory.
+
+Each line is parsed as ``new URL(line, base)`` parses it -- the API URL parser
+(https://url.spec.whatwg.org/#api-url-parser) -- and written back as its href, the URL serializer's
+output (https://url.spec.whatwg.org/#concept-url-serializer). With ``--jsonl`` each line becomes
+one JSON object instead: its number, the input, the href and the other getters of the URL API,
+and the validation errors (https://url.spec.whatwg.org/#validation-error).
+
+The input is streamed: it is read in blocks of at most :data:`CHUNK_BYTES`, cut into chunks of
+whole lines, and each chunk is canonicalized and written before more than a few chunks are read
+ahead. With ``-j N`` the chunks are canonicalized by N worker processes; a window of at most
+``2 * N`` chunks in flight keeps memory bounded and the output in input order.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import os
+import signal
+import stat
+import sys
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, BinaryIO, Final, TextIO
+
+from urlspec.cli.common import (
+    EXIT_INTERNAL,
+    EXIT_INVALID,
+    EXIT_OK,
+    EXIT_USAGE,
+    CLIError,
+    SubParsers,
+    use_utf8_stdout,
+    utf8_argument,
+)
+from urlspec.cli.progress import Progress, is_terminal
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+
+__all__ = ["add_parser", "run"]
+
+#: How many bytes are read at a time; a chunk is the whole lines of one such block.
+CHUNK_BYTES: Final = 256 * 1024
+#: The name that means standard input, as a FILE argument.
+STDIN_ARGUMENT: Final = "-"
+#: How standard input is named in messages and records.
+STDIN_NAME: Final = "<stdin>"
+#: The UTF-8 byte order mark, ignored at the start of each input.
+BOM: Final = b"\xef\xbb\xbf"
+
+DESCRIPTION: Final = """\
+Canonicalize URLs, one a line: parse each line as the WHATWG URL Standard's API URL parser does
+(new URL(line, base)) and write its href on its own line.
+
+Lines: a line ends at LF; the LF and a CR just before it are removed (as is a CR ending the last,
+unterminated line), nothing else: the URL parser itself trims leading and trailing spaces and
+C0 controls and removes tabs and newlines. A UTF-8 byte order mark starting an input is
+ignored. Blank lines (empty, or only ASCII whitespace) are skipped: they are no URL, produce no
+output (no record either) and are not errors, but they count in line numbers. Lines are
+decoded as UTF-8; a line that is not valid UTF-8 is reported as an invalid line, as is a line
+that is not a valid URL: on stderr as FILE:LINE: reason (or, with --jsonl, as a record whose
+href is null), and the stream goes on.
+
+Memory stays bounded whatever the size of the input. A progress bar is drawn on stderr when
+stderr is a terminal and stdout is not."""
+
+EPILOG: Final = """\
+--jsonl record keys: line, file, input, href (null when invalid), origin, protocol, username,
+password, host, hostname, port, pathname, search, hash, host_kind (null when invalid), errors
+(the names of the validation errors met) and error (why the line is invalid, else null).
+
+exit status: 0 every line was valid; 1 some line was invalid; 2 usage error, or an input file
+could not be read; 70 internal error (a bug in urlspec); 74 the output could not be written;
+130 interrupted; after the reader of the output went away (a closed pipe), 1, quietly."""
+
+
+def add_parser(subparsers: SubParsers) -> None:
+    """Declare ``urlspec canon`` and its options."""
+    parser = subparsers.add_parser(
+        "canon",
+        help="canonicalize a stream of URLs, one a line",
+        description=DESCRIPTION,
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "files",
+        nargs="*",
+        metavar="FILE",
+        help="files of URLs, one a line; none or '-' reads standard input",
+    )
+    parser.add_argument(
+        "--base",
+        metavar="BASE",
+        type=utf8_argument,
+        help="resolve each line against this base URL",
+    )
+    parser.add_argument(
+        "--jsonl",
+        action="store_true",
+        help="write one JSON object per line (see below) instead of the href",
+    )
+    parser.add_argument(
+        "-j",
+        "--jobs",
+        type=jobs_argument,
+        default=1,
+        metavar="N",
+        help="canonicalize in N worker processes (0: one per CPU; default 1); an input of a "
+        "single chunk (256 KiB) is canonicalized without them",
+    )
+    parser.set_defaults(run=run)
+
+
+def jobs_argument(value: str) -> int:
+    """argparse type for ``-j``: a number of processes, 0 meaning one per available CPU."""
+    try:
+        jobs = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of processes: {value!r}") from None
+    if jobs < 0:
+        raise argparse.ArgumentTypeError(f"the number of processes must be >= 0, not {jobs}")
+    if jobs == 0:
+        return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
+    return jobs
+
+
+# --- what flows through the pipeline -----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """How each line is canonicalized: against which base, written how."""
+
+    base: str | None
+    jsonl: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """Consecutive lines of one input, joined by their LFs, the first being line ``first_line``.
+
+    The lines travel as one bytes object: one call splits them, and it is what is cheapest to
+    send to a worker process.
+    """
+
+    source: str
+    first_line: int
+    data: bytes  # the lines, each but the last followed by its LF
+    line_count: int
+    size: int  # the bytes of input these lines were read from, line ends included
+
+
+@dataclass(frozen=True, slots=True)
+class Unreadable:
+    """An input that could not be opened or read to its end."""
+
+    source: str
+    reason: str
+
+
+@dataclass(slots=True)
+class ChunkResult:
+    """What canonicalizing a chunk produced: text for stdout, messages for stderr, counts."""
+
+    output: str = ""  # one line per href or record, each ending with LF
+    messages: list[str] = field(default_factory=list)
+    lines: int = 0
+    size: int = 0
+    invalid: int = 0
+    internal: int = 0
+    unreadable: int = 0
+
+
+# --- reading: inputs -> chunks of lines --------------------------------------------------------
+
+
+def read_chunks(names: Sequence[str]) -> Iterator[Chunk | Unreadable]:
+    """The lines of every input in turn, in chunks; an input that fails yields ``Unreadable``."""
+    for name in names:
+        source = STDIN_NAME if name == STDIN_ARGUMENT else name
+        try:
+            if name == STDIN_ARGUMENT:
+                if sys.stdin is None:
+                    yield Unreadable(source, "there is no standard input")
+                    continue
+                yield from chunks_of(sys.stdin.buffer, source)
+            else:
+                with open(name, "rb") as stream:
+                    yield from chunks_of(stream, source)
+        except OSError as error:
+            yield Unreadable(source, error.strerror or str(error))
+
+
+def chunks_of(stream: BinaryIO, source: str) -> Iterator[Chunk]:
+    """The lines of ``stream`` in chunks, each the whole lines of one read (at most CHUNK_BYTES).
+
+    A read returns what is available, so lines arriving slowly through a pipe or a terminal are
+    canonicalized as they come. A line longer than a block is gathered over several reads.
+    """
+    read = getattr(stream, "read1", stream.read)
+    partial: list[bytes] = []  # the start of a line whose LF has not been read yet
+    next_line = 1
+    while block := read(CHUNK_BYTES):
+        end = block.rfind(b"\n")
+        if end < 0:
+            partial.append(block)
+            continue
+        data = b"".join([*partial, block[:end]]) if partial else block[:end]
+        partial = [block[end + 1 :]] if end + 1 < len(block) else []
+        chunk = make_chunk(source, next_line, data, size=len(data) + 1)
+        yield chunk
+        next_line += chunk.line_count
+    if partial:
+        data = b"".join(partial)
+        yield make_chunk(source, next_line, data, size=len(data))
+
+
+def make_chunk(source: str, first_line: int, data: bytes, size: int) -> Chunk:
+    """The chunk of the lines in ``data``; a byte order mark starting the input is dropped."""
+    if first_line == 1 and data.startswith(BOM):
+        data = data[len(BOM) :]
+    return Chunk(source, first_line, data, data.count(b"\n") + 1, size)
+
+
+def total_size(names: Sequence[str]) -> int | None:
+    """The bytes left to read in all inputs, or None when one is not a regular file."""
+    total = 0
+    for name in names:
+        try:
+            if name == STDIN_ARGUMENT:
+                fd = sys.stdin.fileno()
+                info = os.fstat(fd)
+                offset = os.lseek(fd, 0, os.SEEK_CUR) if stat.S_ISREG(info.st_mode) else 0
+            else:
+                info = os.stat(name)
+                offset = 0
+        except (OSError, ValueError, AttributeError):
+            return None
+        if not stat.S_ISREG(info.st_mode):
+            return None
+        total += max(info.st_size - offset, 0)
+    return total
+
+
+# --- canonicalizing: chunk -> result (in a worker process with -j) -----------------------------
+
+
+def canonicalize_chunk(settings: Settings, chunk: Chunk) -> ChunkResult:
+    """Canonicalize every line of ``chunk`` (see :mod:`urlspec.cli.canon_worker`)."""
+    from urlspec.cli import canon_worker  # imports the URL parser: only now, that it is needed
+
+    return canon_worker.canonicalize_chunk(settings, chunk)
+
+
+def read_failure(item: Unreadable) -> ChunkResult:
+    """The result standing for an input that could not be read."""
+    return ChunkResult(messages=[f"{item.source}: cannot read: {item.reason}"], unreadable=1)
+
+
+# --- the pipeline: chunks -> (workers) -> results, in input order ------------------------------
+
+
+def canonicalize_stream(
+    items: Iterator[Chunk | Unreadable],
+    settings: Settings,
+    jobs: int,
+    write: Callable[[ChunkResult], None],
+) -> None:
+    """Canonicalize every chunk and ``write`` the results in input order.
+
+    The first chunk is canonicalized here, at once (a small input never waits for a pool to
+    start, and lines typed or piped slowly come out as they arrive). With more than one job,
+    the chunks after it go to a pool of worker processes, at most ``2 * jobs`` in flight: when
+    the window is full, the oldest result is waited for and written before another chunk is
+    read.
+    """
+    first = next(items, None)
+    if first is None:
+        return
+    write(canonicalize_here(settings, first))
+    if jobs <= 1:
+        for item in items:
+            write(canonicalize_here(settings, item))
+        return
+    second = next(items, None)
+    if second is None:
+        return
+    from concurrent.futures import ProcessPoolExecutor  # only now: it is slow to import
+
+    pool = ProcessPoolExecutor(jobs, initializer=ignore_keyboard_interrupts)
+    finished = False
+    try:
+        pending: deque[Future[ChunkResult]] = deque()
+        for item in itertools.chain([second], items):
+            pending.append(submit(pool, settings, item))
+            while pending and (len(pending) >= 2 * jobs or pending[0].done()):
+                write(pending.popleft().result())
+        while pending:
+            write(pending.popleft().result())
+        finished = True
+    finally:
+        pool.shutdown(wait=finished, cancel_futures=True)
+
+
+def canonicalize_here(settings: Settings, item: Chunk | Unreadable) -> ChunkResult:
+    """Canonicalize one chunk in this process."""
+    if isinstance(item, Unreadable):
+        return read_failure(item)
+    return canonicalize_chunk(settings, item)
+
+
+def submit(
+    pool: ProcessPoolExecutor, settings: Settings, item: Chunk | Unreadable
+) -> Future[ChunkResult]:
+    """Start canonicalizing ``item`` in the pool (an unreadable input's result is at hand)."""
+    from concurrent.futures import Future
+
+    if isinstance(item, Unreadable):
+        failure: Future[ChunkResult] = Future()
+        failure.set_result(read_failure(item))
+        return failure
+    return pool.submit(canonicalize_chunk, settings, item)
+
+
+def ignore_keyboard_interrupts() -> None:
+    """Worker initializer: Ctrl-C is the parent's to handle (it stops the pool)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+# --- writing -----------------------------------------------------------------------------------
+
+
+class ResultWriter:
+    """Writes each result as it comes (stdout, stderr, progress) and keeps the totals."""
+
+    def __init__(self, out: TextIO, err: TextIO, progress: Progress) -> None:
+        self.out = out
+        self.err = err
+        self.progress = progress
+        self.lines = 0
+        self.size = 0
+        self.invalid = 0
+        self.internal = 0
+        self.unreadable = 0
+
+    def __call__(self, result: ChunkResult) -> None:
+        self.out.write(result.output)
+        # Flushed at once: a chunk is a whole block, or the lines that came through a pipe.
+        self.out.flush()
+        if result.messages:
+            self.progress.clear()
+            self.err.write("".join(message + "\n" for message in result.messages))
+            self.err.flush()
+        self.lines += result.lines
+        self.size += result.size
+        self.invalid += result.invalid
+        self.internal += result.internal
+        self.unreadable += result.unreadable
+        self.progress.update(self.size, self.lines)
+
+    def exit_status(self) -> int:
+        """The exit status the totals call for (the gravest problem wins)."""
+        if self.internal:
+            return EXIT_INTERNAL
+        if self.unreadable:
+            return EXIT_USAGE
+        if self.invalid:
+            return EXIT_INVALID
+        return EXIT_OK
+
+
+def run(args: argparse.Namespace) -> int:
+    """``urlspec canon``: canonicalize the inputs; the exit status says whether all were valid."""
+    names: list[str] = args.files or [STDIN_ARGUMENT]
+    if args.base is not None:
+        check_base(args.base)
+    if args.jsonl:
+        use_utf8_stdout()
+    # On a terminal, the output itself shows the progress.
+    show_progress = is_terminal(sys.stderr) and not is_terminal(sys.stdout)
+    progress = Progress(sys.stderr, total_size(names), enabled=show_progress)
+    writer = ResultWriter(sys.stdout, sys.stderr, progress)
+    try:
+        canonicalize_stream(read_chunks(names), Settings(args.base, args.jsonl), args.jobs, writer)
+    finally:
+        progress.clear()
+    return writer.exit_status()
+
+
+def check_base(base: str) -> None:
+    """Refuse, as a usage error, a ``--base`` that is not a valid URL."""
+    from urlspec.url import URL
+    from urlspec.validation import InvalidURL
+
+    try:
+        URL(base)
+    except InvalidURL as error:
+        raise CLIError(f"--base is not a valid URL: {error}", EXIT_USAGE) from None

@@ -1,0 +1,170 @@
+"""The work of ``urlspec canon`` on one chunk of lines: each line's href, or its JSON record, or
+why it is invalid. With ``-j`` this runs in the worker processes.
+
+Each line is parsed as ``new URL(line, base)`` parses it -- the API URL parser
+(https://url.spec.whatwg.org/#api-url-parser) -- and its href is the URL serializer's output
+(https://url.spec.whatwg.org/#concept-url-serializer). This module imports the URL parser, so
+:mod:`urlspec.cli.canon` imports it only once it has lines to canonicalize, and the other
+subcommands never pay for it.
+
+The loop over the lines is the hot path of ``canon``: a chunk is decoded in one call (and split
+in another), and a valid line costs one parse and one list append.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any, Final
+
+from urlspec.cli.canon import Chunk, ChunkResult, Settings
+from urlspec.cli.common import COMPONENTS, quoted, url_components
+from urlspec.url import URL, validate
+from urlspec.validation import InvalidURL
+
+__all__ = ["canonicalize_chunk"]
+
+#: What counts as blank in a line (the ASCII whitespace of bytes.isspace).
+ASCII_WHITESPACE: Final = " \t\n\r\x0b\x0c"
+
+
+@lru_cache(maxsize=1)
+def parsed_base(base: str) -> URL:
+    """The base URL, parsed once per process (the command has checked that it parses)."""
+    return URL(base)
+
+
+def canonicalize_chunk(settings: Settings, chunk: Chunk) -> ChunkResult:
+    """Canonicalize every line of ``chunk``, blank lines skipped."""
+    base = None if settings.base is None else parsed_base(settings.base)
+    lines = decoded_lines(chunk.data)
+    result = ChunkResult(lines=len(lines), size=chunk.size)
+    add = add_records if settings.jsonl else add_hrefs
+    output = add(result, lines, chunk, base)
+    if output:
+        output.append("")  # so that the last line ends with LF too
+        result.output = "\n".join(output)
+    return result
+
+
+def decoded_lines(data: bytes) -> Sequence[str | bytes]:
+    """The lines of ``data`` (joined by LF) as text, a CR ending a line removed.
+
+    A line that is not valid UTF-8 stays bytes. (Decoding the whole chunk first is the fast
+    way; UTF-8 never uses the byte 0x0A inside a character, so its lines are the same.)
+    """
+    lines: Sequence[str | bytes]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        lines = [decoded_line(line) for line in data.split(b"\n")]
+    else:
+        lines = text.split("\n")
+    if b"\r" in data:
+        lines = [line[:-1] if line[-1:] in ("\r", b"\r") else line for line in lines]
+    return lines
+
+
+def decoded_line(line: bytes) -> str | bytes:
+    """``line`` as text, or the bytes themselves when they are not valid UTF-8."""
+    try:
+        return line.decode("utf-8")
+    except UnicodeDecodeError:
+        return line
+
+
+def is_blank(line: str) -> bool:
+    """Whether ``line`` is empty or only ASCII whitespace (such lines are skipped)."""
+    return not line or (line.isspace() and not line.strip(ASCII_WHITESPACE))
+
+
+def add_hrefs(
+    result: ChunkResult, lines: Sequence[str | bytes], chunk: Chunk, base: URL | None
+) -> list[str]:
+    """Each valid line's href; a message is added to ``result`` for each invalid one."""
+    output: list[str] = []
+    for number, line in enumerate(lines, chunk.first_line):
+        if isinstance(line, bytes):
+            result.messages.append(f"{chunk.source}:{number}: {not_utf8(line)}")
+            result.invalid += 1
+            continue
+        if is_blank(line):
+            continue
+        try:
+            output.append(URL(line, base).href)
+        except InvalidURL as error:  # its message names the input and the fatal error
+            result.messages.append(f"{chunk.source}:{number}: {error}")
+            result.invalid += 1
+        except Exception as error:  # a bug in urlspec: reported, and the stream goes on
+            result.messages.append(f"{chunk.source}:{number}: {internal_error(line, error)}")
+            result.internal += 1
+    return output
+
+
+def add_records(
+    result: ChunkResult, lines: Sequence[str | bytes], chunk: Chunk, base: URL | None
+) -> list[str]:
+    """One JSON record per non-blank line, invalid lines included (counted in ``result``)."""
+    output: list[str] = []
+    for number, line in enumerate(lines, chunk.first_line):
+        if isinstance(line, str) and is_blank(line):
+            continue
+        record = new_record(chunk.source, number)
+        if isinstance(line, bytes):
+            record["input"] = line.decode("utf-8", "replace")
+            record["error"] = not_utf8(line)
+            result.invalid += 1
+        else:
+            record["input"] = line
+            try:
+                fill_record(record, line, base)
+            except Exception as error:  # a bug in urlspec: reported, and the stream goes on
+                record["error"] = internal_error(line, error)
+                result.internal += 1
+            else:
+                if record["href"] is None:
+                    result.invalid += 1
+        output.append(json.dumps(record, ensure_ascii=False))
+    return output
+
+
+def new_record(source: str, number: int) -> dict[str, Any]:
+    """A line's JSON record with every key, as for an invalid line."""
+    record: dict[str, Any] = {"line": number, "file": source, "input": None}
+    record.update(dict.fromkeys(("href", "origin", *COMPONENTS, "host_kind")))
+    record["errors"] = []
+    record["error"] = None
+    return record
+
+
+def fill_record(record: dict[str, Any], line: str, base: URL | None) -> None:
+    """Fill in the components and validation errors of ``line`` parsed against ``base``."""
+    try:
+        url = URL(line, base)
+    except InvalidURL as error:
+        record["errors"] = [found.name for found in error.errors]
+        fatal = error.errors[-1] if error.errors else None
+        record["error"] = "invalid URL" if fatal is None else f"{fatal.name}: {fatal.description}"
+        return
+    record.update(url_components(url))
+    record["errors"] = [found.name for found in validate(line, base)]
+
+
+def not_utf8(line: bytes) -> str:
+    """Why ``line`` is invalid input: the offending byte and its offset, and the line's bytes."""
+    try:
+        line.decode("utf-8")
+    except UnicodeDecodeError as error:
+        byte = line[error.start]
+        reason = f"{error.reason}: byte 0x{byte:02x} at offset {error.start}"
+        return f"not valid UTF-8 ({reason}): {line!r}"
+    return f"not valid UTF-8: {line!r}"
+
+
+def internal_error(line: str, error: Exception) -> str:
+    """The message for an exception that no documented error explains: a bug in urlspec."""
+    return (
+        f"internal error in urlspec parsing {quoted(line)}: "
+        f"{type(error).__name__}: {error} (please report this bug)"
+    )

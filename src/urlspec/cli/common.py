@@ -1,0 +1,156 @@
+"""What every ``urlspec`` subcommand shares: exit statuses, errors, argument types, output helpers.
+
+The subcommands report problems through :class:`CLIError` (a message naming the input and an
+exit status) and never let a traceback reach the user; ``urlspec.cli.app.main`` turns the error
+into one line on stderr. Output helpers here keep what is shown unambiguous: inputs are shown
+quoted with control characters escaped, tables are aligned, JSON is UTF-8.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import sys
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Final, TextIO, TypeAlias
+
+if TYPE_CHECKING:
+    from urlspec.url import URL
+    from urlspec.validation import ValidationError
+
+__all__ = [
+    "COMPONENTS",
+    "EXIT_BROKEN_PIPE",
+    "EXIT_INTERNAL",
+    "EXIT_INTERRUPTED",
+    "EXIT_INVALID",
+    "EXIT_IO_ERROR",
+    "EXIT_OK",
+    "EXIT_USAGE",
+    "CLIError",
+    "SubParsers",
+    "format_table",
+    "quoted",
+    "url_components",
+    "use_utf8_stdout",
+    "utf8_argument",
+    "validation_error_records",
+    "write_json",
+]
+
+#: Every input was valid (and, for ``diff``, the parsers agreed).
+EXIT_OK: Final = 0
+#: Some input was invalid (or ``check --strict`` found a validation error, or ``diff`` found
+#: the parsers disagreeing on the scheme, host or port).
+EXIT_INVALID: Final = 1
+#: The command line was wrong, or an input file could not be read (argparse also uses 2).
+EXIT_USAGE: Final = 2
+#: A bug in urlspec: an exception that no documented error explains (sysexits' EX_SOFTWARE).
+EXIT_INTERNAL: Final = 70
+#: Output could not be written (sysexits' EX_IOERR); unreadable inputs are reported apart.
+EXIT_IO_ERROR: Final = 74
+#: The reader of the output went away (EPIPE): 1, as the Python documentation's recipe exits.
+EXIT_BROKEN_PIPE: Final = 1
+#: Interrupted by the user (Ctrl-C): 128 + SIGINT, as a shell reports it.
+EXIT_INTERRUPTED: Final = 130
+
+#: The component names of the URL API (https://url.spec.whatwg.org/#api), in href order.
+COMPONENTS: Final = (
+    "protocol",
+    "username",
+    "password",
+    "host",
+    "hostname",
+    "port",
+    "pathname",
+    "search",
+    "hash",
+)
+
+
+#: What ``ArgumentParser.add_subparsers`` returns, to which each subcommand adds its parser.
+SubParsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+
+
+class CLIError(Exception):
+    """A problem to report on stderr (one line, naming the input) before exiting with ``status``."""
+
+    def __init__(self, message: str, status: int = EXIT_INVALID) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+def utf8_argument(value: str) -> str:
+    """argparse type for URL and domain arguments: the argument as text, which must be UTF-8.
+
+    Python decodes a command-line argument that is not valid UTF-8 with ``surrogateescape``;
+    such lone surrogates are no scalar values and cannot be parsed as (or in) a URL, so the
+    argument is refused, naming its bytes.
+    """
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raw = value.encode("utf-8", "surrogateescape")
+        raise argparse.ArgumentTypeError(f"argument is not valid UTF-8: {raw!r}") from None
+    return value
+
+
+def quoted(text: str) -> str:
+    """``text`` in single quotes, as it is when printable, else as ``repr`` escapes it.
+
+    Inputs are shown this way in messages so that a tab, a newline or an escape sequence in a
+    URL can neither hide nor mangle the terminal, while an ordinary URL (backslashes included)
+    is shown as it was typed.
+    """
+    if text.isprintable():
+        return f"'{text}'"
+    return repr(text)
+
+
+def use_utf8_stdout() -> None:
+    """Write stdout in UTF-8 whatever the locale says: JSON text is UTF-8 (RFC 8259 §8.1)."""
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(encoding="utf-8")
+
+
+def write_json(document: object, stream: TextIO | None = None) -> None:
+    """Write ``document`` as indented JSON followed by a newline."""
+    out = sys.stdout if stream is None else stream
+    out.write(json.dumps(document, ensure_ascii=False, indent=2))
+    out.write("\n")
+
+
+def url_components(url: URL) -> dict[str, Any]:
+    """The URL API's getters (https://url.spec.whatwg.org/#api) of ``url``, for JSON output.
+
+    ``origin`` is the origin's ASCII serialization ("null" for an opaque origin) and ``host_kind``
+    the kind of the host (``"none"`` when the host is null).
+    """
+    record: dict[str, Any] = {"href": url.href, "origin": url.origin}
+    for name in COMPONENTS:
+        record[name] = getattr(url, name)
+    record["host_kind"] = url.host_kind.value
+    return record
+
+
+def validation_error_records(errors: Iterable[ValidationError]) -> list[dict[str, Any]]:
+    """Validation errors as JSON objects: spec name, position in the input, description."""
+    return [
+        {"name": error.name, "position": error.position, "description": error.description}
+        for error in errors
+    ]
+
+
+def format_table(rows: Sequence[Sequence[str]], indent: str = "") -> str:
+    """Rows of cells as aligned text columns (the last column is not padded), one row a line."""
+    if not rows:
+        return ""
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
+    lines = []
+    for row in rows:
+        cells = [cell.ljust(width) for cell, width in zip(row, widths, strict=False)]
+        cells.append(row[-1])
+        lines.append((indent + "  ".join(cells)).rstrip())
+    return "\n".join(lines) + "\n"

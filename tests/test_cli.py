@@ -1,0 +1,653 @@
+"""The ``urlspec`` command line, run as a user runs it: the installed console script (and
+``python -m urlspec``) in a subprocess, checked by its output and exit status.
+
+Expected URLs come from WPT's urltestdata.json / toascii.json, from the URL Standard's text, from
+RFC 3986's examples (urljoin) or from what CPython's urllib.parse does -- never from running
+urlspec itself.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import urllib.parse
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from shared_data import load_wpt, missing, wpt_path
+
+SCRIPT = Path(sys.executable).parent / "urlspec"
+#: Both ways of starting the program.
+LAUNCHERS = {"script": [str(SCRIPT)], "module": [sys.executable, "-m", "urlspec"]}
+WPT_BASE = "http://example.org/foo/bar"
+
+
+def environment() -> dict[str, str]:
+    env = dict(os.environ)
+    env.pop("URLSPEC_DEBUG", None)  # tracebacks must not reach the user
+    env["PYTHONIOENCODING"] = "utf-8"
+    return env
+
+
+def urlspec(
+    *args: str | bytes, stdin: bytes = b"", launcher: str = "script"
+) -> subprocess.CompletedProcess[bytes]:
+    """Run the program with ``args``; assert that no traceback reached stderr."""
+    if launcher == "script" and not SCRIPT.exists():
+        pytest.fail(f"the console script {SCRIPT} is not installed (pip install -e .)")
+    result = subprocess.run(
+        [*LAUNCHERS[launcher], *args],
+        input=stdin,
+        capture_output=True,
+        env=environment(),
+        timeout=120,
+        check=False,
+    )
+    assert b"Traceback" not in result.stderr, result.stderr.decode(errors="replace")
+    return result
+
+
+def out(result: subprocess.CompletedProcess[bytes]) -> str:
+    return result.stdout.decode("utf-8")
+
+
+def err(result: subprocess.CompletedProcess[bytes]) -> str:
+    return result.stderr.decode("utf-8")
+
+
+@functools.cache
+def wpt_entries(name: str) -> list[Any]:
+    return load_wpt(name)
+
+
+def wpt_case(input: str, base: str | None) -> dict[str, Any]:
+    """The urltestdata.json entry for ``input`` against ``base``."""
+    entries = wpt_entries("urltestdata.json")
+    if not entries:
+        missing(wpt_path("urltestdata.json"), "wpt")
+    for entry in entries:
+        if entry.get("input") == input and entry.get("base") == base:
+            return dict(entry)
+    raise AssertionError(f"urltestdata.json has no entry for {input!r} against {base!r}")
+
+
+def toascii_case(input: str) -> dict[str, Any]:
+    entries = wpt_entries("toascii.json")
+    if not entries:
+        missing(wpt_path("toascii.json"), "wpt")
+    for entry in entries:
+        if entry.get("input") == input:
+            return dict(entry)
+    raise AssertionError(f"toascii.json has no entry for {input!r}")
+
+
+#: urltestdata inputs (against WPT_BASE) that canon and join exercise: valid ones (percent-
+#: encoding, IPv6 with IPv4, credentials, tab and newline removal, opaque paths) and failures.
+CANON_INPUTS = (
+    "http://user:pass@foo:21/bar;par?b#c",
+    "http://[::127.0.0.1]",
+    "http://a:b@c:29/d",
+    "a:\t foo.com",
+    "http://f:b/c",
+    "http://f:999999/c",
+)
+
+
+# --- the program as a whole --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("launcher", LAUNCHERS)
+def test_version(launcher: str) -> None:
+    result = urlspec("--version", launcher=launcher)
+    assert result.returncode == 0
+    assert out(result).startswith("urlspec 0.1.0 ")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        [],
+        ["no-such-command"],
+        ["canon", "-j", "-1"],
+        ["canon", "-j", "many"],
+        ["idna", "sideways", "example.com"],
+        ["join", "http://example.com/"],
+    ],
+)
+def test_usage_errors_exit_2(args: list[str]) -> None:
+    result = urlspec(*args)
+    assert result.returncode == 2
+    assert "usage: urlspec" in err(result)
+
+
+def test_argument_that_is_not_utf8_is_a_usage_error() -> None:
+    result = urlspec(b"parse", b"http://example.com/\xff")
+    assert result.returncode == 2
+    assert "not valid UTF-8" in err(result)
+    assert r"\xff" in err(result)
+
+
+# --- parse -------------------------------------------------------------------------------------
+
+
+COMPONENTS = (
+    *("href", "protocol", "username", "password", "host", "hostname", "port"),
+    *("pathname", "search", "hash"),
+)
+
+
+@pytest.mark.parametrize("launcher", LAUNCHERS)
+def test_parse_json_matches_wpt(launcher: str) -> None:
+    case = wpt_case("http://user:pass@foo:21/bar;par?b#c", WPT_BASE)
+    result = urlspec("parse", "--json", "--base", WPT_BASE, case["input"], launcher=launcher)
+    assert result.returncode == 0
+    document = json.loads(out(result))
+    for name in COMPONENTS:
+        assert document[name] == case[name], name
+    assert document["origin"] == case["origin"]
+    assert document["valid"] is True
+    assert document["host_kind"] == "domain"
+    assert document["path_segments"] == ["bar;par"]
+    # The standard: an "@" in the authority is an invalid-credentials validation error.
+    assert [error["name"] for error in document["errors"]] == ["invalid-credentials"]
+
+
+def test_parse_table_shows_every_component() -> None:
+    case = wpt_case("http://[::127.0.0.1]", WPT_BASE)
+    result = urlspec("parse", "--base", WPT_BASE, case["input"])
+    assert result.returncode == 0
+    rows = dict(
+        [*line.split(None, 1), ""][:2] for line in out(result).splitlines() if line[:1] != " "
+    )
+    assert rows["href"] == case["href"]
+    assert rows["hostname"] == case["hostname"]
+    assert rows["pathname"] == case["pathname"]
+    assert rows["origin"] == case["origin"]
+    assert "host kind      ipv6" in out(result)
+    assert "validation errors: none" in out(result)
+
+
+def test_parse_invalid_url_names_input_and_error() -> None:
+    case = wpt_case("http://f:999999/c", WPT_BASE)
+    assert case["failure"] is True
+    result = urlspec("parse", "--base", WPT_BASE, case["input"])
+    assert result.returncode == 1
+    assert out(result) == ""
+    assert "'http://f:999999/c'" in err(result)
+    assert "port-out-of-range" in err(result)
+
+
+def test_parse_json_of_invalid_url() -> None:
+    result = urlspec("parse", "--json", "http://[::1")
+    assert result.returncode == 1
+    document = json.loads(out(result))
+    assert document["valid"] is False
+    assert document["href"] is None
+    assert document["hostname"] is None
+    assert document["errors"][-1]["name"] == "IPv6-unclosed"
+
+
+def test_parse_invalid_base() -> None:
+    result = urlspec("parse", "--base", "not a url", "foo")
+    assert result.returncode == 1
+    assert "'not a url'" in err(result)
+
+
+# --- canon ---------------------------------------------------------------------------------------
+
+
+def expected_canon(cases: Sequence[dict[str, Any]]) -> list[str]:
+    return [case["href"] for case in cases if not case.get("failure")]
+
+
+@pytest.mark.parametrize("launcher", LAUNCHERS)
+def test_canon_stdin_with_base(launcher: str) -> None:
+    cases = [wpt_case(input, WPT_BASE) for input in CANON_INPUTS]
+    stdin = "".join(case["input"] + "\n" for case in cases).encode()
+    result = urlspec("canon", "--base", WPT_BASE, stdin=stdin, launcher=launcher)
+    assert out(result).splitlines() == expected_canon(cases)
+    assert result.returncode == 1  # two of the inputs are not URLs
+    messages = err(result).splitlines()
+    assert len(messages) == 2
+    assert messages[0].startswith("<stdin>:5: ")
+    assert "'http://f:b/c'" in messages[0]
+    assert "port-invalid" in messages[0]
+    assert messages[1].startswith("<stdin>:6: ")
+    assert "port-out-of-range" in messages[1]
+
+
+def test_canon_files_crlf_bom_and_blank_lines(tmp_path: Path) -> None:
+    first = wpt_case("https://faß.ExAmPlE/", None)
+    second = wpt_case("http://example.com/foo/%2e%2", None)
+    third = wpt_case("non-spec:/.//", None)
+    a = tmp_path / "a.txt"
+    # A byte order mark, CRLF line ends, a blank line and a line of spaces (skipped).
+    a.write_bytes(b"\xef\xbb\xbf" + first["input"].encode() + b"\r\n\r\n   \r\n")
+    b = tmp_path / "b.txt"
+    b.write_bytes(f"{second['input']}\n{third['input']}".encode())  # no final newline
+    result = urlspec("canon", str(a), str(b))
+    assert result.returncode == 0, err(result)
+    assert out(result).splitlines() == [first["href"], second["href"], third["href"]]
+    assert err(result) == ""
+
+
+def test_canon_empty_input() -> None:
+    result = urlspec("canon", stdin=b"")
+    assert (result.returncode, result.stdout, result.stderr) == (0, b"", b"")
+
+
+def test_canon_empty_file_and_dash_for_stdin(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    case = wpt_case("http://www/foo%2Ehtml", None)
+    result = urlspec("canon", str(empty), "-", stdin=case["input"].encode())
+    assert result.returncode == 0
+    assert out(result) == case["href"] + "\n"
+
+
+def test_canon_line_that_is_not_utf8() -> None:
+    case = wpt_case("https://x/\x00y", None)
+    stdin = b"http://example.com/\xff\xfe\n" + case["input"].encode() + b"\n"
+    result = urlspec("canon", stdin=stdin)
+    assert result.returncode == 1
+    assert out(result) == case["href"] + "\n"  # the stream went on
+    message = err(result)
+    assert message.startswith("<stdin>:1: ")
+    assert "not valid UTF-8" in message
+    assert r"\xff" in message
+
+
+def test_canon_unreadable_file_is_reported_and_others_go_on(tmp_path: Path) -> None:
+    case = wpt_case("http://www/foo%2Ehtml", None)
+    good = tmp_path / "good.txt"
+    good.write_text(case["input"] + "\n")
+    absent = tmp_path / "absent.txt"
+    result = urlspec("canon", str(absent), str(good))
+    assert result.returncode == 2
+    assert out(result) == case["href"] + "\n"
+    assert str(absent) in err(result)
+    assert "No such file" in err(result)
+
+
+def test_canon_invalid_base_is_a_usage_error() -> None:
+    result = urlspec("canon", "--base", "http://[", stdin=b"foo\n")
+    assert result.returncode == 2
+    assert "'http://['" in err(result)
+    assert result.stdout == b""
+
+
+def test_canon_jsonl_records() -> None:
+    valid = wpt_case("http://a:b@c:29/d", WPT_BASE)
+    invalid = wpt_case("http://f:b/c", WPT_BASE)
+    stdin = f"{valid['input']}\n\n{invalid['input']}\n".encode() + b"http://\xff/\n"
+    result = urlspec("canon", "--jsonl", "--base", WPT_BASE, stdin=stdin)
+    assert result.returncode == 1
+    assert result.stderr == b""  # with --jsonl, invalid lines are records
+    records = [json.loads(line) for line in out(result).splitlines()]
+    assert [record["line"] for record in records] == [1, 3, 4]  # the blank line 2 is skipped
+    first, second, third = records
+    assert first["input"] == valid["input"]
+    assert first["file"] == "<stdin>"
+    for name in (*COMPONENTS, "origin"):
+        assert first[name] == valid[name], name
+    assert first["host_kind"] == "domain"
+    assert first["errors"] == ["invalid-credentials"]
+    assert first["error"] is None
+    assert second["input"] == invalid["input"]
+    assert second["href"] is None
+    assert second["pathname"] is None
+    assert second["errors"][-1] == "port-invalid"
+    assert "port-invalid" in second["error"]
+    assert third["href"] is None
+    assert "not valid UTF-8" in third["error"]
+
+
+def write_lines(path: Path, lines: Sequence[str]) -> None:
+    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+
+
+def test_canon_parallel_keeps_input_order(tmp_path: Path) -> None:
+    # About 700 KiB: three chunks at least, so that the worker processes are really used.
+    padding = "a" * 200
+    lines = [f"HTTP://EXAMPLE.COM/{padding}/{i}" for i in range(3000)]
+    for i in range(0, 3000, 700):
+        lines[i] = f"http://[{i}"  # invalid: IPv6-unclosed
+    source = tmp_path / "urls.txt"
+    write_lines(source, lines)
+    # The standard: the scheme and the domain are ASCII-lowercased, the path kept.
+    expected = [f"http://example.com/{padding}/{i}" for i in range(3000) if i % 700]
+    serial = urlspec("canon", "-j", "1", str(source))
+    parallel = urlspec("canon", "-j", "2", str(source))
+    assert serial.returncode == parallel.returncode == 1
+    assert out(serial).splitlines() == expected
+    assert out(parallel) == out(serial)
+    assert err(parallel) == err(serial)
+    numbers = [line.split(":")[1] for line in err(parallel).splitlines()]
+    assert numbers == [str(i + 1) for i in range(0, 3000, 700)]
+
+
+def test_canon_parallel_jsonl_matches_serial(tmp_path: Path) -> None:
+    lines = [f"https://EXAMPLE.org/{'b' * 300}?q={i}" for i in range(2500)]
+    source = tmp_path / "urls.txt"
+    write_lines(source, lines)
+    serial = urlspec("canon", "--jsonl", str(source))
+    parallel = urlspec("canon", "--jsonl", "-j", "2", str(source))
+    assert serial.returncode == parallel.returncode == 0
+    assert out(parallel) == out(serial)
+    records = [json.loads(line) for line in out(parallel).splitlines()]
+    assert [record["line"] for record in records] == list(range(1, 2501))
+    assert records[-1]["href"] == f"https://example.org/{'b' * 300}?q=2499"
+
+
+def read_terminal(primary: int) -> bytes:
+    """Everything written to a pseudo-terminal whose other end is closed."""
+    data = []
+    while True:
+        try:
+            block = os.read(primary, 65536)
+        except OSError:  # EIO: no writer left
+            break
+        if not block:
+            break
+        data.append(block)
+    return b"".join(data)
+
+
+def test_canon_progress_bar_only_on_a_terminal(tmp_path: Path) -> None:
+    source = tmp_path / "urls.txt"
+    write_lines(source, [f"http://example.com/{'p' * 200}/{i}" for i in range(3000)])
+    primary, secondary = os.openpty()
+    try:
+        result = subprocess.run(
+            [str(SCRIPT), "canon", str(source)],
+            stdout=subprocess.PIPE,
+            stderr=secondary,
+            env=environment(),
+            timeout=120,
+            check=False,
+        )
+        os.close(secondary)
+        terminal = read_terminal(primary)
+    finally:
+        os.close(primary)
+    assert result.returncode == 0
+    assert len(result.stdout.splitlines()) == 3000
+    assert b"%" in terminal  # the share of the input done, as the file's size is known
+    assert b"/" in terminal
+    assert b"lines" in terminal
+    assert terminal.endswith(b"\r\x1b[K")  # the bar is erased at the end
+    assert b"Traceback" not in terminal
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_canon_into_a_closed_pipe_exits_quietly(tmp_path: Path, jobs: str) -> None:
+    source = tmp_path / "big.txt"
+    write_lines(source, [f"http://Example.COM/{i}" for i in range(200_000)])
+    producer = subprocess.Popen(
+        [str(SCRIPT), "canon", "-j", jobs, str(source)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=environment(),
+    )
+    assert producer.stdout is not None and producer.stderr is not None
+    head = subprocess.run(
+        ["head", "-n", "1"], stdin=producer.stdout, capture_output=True, check=True, timeout=120
+    )
+    producer.stdout.close()
+    stderr = producer.stderr.read()
+    returncode = producer.wait(timeout=120)
+    assert head.stdout == b"http://example.com/0\n"
+    assert stderr == b""
+    assert returncode == 1  # as the Python documentation does after EPIPE
+
+
+def test_canon_interrupted_exits_130_quietly() -> None:
+    process = subprocess.Popen(
+        [str(SCRIPT), "canon"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=environment(),
+    )
+    assert process.stdin is not None and process.stdout is not None
+    watchdog = threading.Timer(60, process.kill)  # a hung program fails the test, not CI
+    watchdog.start()
+    try:
+        process.stdin.write(b"http://EXAMPLE.com/\n")
+        process.stdin.flush()
+        # Lines are canonicalized as they arrive: once this one is out, the program runs.
+        assert process.stdout.readline() == b"http://example.com/\n"
+        process.send_signal(signal.SIGINT)
+        _, stderr = process.communicate(timeout=60)
+    finally:
+        watchdog.cancel()
+    assert process.returncode == 130
+    assert stderr == b""
+
+
+# --- join ----------------------------------------------------------------------------------------
+
+
+def test_join_whatwg() -> None:
+    valid = [wpt_case(input, WPT_BASE) for input in CANON_INPUTS[:4]]
+    invalid = wpt_case("http://f:b/c", WPT_BASE)
+    refs = [case["input"] for case in valid]
+    result = urlspec("join", WPT_BASE, *refs, invalid["input"])
+    assert result.returncode == 1
+    assert out(result).splitlines() == [case["href"] for case in valid]
+    assert "'http://f:b/c'" in err(result)
+
+
+def test_join_invalid_base() -> None:
+    result = urlspec("join", "not a base", "foo")
+    assert result.returncode == 1
+    assert result.stdout == b""
+    assert "'not a base'" in err(result)
+
+
+# RFC 3986 §5.4.1 normal examples, with the answers urllib.parse.urljoin gives.
+RFC3986_BASE = "http://a/b/c/d;p?q"
+RFC3986_EXAMPLES = {
+    "g:h": "g:h",
+    "g": "http://a/b/c/g",
+    "./g": "http://a/b/c/g",
+    "g/": "http://a/b/c/g/",
+    "/g": "http://a/g",
+    "//g": "http://g",
+    "?y": "http://a/b/c/d;p?y",
+    "g?y": "http://a/b/c/g?y",
+    "#s": "http://a/b/c/d;p?q#s",
+    "../g": "http://a/b/g",
+    "../../g": "http://a/g",
+}
+
+
+def test_join_urllib() -> None:
+    result = urlspec("join", "--urllib", RFC3986_BASE, *RFC3986_EXAMPLES)
+    assert result.returncode == 0
+    assert out(result).splitlines() == list(RFC3986_EXAMPLES.values())
+
+
+def test_join_urllib_reports_value_error() -> None:
+    # urllib.parse.urlsplit raises ValueError("Invalid IPv6 URL") for an unclosed '['.
+    result = urlspec("join", "--urllib", "http://a/", "g", "http://[::1/")
+    assert result.returncode == 1
+    assert out(result) == "http://a/g\n"
+    assert "Invalid IPv6 URL" in err(result)
+
+
+def test_join_whatwg_differs_from_urllib() -> None:
+    # The standard serializes an empty special path as "/": "//g" -> "http://g/".
+    result = urlspec("join", RFC3986_BASE, "//g", "../../../g")
+    assert result.returncode == 0
+    assert out(result).splitlines() == ["http://g/", "http://a/g"]
+
+
+# --- idna ----------------------------------------------------------------------------------------
+
+
+def test_idna_to_ascii() -> None:
+    good = toascii_case("xn--a")
+    bad = toascii_case("xn--a.ß")
+    assert bad["output"] is None
+    result = urlspec("idna", "to-ascii", good["input"], bad["input"], "faß.ExAmPlE")
+    assert result.returncode == 1
+    # faß.ExAmPlE as in urltestdata's https://faß.ExAmPlE/ -> https://xn--fa-hia.example/
+    assert out(result).splitlines() == [good["output"], "xn--fa-hia.example"]
+    assert "'xn--a.ß'" in err(result)
+
+
+def test_idna_to_unicode() -> None:
+    result = urlspec("idna", "to-unicode", "xn--fa-hia.example", "example.com")
+    assert result.returncode == 0
+    assert out(result).splitlines() == ["faß.example", "example.com"]
+
+
+def test_idna_strict() -> None:
+    # beStrict sets UseSTD3ASCIIRules, which forbids "_"; the lenient domain parser keeps it.
+    assert out(urlspec("idna", "to-ascii", "a_b.example")) == "a_b.example\n"
+    result = urlspec("idna", "to-ascii", "--strict", "a_b.example")
+    assert result.returncode == 1
+    assert "'a_b.example'" in err(result)
+    assert "U1" in err(result)
+
+
+# --- check ---------------------------------------------------------------------------------------
+
+
+def test_check_lists_validation_errors() -> None:
+    # The standard: a "\" in a special URL is an invalid-reverse-solidus validation error.
+    result = urlspec("check", "http://example.com\\foo", "https://example.com/")
+    assert result.returncode == 0
+    text = out(result)
+    assert "'http://example.com\\foo': valid, 1 validation error" in text
+    assert "invalid-reverse-solidus at 18" in text
+    assert "'https://example.com/': valid, no validation errors" in text
+
+
+def test_check_strict_fails_on_validation_errors() -> None:
+    result = urlspec("check", "--strict", "http://example.com\\foo")
+    assert result.returncode == 1
+
+
+def test_check_invalid_url() -> None:
+    result = urlspec("check", "--json", "http://[::1", "https://example.com/")
+    assert result.returncode == 1
+    first, second = json.loads(out(result))
+    assert first["valid"] is False
+    assert [error["name"] for error in first["errors"]] == ["IPv6-unclosed"]
+    assert second == {
+        "input": "https://example.com/",
+        "valid": True,
+        "href": "https://example.com/",
+        "error": None,
+        "errors": [],
+    }
+
+
+# --- diff ----------------------------------------------------------------------------------------
+
+
+def diff_json(*urls: str) -> tuple[int, list[dict[str, Any]]]:
+    result = urlspec("diff", "--json", *urls)
+    return result.returncode, json.loads(out(result))
+
+
+def cpython_view(url: str) -> dict[str, Any]:
+    """What CPython's own urllib.parse.urlsplit says of ``url`` (which must not fail)."""
+    split = urllib.parse.urlsplit(url)
+    return {
+        "scheme": split.scheme,
+        "netloc": split.netloc,
+        "hostname": split.hostname,
+        "port": split.port,
+        "path": split.path,
+        "query": split.query,
+        "fragment": split.fragment,
+    }
+
+
+def test_diff_host_confusion() -> None:
+    # CPython's urlsplit takes the host after the last "@"; the standard reads "\" as "/".
+    url = "http://evil.example\\@good.example/"
+    status, [document] = diff_json(url)
+    assert status == 1
+    assert document["urllib"] == cpython_view(url)
+    assert document["urllib"]["hostname"] == "good.example"
+    assert document["whatwg"]["hostname"] == "evil.example"
+    assert document["whatwg"]["pathname"] == "/@good.example/"
+    assert document["differing"] == ["host", "path"]
+    assert document["security_disagreement"] is True
+
+
+def test_diff_text_marks_the_disagreement() -> None:
+    result = urlspec("diff", "http://evil.example\\@good.example/")
+    assert result.returncode == 1
+    host_row = next(line for line in out(result).splitlines() if line.startswith("  host "))
+    assert "'good.example'" in host_row
+    assert "'evil.example'" in host_row
+    assert "DIFFERS" in host_row
+    assert "SSRF" in out(result)
+
+
+def test_diff_agreement_normalizes_case_default_port_and_encoding() -> None:
+    # urllib: hostname "example.com", port 80, path "/a b"; standard: port "" (default),
+    # pathname "/a%20b". IPv6: urllib "0:0::1", standard "[::1]". An opaque host: urllib
+    # lowercases it, the standard keeps its case.
+    urls = ("HTTP://Example.COM:80/a b", "http://[0:0::1]/", "foo://EXAMPLE.com/x")
+    status, documents = diff_json(*urls)
+    assert status == 0
+    for url, document in zip(urls, documents, strict=True):
+        assert document["urllib"] == cpython_view(url)
+        assert document["differing"] == []
+        assert document["security_disagreement"] is False
+    assert documents[0]["urllib"]["port"] == 80
+    assert documents[0]["whatwg"]["port"] == ""
+    assert documents[2]["urllib"]["hostname"] == "example.com"
+    assert documents[2]["whatwg"]["hostname"] == "EXAMPLE.com"
+
+
+def test_diff_ipv4_notation_is_a_disagreement() -> None:
+    # The standard's IPv4 parser reads "0x7f.1" as 127.0.0.1; urllib keeps the text.
+    status, [document] = diff_json("http://0x7f.1/")
+    assert status == 1
+    assert document["whatwg"]["hostname"] == "127.0.0.1"
+    assert document["urllib"]["hostname"] == "0x7f.1"
+    assert document["differing"] == ["host"]
+
+
+def test_diff_failures_are_shown() -> None:
+    # urlsplit accepts the URL but its .port raises ValueError; the standard fails on the port.
+    status, [document] = diff_json("http://a:99999/")
+    assert status == 1
+    assert document["urllib"]["hostname"] == "a"
+    assert "Port out of range" in document["urllib"]["port"]["error"]
+    assert "port-out-of-range" in document["whatwg"]["error"]
+    result = urlspec("diff", "http://[::1")  # both reject it
+    assert result.returncode == 0
+    assert "Invalid IPv6 URL" in out(result)
+    assert "IPv6-unclosed" in out(result)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
+def test_output_error_is_reported_without_traceback() -> None:
+    with open("/dev/full", "wb") as full:
+        result = subprocess.run(
+            [str(SCRIPT), "canon"],
+            input=b"http://example.com/\n",
+            stdout=full,
+            stderr=subprocess.PIPE,
+            env=environment(),
+            timeout=60,
+            check=False,
+        )
+    assert result.returncode == 74
+    assert b"Traceback" not in result.stderr
+    assert b"No space left on device" in result.stderr
