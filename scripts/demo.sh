@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# The main job on a sample (the README's first set-up command).
+#
+# Makes .venv with the newest supported Python found, installs urlspec into it, then:
+#  1. canonicalizes examples/sample-urls.txt (some lines are invalid on purpose: they are
+#     reported on stderr with their line numbers, and the exit status of canon is 1);
+#  2. shows where urllib.parse and the WHATWG parser disagree on a few URLs;
+#  3. canonicalizes the 48k real web URLs of ../shared/datasets/kasztp.txt, if present.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/find-python.sh
+
+py=$(find_python 3.13 || find_python 3.12 || find_python 3.11 || true)
+if [ -z "$py" ]; then
+    echo "demo.sh: needs Python 3.11 or newer (python3.11..python3.13 on PATH, or pyenv)" >&2
+    exit 1
+fi
+[ -x .venv/bin/python ] || "$py" -m venv .venv
+.venv/bin/python -m pip install --quiet --disable-pip-version-check -e .
+urlspec=.venv/bin/urlspec
+
+echo "== urlspec canon examples/sample-urls.txt"
+"$urlspec" canon examples/sample-urls.txt || echo "(exit status $?: some sample lines are invalid on purpose)"
+
+echo
+echo "== urlspec diff: where urllib.parse and a browser disagree"
+"$urlspec" diff 'http://evil.example\@good.example/' 'https://example.com:443/a/../b' \
+    || echo "(exit status $?: a scheme, host or port disagreement was found)"
+
+shared=${URLSPEC_SHARED:-../shared}
+if [ -f "$shared/datasets/kasztp.txt" ]; then
+    echo
+    echo "== urlspec canon $shared/datasets/kasztp.txt (48k real web URLs)"
+    out=$(mktemp)
+    start=$EPOCHREALTIME
+    status=0
+    "$urlspec" canon "$shared/datasets/kasztp.txt" >"$out" 2>"$out.err" || status=$?
+    end=$EPOCHREALTIME
+    echo "$(wc -l <"$out") canonical URLs written, $(wc -l <"$out.err") invalid lines reported," \
+        "in $(awk "BEGIN { printf \"%.2f\", $end - $start }") s (exit status $status)"
+    head -n 3 "$out"
+    rm -f "$out" "$out.err"
+fi
