@@ -2,8 +2,8 @@
 # The project's test command (the README's second set-up command, and what CI runs).
 #
 # For each supported Python found (3.11, 3.12 and 3.13; under CI=true 3.11 and 3.13 are
-# required): a virtual environment in .venv-test/X.Y with the package and its test extra,
-# then ruff and mypy --strict (once), then the whole pytest suite on every interpreter.
+# required): a virtual environment in .venv-test/X.Y with the package, its test extra and the
+# benchmark peers (so that the peer adapters are tested too), then ruff and mypy --strict (once), then the whole pytest suite on every interpreter.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/find-python.sh
@@ -32,7 +32,7 @@ for entry in "${pythons[@]}"; do
     if [ ! -x "$venv/bin/python" ]; then
         "$py" -m venv "$venv"
     fi
-    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -e '.[test]'
+    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -e '.[test,bench]'
 done
 
 first=.venv-test/${pythons[0]%%:*}
