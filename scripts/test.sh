@@ -3,7 +3,8 @@
 #
 # For each supported Python found (3.11, 3.12 and 3.13; under CI=true 3.11 and 3.13 are
 # required): a virtual environment in .venv-test/X.Y with the package, its test extra and the
-# benchmark peers (so that the peer adapters are tested too), then ruff and mypy --strict (once), then the whole pytest suite on every interpreter.
+# benchmark peers (so that the peer adapters are tested too); then ruff and mypy --strict
+# (once), then the whole pytest suite on every interpreter.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/find-python.sh
