@@ -41,7 +41,7 @@ echo "== ruff"
 "$first/bin/ruff" check src tests bench
 "$first/bin/ruff" format --check src tests bench
 echo "== mypy --strict"
-"$first/bin/mypy" --strict src/urlspec
+"$first/bin/mypy" --strict src/urlspec bench
 
 status=0
 for entry in "${pythons[@]}"; do

@@ -90,6 +90,7 @@ EXAMPLES = [
     Example("file-invalid-Windows-drive-letter-host", "file://c:", position=7),
 ]
 
+
 def example_id(example: Example) -> str:
     return f"{example.name}-{example.input!r}"
 
