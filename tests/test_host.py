@@ -2,7 +2,8 @@
 
 Expected values come from the spec: its example tables (host parsing, the IPv6 serializer
 example), the examples in its table of validation errors, and the steps of the IPv4 and IPv6
-parsers worked by hand. WPT's toascii.json runs through the host parser here too.
+parsers worked by hand. WPT's toascii.json runs through the URL class as WPT runs it, and
+through the host parser alone.
 """
 
 from __future__ import annotations
@@ -14,8 +15,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from shared_data import require_wpt_entry, wpt_params
 
+from urlspec import InvalidURL
 from urlspec.host import (
+    FORBIDDEN_DOMAIN_CODE_POINT_RE,
     FORBIDDEN_DOMAIN_CODE_POINTS,
+    FORBIDDEN_HOST_CODE_POINT_RE,
     FORBIDDEN_HOST_CODE_POINTS,
     Host,
     HostKind,
@@ -27,6 +31,8 @@ from urlspec.host import (
     parse_opaque_host,
     serialize_host,
 )
+from urlspec.idna import InvalidDomain, domain_to_ascii
+from urlspec.url import URL
 from urlspec.validation import ValidationError
 
 
@@ -387,6 +393,21 @@ def test_forbidden_domain_code_points() -> None:
             assert host == Host(HostKind.DOMAIN, f"a{code_point.lower()}b"), repr(code_point)
 
 
+def test_forbidden_code_point_regexes_match_exactly_the_sets() -> None:
+    for code_point in map(chr, range(0x800)):
+        found = FORBIDDEN_HOST_CODE_POINT_RE.fullmatch(code_point) is not None
+        assert found is (code_point in FORBIDDEN_HOST_CODE_POINTS), repr(code_point)
+        found = FORBIDDEN_DOMAIN_CODE_POINT_RE.fullmatch(code_point) is not None
+        assert found is (code_point in FORBIDDEN_DOMAIN_CODE_POINTS), repr(code_point)
+
+
+@pytest.mark.parametrize("code_point", sorted(FORBIDDEN_DOMAIN_CODE_POINTS))
+def test_domain_to_ascii_rejects_forbidden_domain_code_points(code_point: str) -> None:
+    # The domain parser's step 8 (its ASCII path maps nothing away, so each one reaches it).
+    with pytest.raises(InvalidDomain):
+        domain_to_ascii(f"a{code_point}b")
+
+
 @pytest.mark.parametrize("code_point", sorted(FORBIDDEN_HOST_CODE_POINTS))
 def test_forbidden_host_code_points_fail_opaque_hosts(code_point: str) -> None:
     errors: list[ValidationError] = []
@@ -394,15 +415,42 @@ def test_forbidden_host_code_points_fail_opaque_hosts(code_point: str) -> None:
     assert errors == [ValidationError("host-invalid-code-point", 0)]
 
 
-# --- WPT toascii.json at the host level ---------------------------------------------------------
+# --- WPT toascii.json -----------------------------------------------------------------------
 
 TOASCII = "toascii.json"
 
 
 @pytest.mark.parametrize("entry", wpt_params(TOASCII))
 def test_wpt_toascii(entry: dict[str, Any] | None) -> None:
-    """The host of https://{input}/x (the host parser on a special URL's host), as WPT's
-    toascii.window.js checks it: failure when output is null, else the serialized host."""
+    """WPT's toascii.any.js: ``new URL("https://" + input + "/x")`` throws when output is null;
+    else its host and hostname are the output, its pathname "/x" and its href
+    "https://" + output + "/x"."""
+    entry = require_wpt_entry(entry, TOASCII)
+    input, output = entry["input"], entry["output"]
+    if output is None:
+        with pytest.raises(InvalidURL):
+            URL(f"https://{input}/x")
+        return
+    url = URL(f"https://{input}/x")
+    assert (url.host, url.hostname, url.pathname) == (output, output, "/x")
+    assert url.href == f"https://{output}/x"
+
+
+@pytest.mark.parametrize("setter", ["host", "hostname"])
+@pytest.mark.parametrize("entry", wpt_params(TOASCII))
+def test_wpt_toascii_setters(entry: dict[str, Any] | None, setter: str) -> None:
+    """WPT's toascii.any.js, second part: setting host or hostname of https://x/x to the input
+    gives the output, or leaves "x" when the output is null (the setter fails silently)."""
+    entry = require_wpt_entry(entry, TOASCII)
+    input, output = entry["input"], entry["output"]
+    url = URL("https://x/x").replace(**{setter: input})
+    assert getattr(url, setter) == ("x" if output is None else output)
+
+
+@pytest.mark.parametrize("entry", wpt_params(TOASCII))
+def test_wpt_toascii_through_the_host_parser(entry: dict[str, Any] | None) -> None:
+    """The same entries straight through the host parser (the URL class may take a fast path
+    that never calls it): failure exactly when output is null, else the serialized host."""
     entry = require_wpt_entry(entry, TOASCII)
     host = parse_host(entry["input"])
     assert (None if host is None else serialize_host(host)) == entry["output"]

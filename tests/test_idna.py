@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from shared_data import require_wpt_entry, wpt_params
 
-from urlspec import punycode
+from urlspec import InvalidURL, punycode
 from urlspec.host import parse_host, serialize_host
 from urlspec.idna import (
     Flags,
@@ -30,6 +30,7 @@ from urlspec.idna import (
     to_ascii,
     to_unicode,
 )
+from urlspec.url import URL
 from urlspec.validation import ValidationError
 
 # The flags of the URL Standard's "domain parser ToASCII" with beStrict false.
@@ -58,24 +59,38 @@ EXPECTED_FAILURES: dict[str, list[str]] = {
 EXPECTED_TO_FAIL_HERE = frozenset(EXPECTED_FAILURES.get(unicodedata.unidata_version, []))
 
 
-def host_of(input: str) -> str | None:
-    """The host of https://{input}/x, serialized, or None when the URL fails to parse: what
-    WPT's IdnaTestV2.window.js checks, through the host parser (the test percent-encodes the
-    code points that would end the host, and the host parser percent-decodes them back)."""
+#: WPT's encodeHostEndingCodePoints: the code points that would end the host of
+#: https://{input}/x are replaced by what JavaScript's encodeURIComponent gives for them, so that
+#: they reach the host parser, which percent-decodes them back.
+_ENCODE_HOST_ENDING_CODE_POINTS = str.maketrans(
+    {":": "%3A", "/": "%2F", "?": "%3F", "#": "%23", "\\": "%5C"}
+)
+
+
+def url_host_of(input: str) -> str | None:
+    """What WPT's IdnaTestV2.window.js checks: the host of ``new URL("https://{input}/x")``
+    (with host-ending code points percent-encoded), or None when the constructor throws.
+
+    Like the WPT test, it also checks that hostname equals host, the path is "/x" and the href
+    is "https://{host}/x"."""
+    try:
+        url = URL(f"https://{input.translate(_ENCODE_HOST_ENDING_CODE_POINTS)}/x")
+    except InvalidURL:
+        return None
+    assert url.hostname == url.host
+    assert url.pathname == "/x"
+    assert url.href == f"https://{url.host}/x"
+    return url.host
+
+
+def host_parser_result(input: str) -> str | None:
+    """The host parser alone on ``input`` (what the URL parser hands it for a special URL,
+    after the percent-decoding WPT relies on), serialized; None for failure."""
     host = parse_host(input)
     return None if host is None else serialize_host(host)
 
 
-@pytest.mark.parametrize("entry", wpt_params(IDNA_TEST))
-def test_wpt_idna_test_v2(entry: dict[str, Any] | None) -> None:
-    entry = require_wpt_entry(entry, IDNA_TEST)
-    input, output = entry["input"], entry["output"]
-    if input == "":
-        # WPT skips it (a URL cannot carry an empty host to the host parser): UTS #46 ToASCII
-        # itself maps the empty domain to the empty string without error.
-        assert to_ascii(input, URL_FLAGS) == ("", [])
-        return
-    result = host_of(input)
+def _check_idna_test_v2_entry(input: str, output: str | None, result: str | None) -> None:
     if input in EXPECTED_TO_FAIL_HERE:
         assert result != output, (
             f"stale entry {input!r} for unicodedata {unicodedata.unidata_version}: it passes "
@@ -83,6 +98,31 @@ def test_wpt_idna_test_v2(entry: dict[str, Any] | None) -> None:
         )
     else:
         assert result == output
+
+
+@pytest.mark.parametrize("entry", wpt_params(IDNA_TEST))
+def test_wpt_idna_test_v2(entry: dict[str, Any] | None) -> None:
+    """WPT's IdnaTestV2.window.js: each entry through the URL constructor, as the test does."""
+    entry = require_wpt_entry(entry, IDNA_TEST)
+    input, output = entry["input"], entry["output"]
+    if input == "":
+        # WPT skips it (a URL cannot carry an empty host to the host parser): UTS #46 ToASCII
+        # itself maps the empty domain to the empty string without error.
+        assert to_ascii(input, URL_FLAGS) == ("", [])
+        return
+    _check_idna_test_v2_entry(input, output, url_host_of(input))
+
+
+@pytest.mark.parametrize("entry", wpt_params(IDNA_TEST))
+def test_wpt_idna_test_v2_through_the_host_parser(entry: dict[str, Any] | None) -> None:
+    """The same entries straight through the host parser (the URL class may take a fast path
+    that never calls it for some hosts): the same outputs."""
+    entry = require_wpt_entry(entry, IDNA_TEST)
+    input, output = entry["input"], entry["output"]
+    if input == "":
+        assert host_parser_result(input) is None  # the domain parser's step 7: empty fails
+        return
+    _check_idna_test_v2_entry(input, output, host_parser_result(input))
 
 
 def test_expected_failures_are_unicodedata_effects() -> None:
@@ -232,6 +272,47 @@ def test_invalid_domain_pickles() -> None:
 )
 def test_domain_to_unicode(domain: str, expected: str) -> None:
     assert domain_to_unicode(domain) == expected
+    assert domain_to_unicode(domain, be_strict=True) == expected  # none of them breaks STD3
+
+
+# UTS #46 UseSTD3ASCIIRules (§4.1 Validity Criteria, criterion 7 / error U1): with it, the ASCII
+# code points of a label must be a-z, 0-9 and "-" (after mapping, so uppercase letters are fine
+# and a fullwidth "_" counts as "_"). Domain to Unicode with be_strict runs ToUnicode with it, and
+# on the error returns the domain unchanged; without it, only the other labels' decoding shows.
+@pytest.mark.parametrize(
+    ("domain", "lenient", "strict"),
+    [
+        ("a_b.xn--bcher-kva", "a_b.bücher", "a_b.xn--bcher-kva"),
+        ("*.xn--bcher-kva.example", "*.bücher.example", "*.xn--bcher-kva.example"),
+        ("xn--bcher-kva.ex ample", "bücher.ex ample", "xn--bcher-kva.ex ample"),
+        ("\uff3f.xn--bcher-kva", "_.bücher", "\uff3f.xn--bcher-kva"),  # FULLWIDTH LOW LINE -> "_"
+        ("A-Z.xn--bcher-kva", "a-z.bücher", "a-z.bücher"),  # mapped to lowercase: STD3-valid
+        ("xn--bcher-kva.", "bücher.", "bücher."),  # an empty root label breaks no rule
+    ],
+)
+def test_domain_to_unicode_be_strict_uses_std3_rules(
+    domain: str, lenient: str, strict: str
+) -> None:
+    assert domain_to_unicode(domain) == lenient
+    assert domain_to_unicode(domain, be_strict=False) == lenient
+    assert domain_to_unicode(domain, be_strict=True) == strict
+
+
+def test_domain_to_unicode_be_strict_records_u1() -> None:
+    # The error behind the strict result above is UTS #46's U1, and only with the flag.
+    assert to_unicode("a_b.xn--bcher-kva", URL_FLAGS._replace(use_std3_ascii_rules=True)) == (
+        "a_b.bücher",
+        ["U1"],
+    )
+    assert to_unicode("a_b.xn--bcher-kva", URL_FLAGS) == ("a_b.bücher", [])
+
+
+@pytest.mark.parametrize("not_a_str", [None, 1, b"example.com", ["example.com"]])
+def test_domain_functions_reject_non_strings(not_a_str: object) -> None:
+    with pytest.raises(TypeError, match="domain must be a str"):
+        domain_to_ascii(not_a_str)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="domain must be a str"):
+        domain_to_unicode(not_a_str)  # type: ignore[arg-type]
 
 
 # --- UTS #46 flags and the rules behind them ----------------------------------------------------
@@ -368,6 +449,23 @@ def test_punycode_matches_cpython_codec(text: str) -> None:
 def test_punycode_decode_failures(bad: str) -> None:
     with pytest.raises(punycode.PunycodeError):
         punycode.decode(bad)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "bücher",
+        "日本語ドメイン名例",
+        "ü" * 2048,  # the longest label counted with a sorted list
+        "ü" * 2049,  # the shortest counted with a Fenwick tree
+        "".join(chr(0x4E00 + (i * 7919) % 500) + "ab"[i % 2] for i in range(1500)),
+        "x" * 1000 + "".join(chr(0x3B1 + i % 25) for i in range(1500)) + "y" * 100,
+    ],
+    ids=["bücher", "japanese", "2048", "2049", "interleaved 3000", "runs 2600"],
+)
+def test_punycode_matches_cpython_codec_around_the_short_label_bound(text: str) -> None:
+    assert punycode.encode(text) == text.encode("punycode").decode("ascii")
+    assert punycode.decode(punycode.encode(text)) == text
 
 
 def test_punycode_encode_rejects_surrogates() -> None:

@@ -6,6 +6,8 @@ Standard (URL code points) and the Encoding Standard's UTF-8 decoder.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from urlspec import infra
@@ -46,57 +48,98 @@ def test_ascii_digit_strings() -> None:
     assert not infra.ASCII_HEX_DIGITS_ONLY.fullmatch("\uff21")  # FULLWIDTH A
 
 
-@pytest.mark.parametrize(
-    ("code_point", "expected"),
-    [
-        ("\ud7ff", False),
-        ("\ud800", True),
-        ("\udbff", True),
-        ("\udc00", True),
-        ("\udfff", True),
-        ("\ue000", False),
-    ],
-)
-def test_is_surrogate(code_point: str, expected: bool) -> None:
-    assert infra.is_surrogate(code_point) is expected
+def is_url_code_point(code_point: str) -> bool:
+    """Through the regex: a code point is a URL code point if it is neither U+0025 (%) nor found
+    by NOT_URL_CODE_POINT_OR_PERCENT."""
+    assert code_point != "%"
+    return infra.NOT_URL_CODE_POINT_OR_PERCENT.fullmatch(code_point) is None
 
 
-@pytest.mark.parametrize(
-    ("code_point", "expected"),
-    [
-        ("\ufdcf", False),
-        ("\ufdd0", True),
-        ("\ufdef", True),
-        ("\ufdf0", False),
-        ("\ufffd", False),
-        ("\ufffe", True),
-        ("\uffff", True),
-        ("\U0001fffe", True),
-        ("\U0001ffff", True),
-        ("\U0010fffe", True),
-        ("\U0010ffff", True),
-        ("\U0010fffd", False),
-        ("\U00020000", False),
-    ],
-)
-def test_is_noncharacter(code_point: str, expected: bool) -> None:
-    assert infra.is_noncharacter(code_point) is expected
-
-
-def test_url_code_points() -> None:
-    ascii_url_code_points = {chr(c) for c in range(0x80) if infra.is_url_code_point(chr(c))}
+def test_url_code_points_ascii() -> None:
+    ascii_url_code_points = {
+        chr(c) for c in range(0x80) if chr(c) != "%" and is_url_code_point(chr(c))
+    }
     expected = set(
         "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!$&'()*+,-./:;=?@_~"
     )
     assert ascii_url_code_points == expected
-    assert not infra.is_url_code_point("\x9f")
-    assert infra.is_url_code_point("\xa0")
-    assert infra.is_url_code_point("\u2603")
-    assert not infra.is_url_code_point("\ud800")
-    assert not infra.is_url_code_point("\ufdd0")
-    assert not infra.is_url_code_point("\ufffe")
-    assert infra.is_url_code_point("\U0010fffd")
-    assert not infra.is_url_code_point("\U0010ffff")
+    assert expected == infra.URL_CODE_POINT_ASCII
+    assert infra.NOT_URL_CODE_POINT_OR_PERCENT.search("%") is None
+
+
+@pytest.mark.parametrize(
+    ("code_point", "expected"),
+    [
+        # U+0080..U+009F (C1 controls) are not; U+00A0 to U+10FFFD are,
+        ("\x80", False),
+        ("\x9f", False),
+        ("\xa0", True),
+        ("\u2603", True),
+        # excluding surrogates (U+D800 to U+DFFF) ...
+        ("\ud7ff", True),
+        ("\ud800", False),
+        ("\udbff", False),
+        ("\udc00", False),
+        ("\udfff", False),
+        ("\ue000", True),
+        # ... and noncharacters (U+FDD0 to U+FDEF, U+xFFFE and U+xFFFF in each plane).
+        ("\ufdcf", True),
+        ("\ufdd0", False),
+        ("\ufdef", False),
+        ("\ufdf0", True),
+        ("\ufffd", True),
+        ("\ufffe", False),
+        ("\uffff", False),
+        ("\U00010000", True),
+        ("\U0001fffd", True),
+        ("\U0001fffe", False),
+        ("\U0001ffff", False),
+        ("\U00020000", True),
+        ("\U0010fffd", True),
+        ("\U0010fffe", False),
+        ("\U0010ffff", False),
+    ],
+)
+def test_url_code_points_non_ascii(code_point: str, expected: bool) -> None:
+    assert is_url_code_point(code_point) is expected
+
+
+def test_url_code_points_count() -> None:
+    # U+00A0 to U+10FFFD, less the 2048 surrogates and the noncharacters in that range (32 in
+    # U+FDD0..U+FDEF, and two per plane except the last plane's, above U+10FFFD), plus the 81
+    # ASCII ones.
+    everything = "".join(map(chr, range(0x110000)))
+    not_url = len(infra.NOT_URL_CODE_POINT_OR_PERCENT.findall(everything)) + 1  # and "%"
+    assert 0x110000 - not_url == (0x10FFFD - 0xA0 + 1) - 2048 - (32 + 2 * 16) + 81
+
+
+@pytest.mark.parametrize(
+    ("input", "found"),
+    [
+        ("%", ["%"]),
+        ("%4", ["%"]),
+        ("%4g", ["%"]),
+        ("%41", []),
+        ("%aF%", ["%"]),
+        ("%%41", ["%"]),
+        ("%\uff11\uff11", ["%"]),  # fullwidth digits are not ASCII hex digits
+    ],
+)
+def test_percent_not_followed_by_two_ascii_hex_digits(input: str, found: list[str]) -> None:
+    assert infra.PERCENT_NOT_FOLLOWED_BY_TWO_ASCII_HEX_DIGITS.findall(input) == found
+
+
+def test_invalid_url_unit_finds_both_kinds() -> None:
+    spans = [match.span() for match in infra.INVALID_URL_UNIT.finditer("a b%zz\ufdd0%41%")]
+    assert spans == [(1, 2), (3, 4), (6, 7), (10, 11)]
+
+
+def test_character_class() -> None:
+    pattern = infra.character_class({"]", "\\", "^", "-", "a"})
+    assert re.findall(pattern, "x]y\\z^-ab[") == ["]", "\\", "^", "-", "a"]
+    negated = infra.character_class({"]", "\\", "^", "-", "a"}, negated=True)
+    assert re.findall(negated, "x]y\\z^-ab[") == ["x", "y", "z", "b", "["]
+    assert infra.ASCII_TAB_OR_NEWLINE_RE.findall("a\tb\nc\rd\x0ce ") == ["\t", "\n", "\r"]
 
 
 @pytest.mark.parametrize(

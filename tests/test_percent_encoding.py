@@ -17,7 +17,12 @@ from hypothesis import strategies as st
 from shared_data import load_wpt, require_wpt_entry, wpt_params
 
 from urlspec import percent_encoding as pe
-from urlspec.encoding import ENCODING_LABELS, get_encoding, get_output_encoding
+from urlspec.encoding import (
+    ENCODING_LABELS,
+    get_encoding,
+    get_output_encoding,
+    output_encoding_for_label,
+)
 from urlspec.percent_encoding import (
     C0_CONTROL,
     COMPONENT,
@@ -31,6 +36,7 @@ from urlspec.percent_encoding import (
     percent_decode,
     percent_decode_string,
     percent_encode_after_encoding,
+    percent_encode_after_output_encoding,
     percent_encode_byte,
     utf8_percent_encode,
     utf8_percent_encode_code_point,
@@ -291,6 +297,29 @@ def test_percent_decode(data: bytes, expected: bytes) -> None:
     assert reference_percent_decode(data) == expected
 
 
+def test_percent_decode_takes_bytes_like_objects() -> None:
+    assert percent_decode(bytearray(b"%41%")) == b"A%"
+    assert percent_decode(memoryview(b"a%2f")) == b"a/"
+
+
+@pytest.mark.parametrize("not_bytes", [3, None, "%41", [0x25, 0x34, 0x31]])
+def test_percent_decode_rejects_what_is_not_bytes_like(not_bytes: object) -> None:
+    # bytes(3) would be three zero bytes: an int must not be taken for a byte sequence.
+    with pytest.raises(TypeError, match="bytes-like"):
+        percent_decode(not_bytes)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("not_a_str", [None, 3, b"%41"])
+def test_percent_decode_string_rejects_what_is_not_a_str(not_a_str: object) -> None:
+    with pytest.raises(TypeError, match="must be a str"):
+        percent_decode_string(not_a_str)  # type: ignore[arg-type]
+
+
+def test_percent_decode_string_encodes_lone_surrogates_as_replacement_character() -> None:
+    # The input is read as a scalar value string, as everywhere else.
+    assert percent_decode_string("%41\ud800") == b"A\xef\xbf\xbd"
+
+
 @given(st.lists(st.sampled_from([b"%", b"4", b"1", b"a", b"G", b"f", b"%2", b"\xff"])))
 def test_percent_decode_matches_reference(parts: list[bytes]) -> None:
     data = b"".join(parts)
@@ -345,6 +374,48 @@ def test_get_output_encoding() -> None:
 def test_unknown_label_raises_lookup_error() -> None:
     with pytest.raises(LookupError):
         percent_encode_after_encoding("utf-7", "a", SPECIAL_QUERY)
+
+
+@pytest.mark.parametrize(
+    ("label", "output_encoding"),
+    [
+        ("utf-8", "utf-8"),
+        (" Shift_JIS ", "shift_jis"),
+        ("latin1", "windows-1252"),
+        ("utf-16", "utf-8"),  # utf-16le: not an output encoding
+        ("UTF-16BE", "utf-8"),
+        ("iso-2022-kr", "utf-8"),  # replacement
+    ],
+)
+def test_output_encoding_for_label(label: str, output_encoding: str) -> None:
+    assert output_encoding_for_label(label) == output_encoding
+
+
+def test_output_encoding_for_label_failures() -> None:
+    with pytest.raises(LookupError):
+        output_encoding_for_label("utf-7")
+    with pytest.raises(TypeError):
+        output_encoding_for_label(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        percent_encode_after_encoding(b"utf-8", "a", SPECIAL_QUERY)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("output_encoding", "input", "expected"),
+    [
+        # The spec's examples of percent-encode after encoding (with the special-query set).
+        ("shift_jis", " ", "%20"),
+        ("shift_jis", "\u2261", "%81%DF"),
+        ("shift_jis", "\u203d", "%26%238253%3B"),
+        ("iso-2022-jp", "\u00a5", "%1B(J\\%1B(B"),
+        ("utf-8", "\u00e9 ", "%C3%A9%20"),
+    ],
+)
+def test_percent_encode_after_output_encoding(
+    output_encoding: str, input: str, expected: str
+) -> None:
+    assert percent_encode_after_output_encoding(output_encoding, input, SPECIAL_QUERY) == expected
+    assert percent_encode_after_encoding(output_encoding, input, SPECIAL_QUERY) == expected
 
 
 def test_utf16_and_replacement_encode_as_utf8() -> None:

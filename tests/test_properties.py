@@ -115,3 +115,68 @@ def test_long_opaque_path_query_and_fragment() -> None:
     assert URL("https://h/?" + "%" * N).search == "?" + "%" * N
     assert len(validate("https://h/#" + "%" * N)) == N
     assert URL("https://h/" + "\t" * N + "x").href == "https://h/x"
+
+
+# --- Lone surrogates ------------------------------------------------------------------------------
+# A Python str can hold surrogates (st.text() never generates them). The URL API takes
+# USVStrings: Web IDL reads the string as UTF-16, joins a high surrogate followed by a low one
+# into one code point and makes every other surrogate U+FFFD
+# (https://webidl.spec.whatwg.org/#dfn-obtain-a-usvstring).
+
+SURROGATES = st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF, exclude_categories=())
+# (st.text() leaves surrogates out whatever its alphabet: join lists of code points instead.)
+ANY_CODE_POINT_TEXT = st.lists(st.one_of(st.characters(), SURROGATES), max_size=60).map("".join)
+URLISH_WITH_SURROGATES = st.builds(
+    lambda scheme, parts: scheme + "".join(parts),
+    SCHEMES,
+    st.lists(st.one_of(URLISH, SURROGATES), max_size=40),
+)
+
+
+def as_usv_string(value: str) -> str:
+    """Web IDL's USVString conversion, through UTF-16 as it is defined."""
+    return value.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+
+
+def check_parses_as_its_usv_string(input: str, base: str | None) -> None:
+    url = URL.parse(input, base)
+    expected = URL.parse(as_usv_string(input), base)
+    assert url == expected
+    assert URL.can_parse(input, base) is (expected is not None)
+    if url is not None:
+        url.href.encode("utf-8")  # no surrogate is left in any component
+        assert URL(input, base) == url
+        check_idempotent(url)
+
+
+@settings(max_examples=300)
+@given(input=ANY_CODE_POINT_TEXT, base=BASES)
+@example(input="https://h/\ud800", base=None)
+@example(input="https://\udc00/", base=None)
+@example(input="sc:\ud83d\udca9?\udfff#\ud83d", base=None)
+def test_any_text_with_surrogates_parses_as_its_usv_string(input: str, base: str | None) -> None:
+    check_parses_as_its_usv_string(input, base)
+
+
+@settings(max_examples=300)
+@given(input=URLISH_WITH_SURROGATES, base=BASES)
+def test_urlish_text_with_surrogates_parses_as_its_usv_string(input: str, base: str | None) -> None:
+    check_parses_as_its_usv_string(input, base)
+
+
+def test_lone_surrogates_become_replacement_characters() -> None:
+    # U+FFFD is UTF-8 EF BF BD, percent-encoded in the path, query and fragment; a surrogate
+    # pair is one code point (U+1F4A9 here).
+    url = URL("https://h/\ud800?\udc00#\ud83d\udca9")
+    assert url.href == "https://h/%EF%BF%BD?%EF%BF%BD#%F0%9F%92%A9"
+    assert URL.parse("https://\ud800/") is None  # U+FFFD is not valid in a domain (UTS #46)
+
+
+@settings(max_examples=200)
+@given(
+    setter=st.sampled_from(["pathname", "search", "hash", "username", "password", "hostname"]),
+    value=ANY_CODE_POINT_TEXT,
+)
+def test_setters_take_usv_strings(setter: str, value: str) -> None:
+    url = URL("https://user:pass@example.org/p?q#f")
+    assert url.replace(**{setter: value}) == url.replace(**{setter: as_usv_string(value)})

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from shared_data import require_wpt_entry, wpt_params
 
 from urlspec import urlencoded_parse, urlencoded_serialize
+from urlspec.urlencoded import serialize_string_pairs
 
 # --- Parsing -------------------------------------------------------------------------------------
 
@@ -102,6 +103,21 @@ def test_serialize_gets_an_output_encoding() -> None:
 def test_serialize_unknown_encoding_raises_lookup_error() -> None:
     with pytest.raises(LookupError):
         urlencoded_serialize([("a", "b")], "no-such-encoding")
+
+
+def test_serialize_non_str_encoding_raises_type_error() -> None:
+    with pytest.raises(TypeError, match="encoding must be a str"):
+        urlencoded_serialize([("a", "b")], None)  # type: ignore[arg-type]
+
+
+def test_serialize_string_pairs_takes_an_output_encoding() -> None:
+    # The serializer's steps on checked pairs: windows-1252 encodes "é" as 0xE9, and "☃" is not
+    # in it (an HTML numeric character reference, percent-encoded); a space is "+".
+    assert serialize_string_pairs([("caf\u00e9", "\u2603 x")], "windows-1252") == (
+        "caf%E9=%26%239731%3B+x"
+    )
+    assert serialize_string_pairs([("a b", "*-._~")]) == "a+b=*-._%7E"
+    assert serialize_string_pairs([]) == ""
 
 
 def test_serialize_accepts_any_iterable_of_pairs() -> None:

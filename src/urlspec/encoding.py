@@ -20,7 +20,13 @@ from typing import Final
 
 from urlspec.infra import ASCII_WHITESPACE, to_scalar_value_string
 
-__all__ = ["ENCODING_LABELS", "encode_or_fail_repeatedly", "get_encoding", "get_output_encoding"]
+__all__ = [
+    "ENCODING_LABELS",
+    "encode_or_fail_repeatedly",
+    "get_encoding",
+    "get_output_encoding",
+    "output_encoding_for_label",
+]
 
 
 # --- Encodings: the parts of the Encoding Standard used above ------------------------------------
@@ -147,6 +153,24 @@ def get_output_encoding(encoding: str) -> str:
     if encoding in ("replacement", "utf-16be", "utf-16le"):
         return "utf-8"
     return encoding
+
+
+def output_encoding_for_label(label: str) -> str:
+    """The output encoding's name for an encoding label: get an encoding, then get an output
+    encoding, as every caller that takes a label (the URL parser's ``encoding`` argument,
+    "percent-encode after encoding", the urlencoded serializer) does.
+
+    Raises :class:`LookupError` when ``label`` is not a label of any encoding (where get an
+    encoding returns failure), and :class:`TypeError` when it is not a str.
+    """
+    if label == "utf-8":  # the default everywhere: no lookup
+        return label
+    if not isinstance(label, str):
+        raise TypeError(f"encoding must be a str, not {type(label).__name__}")
+    encoding = get_encoding(label)
+    if encoding is None:
+        raise LookupError(f"unknown encoding label: {label!r}")
+    return get_output_encoding(encoding)
 
 
 def encode_or_fail_repeatedly(encoding: str, input: str) -> Iterator[bytes | int]:

@@ -18,16 +18,28 @@ from __future__ import annotations
 
 import enum
 import re
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from urlspec.idna import InvalidDomain, domain_to_ascii
-from urlspec.infra import ASCII_DIGITS, ASCII_HEX_DIGITS, C0_CONTROLS, utf8_decode_without_bom
+from urlspec.infra import (
+    ASCII_DIGITS,
+    ASCII_DIGITS_ONLY,
+    ASCII_HEX_DIGITS,
+    ASCII_HEX_DIGITS_ONLY,
+    C0_CONTROLS,
+    NOT_URL_CODE_POINT_OR_PERCENT,
+    PERCENT_NOT_FOLLOWED_BY_TWO_ASCII_HEX_DIGITS,
+    character_class,
+    utf8_decode_without_bom,
+)
 from urlspec.percent_encoding import C0_CONTROL, percent_decode_string, utf8_percent_encode
 from urlspec.validation import ValidationError
 
 __all__ = [
     "FORBIDDEN_DOMAIN_CODE_POINTS",
+    "FORBIDDEN_DOMAIN_CODE_POINT_RE",
     "FORBIDDEN_HOST_CODE_POINTS",
+    "FORBIDDEN_HOST_CODE_POINT_RE",
     "Host",
     "HostKind",
     "ends_in_a_number",
@@ -63,31 +75,26 @@ class Host(NamedTuple):
     value: str | int | tuple[int, ...]
 
 
-# https://url.spec.whatwg.org/#forbidden-host-code-point
-FORBIDDEN_HOST_CODE_POINTS: frozenset[str] = frozenset("\x00\t\n\r #/:<>?@[\\]^|")
+#: A forbidden host code point (https://url.spec.whatwg.org/#forbidden-host-code-point):
+#: U+0000 NULL, U+0009 TAB, U+000A LF, U+000D CR, U+0020 SPACE, U+0023 (#), U+002F (/),
+#: U+003A (:), U+003C (<), U+003E (>), U+003F (?), U+0040 (@), U+005B ([), U+005C (\),
+#: U+005D (]), U+005E (^), or U+007C (|).
+FORBIDDEN_HOST_CODE_POINTS: Final = frozenset("\x00\t\n\r #/:<>?@[\\]^|")
 
-# https://url.spec.whatwg.org/#forbidden-domain-code-point: a forbidden host code point,
-# a C0 control, U+0025 (%) or U+007F DELETE.
-FORBIDDEN_DOMAIN_CODE_POINTS: frozenset[str] = (
-    FORBIDDEN_HOST_CODE_POINTS | C0_CONTROLS | frozenset("%\x7f")
-)
+#: A forbidden domain code point (https://url.spec.whatwg.org/#forbidden-domain-code-point): a
+#: forbidden host code point, a C0 control, U+0025 (%) or U+007F DELETE.
+FORBIDDEN_DOMAIN_CODE_POINTS: Final = FORBIDDEN_HOST_CODE_POINTS | C0_CONTROLS | {"%", "\x7f"}
 
-_FORBIDDEN_HOST_CODE_POINT_RE = re.compile(r"[\x00\t\n\r #/:<>?@\[\\\]^|]")
+#: One of each set, to search a whole string at once (the domain parser, :mod:`urlspec.idna`,
+#: uses the second).
+FORBIDDEN_HOST_CODE_POINT_RE: Final = re.compile(character_class(FORBIDDEN_HOST_CODE_POINTS))
+FORBIDDEN_DOMAIN_CODE_POINT_RE: Final = re.compile(character_class(FORBIDDEN_DOMAIN_CODE_POINTS))
 
-# A code point that is not a URL code point (https://url.spec.whatwg.org/#url-code-points) and
-# not U+0025 (%): anything outside ASCII alphanumerics, the listed ASCII punctuation and
-# U+00A0..U+10FFFD, plus the surrogates and the noncharacters inside that range.
-_NONCHARACTERS = "\ufdd0-\ufdef" + "".join(
-    f"{chr(plane << 16 | 0xFFFE)}{chr(plane << 16 | 0xFFFF)}" for plane in range(17)
-)
-_NOT_URL_CODE_POINT_OR_PERCENT_RE = re.compile(
-    "[^0-9A-Za-z!$&'()*+,\\-./:;=?@_~%\u00a0-\U0010fffd]|[\ud800-\udfff" + _NONCHARACTERS + "]"
-)
-_PERCENT_NOT_FOLLOWED_BY_TWO_HEX_DIGITS_RE = re.compile("%(?![0-9A-Fa-f]{2})")
-_PERCENT_ENCODED_BYTE_RE = re.compile("%[0-9A-Fa-f]{2}")
-_RADIX_DIGITS_RE = {
-    10: re.compile("[0-9]+"),
-    16: re.compile("[0-9A-Fa-f]+"),
+_PERCENT_ENCODED_BYTE_RE: Final = re.compile(f"%{character_class(ASCII_HEX_DIGITS)}{{2}}")
+#: The digits of an IPv4 number in each radix (the IPv4 number parser's step 7).
+_RADIX_DIGITS_ONLY: Final = {
+    10: ASCII_DIGITS_ONLY,
+    16: ASCII_HEX_DIGITS_ONLY,
     8: re.compile("[0-7]+"),
 }
 # An IPv4 number never needs to be known beyond 2**32: every number at least that large fails the
@@ -147,8 +154,12 @@ def ends_in_a_number(input: str) -> bool:
     # 2.-4. The last part of the input strictly split on ".", ignoring one trailing empty part.
     end = len(input) - 1 if input.endswith(".") else len(input)
     last = input[input.rfind(".", 0, end) + 1 : end]
+    # Both checks below need a first code point that is an ASCII digit (an IPv4 number starts
+    # with "0x", "0" or a decimal digit): most domains end in a label that has not, and stop here.
+    if not last or last[0] not in ASCII_DIGITS:
+        return False
     # 5. Only ASCII digits.
-    if last and last.isascii() and last.isdigit():
+    if ASCII_DIGITS_ONLY.fullmatch(last):
         return True
     # 6. "0x" or "0X" followed by zero or more ASCII hex digits.
     return _parse_ipv4_number(last) is not None
@@ -219,7 +230,7 @@ def _parse_ipv4_number(input: str) -> tuple[int, bool] | None:
     if not input:
         return (0, True)
     # 7.
-    if not _RADIX_DIGITS_RE[radix].fullmatch(input):
+    if not _RADIX_DIGITS_ONLY[radix].fullmatch(input):
         return None
     # 8.
     significant = input.lstrip("0")
@@ -384,14 +395,14 @@ def parse_opaque_host(input: str, *, errors: ErrorList = None, position: int = 0
     Returns the opaque host (the empty string for empty input), or None for failure.
     """
     # 1.
-    if _FORBIDDEN_HOST_CODE_POINT_RE.search(input):
+    if FORBIDDEN_HOST_CODE_POINT_RE.search(input):
         _error(errors, "host-invalid-code-point", position)
         return None
     # 2.-3.
     if errors is not None:
-        if _NOT_URL_CODE_POINT_OR_PERCENT_RE.search(input):
+        if NOT_URL_CODE_POINT_OR_PERCENT.search(input):
             errors.append(ValidationError("invalid-URL-unit", position))
-        if "%" in input and _PERCENT_NOT_FOLLOWED_BY_TWO_HEX_DIGITS_RE.search(input):
+        if "%" in input and PERCENT_NOT_FOLLOWED_BY_TWO_ASCII_HEX_DIGITS.search(input):
             errors.append(ValidationError("invalid-URL-unit", position))
     # 4.
     return utf8_percent_encode(input, C0_CONTROL)

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from urlspec import punycode
+from urlspec.infra import usv_string_argument
 from urlspec.validation import ValidationError
 
 __all__ = [
@@ -129,8 +130,11 @@ def domain_to_ascii(
 
     Returns the ASCII domain or raises :class:`InvalidDomain`. When ``errors`` is a list, a
     domain-to-ASCII validation error is appended to it (at ``position``) whenever the strict
-    ToASCII fails, even if the domain is accepted.
+    ToASCII fails, even if the domain is accepted. ``domain`` must be a str (else
+    :class:`TypeError`); lone surrogates in it become U+FFFD, which no domain may hold.
     """
+    if not isinstance(domain, str) or not domain.isascii():  # (an ASCII str needs no work)
+        domain = usv_string_argument(domain, "domain")
     # 1.-3. The strict result: a validation error, and the answer when beStrict is true.
     if be_strict or errors is not None:
         strict_result, strict_errors = to_ascii(domain, _domain_parser_flags(True))
@@ -151,29 +155,34 @@ def domain_to_ascii(
     if not result:
         raise InvalidDomain(domain, ["empty"])
     # 8. Forbidden domain code points.
-    if _contains_forbidden_domain_code_point(result):
+    if _forbidden_domain_code_point_re().search(result) is not None:
         raise InvalidDomain(domain, ["forbidden domain code point"])
     # 9.
     return result
 
 
-# https://url.spec.whatwg.org/#forbidden-domain-code-point: a forbidden host code point, a C0
-# control, U+0025 (%) or U+007F DELETE. (urlspec.host has them as sets; its tests check that
-# the two agree.)
-_FORBIDDEN_DOMAIN_CODE_POINT_RE = re.compile(r"[\x00-\x20#%/:<>?@\[\\\]^|\x7f]")
+@functools.cache
+def _forbidden_domain_code_point_re() -> re.Pattern[str]:
+    """The forbidden domain code points, which :mod:`urlspec.host` defines (with the other host
+    code point classes). That module imports this one, so this one imports it on first use."""
+    from urlspec.host import FORBIDDEN_DOMAIN_CODE_POINT_RE
 
-
-def _contains_forbidden_domain_code_point(domain: str) -> bool:
-    return _FORBIDDEN_DOMAIN_CODE_POINT_RE.search(domain) is not None
+    return FORBIDDEN_DOMAIN_CODE_POINT_RE
 
 
 def domain_to_unicode(domain: str, be_strict: bool = False) -> str:
     """Domain to Unicode (https://url.spec.whatwg.org/#concept-domain-to-unicode); never fails.
 
-    On any recorded error the domain comes back unchanged. (``be_strict`` is accepted for
-    symmetry with :func:`domain_to_ascii`; the algorithm passes the same flags either way.)
+    Runs UTS #46 ToUnicode with the flags the spec gives; on any recorded error the domain
+    comes back unchanged (step 2). ``domain`` must be a str (else :class:`TypeError`).
+
+    ``be_strict`` is this library's extension, for symmetry with :func:`domain_to_ascii` (the
+    spec's algorithm has no such parameter and always passes UseSTD3ASCIIRules false): when
+    true, ToUnicode runs with UseSTD3ASCIIRules true, so that a domain holding an ASCII code point
+    other than a-z, 0-9, "-" and "." (after mapping; e.g. "_" or "*") records an error and comes
+    back unchanged. The other flags stay as the spec has them.
     """
-    del be_strict
+    domain = usv_string_argument(domain, "domain")
     # 1.
     result, errors = to_unicode(
         domain,
@@ -181,7 +190,7 @@ def domain_to_unicode(domain: str, be_strict: bool = False) -> str:
             check_hyphens=False,
             check_bidi=True,
             check_joiners=True,
-            use_std3_ascii_rules=False,
+            use_std3_ascii_rules=be_strict,
             transitional_processing=False,
             verify_dns_length=False,
             ignore_invalid_punycode=False,

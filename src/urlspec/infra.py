@@ -4,9 +4,10 @@ The URL Standard (https://url.spec.whatwg.org/) is written on top of Infra
 (https://infra.spec.whatwg.org/), Encoding (https://encoding.spec.whatwg.org/) and Web IDL
 (https://webidl.spec.whatwg.org/). This module holds the pieces of those the other modules need:
 
-* the code point classes ("ASCII digit", "C0 control", "noncharacter", the URL Standard's own
-  "URL code points", ...), each as a ``frozenset`` of one-character strings (for ``in`` tests on a
-  single code point) and, where a whole string is tested at once, as a precompiled regex;
+* the code point classes ("ASCII digit", "C0 control", the URL Standard's own "URL code points",
+  ...), each defined once: as a ``frozenset`` of one-character strings (for ``in`` tests on a
+  single code point) and, where a whole string is tested at once, as a precompiled regex built
+  from that definition;
 * the conversion of a Python ``str`` into a *scalar value string*, as Web IDL's ``USVString``
   conversion does (https://webidl.spec.whatwg.org/#es-USVString);
 * UTF-8 encode and "UTF-8 decode without BOM" (https://encoding.spec.whatwg.org/#utf-8-encode).
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Iterable
 from typing import Final
 
 __all__ = [
@@ -30,19 +32,22 @@ __all__ = [
     "ASCII_LOWER_ALPHA",
     "ASCII_LOWER_HEX_DIGITS",
     "ASCII_TAB_OR_NEWLINE",
+    "ASCII_TAB_OR_NEWLINE_RE",
     "ASCII_UPPER_ALPHA",
     "ASCII_UPPER_HEX_DIGITS",
     "ASCII_WHITESPACE",
     "C0_CONTROLS",
     "C0_CONTROL_OR_SPACE",
     "C0_CONTROL_OR_SPACE_STRING",
+    "INVALID_URL_UNIT",
+    "NOT_URL_CODE_POINT_OR_PERCENT",
+    "PERCENT_NOT_FOLLOWED_BY_TWO_ASCII_HEX_DIGITS",
     "REMOVE_ASCII_TAB_OR_NEWLINE",
     "URL_CODE_POINT_ASCII",
     "ascii_lowercase",
-    "is_noncharacter",
-    "is_surrogate",
-    "is_url_code_point",
+    "character_class",
     "to_scalar_value_string",
+    "usv_string_argument",
     "utf8_decode_without_bom",
     "utf8_encode",
 ]
@@ -75,17 +80,29 @@ C0_CONTROLS: Final = frozenset(map(chr, range(0x20)))
 #: A C0 control or space is a C0 control or U+0020 SPACE.
 C0_CONTROL_OR_SPACE: Final = C0_CONTROLS | {" "}
 
-#: Helpers for the whole-string steps of the URL parser (one pass in C instead of a loop):
-#: the C0 control or space code points as one string, for ``str.strip`` (parser step 1.2), and
-#: a ``str.translate`` table that removes every ASCII tab or newline (parser step 3).
-C0_CONTROL_OR_SPACE_STRING: Final = "".join(map(chr, range(0x21)))
-REMOVE_ASCII_TAB_OR_NEWLINE: Final = str.maketrans("", "", "\t\n\r")
 
+def character_class(code_points: Iterable[str], negated: bool = False) -> str:
+    """A regex character class ("[...]") matching exactly one of ``code_points`` (with
+    ``negated``, "[^...]": exactly one code point that is none of them).
+
+    Each class above is defined once, as a set; the regexes that test whole strings are built
+    from those sets with this, so that the two can never disagree.
+    """
+    return f"[{'^' if negated else ''}{''.join(map(re.escape, sorted(code_points)))}]"
+
+
+#: Helpers for the whole-string steps of the URL parser (one pass in C instead of a loop):
+#: the C0 control or space code points as one string, for ``str.strip`` (parser step 1.2); a
+#: ``str.translate`` table that removes every ASCII tab or newline (parser step 3), and a regex
+#: that finds each one (for the positions of the validation errors).
+C0_CONTROL_OR_SPACE_STRING: Final = "".join(sorted(C0_CONTROL_OR_SPACE))
+REMOVE_ASCII_TAB_OR_NEWLINE: Final = str.maketrans(dict.fromkeys(ASCII_TAB_OR_NEWLINE))
+ASCII_TAB_OR_NEWLINE_RE: Final = re.compile(character_class(ASCII_TAB_OR_NEWLINE))
 
 #: Whole strings of one class, for ``fullmatch`` (both need at least one code point). Note that
 #: ``str.isdigit()`` is not a substitute: it accepts non-ASCII digits such as "٣" and "²".
-ASCII_DIGITS_ONLY: Final = re.compile(r"[0-9]+")
-ASCII_HEX_DIGITS_ONLY: Final = re.compile(r"[0-9A-Fa-f]+")
+ASCII_DIGITS_ONLY: Final = re.compile(f"{character_class(ASCII_DIGITS)}+")
+ASCII_HEX_DIGITS_ONLY: Final = re.compile(f"{character_class(ASCII_HEX_DIGITS)}+")
 
 _ASCII_UPPER_TO_LOWER: Final = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 
@@ -100,15 +117,14 @@ def ascii_lowercase(value: str) -> str:
     return value.translate(_ASCII_UPPER_TO_LOWER)
 
 
-def is_surrogate(code_point: str) -> bool:
-    """A surrogate is a code point in the range U+D800 to U+DFFF, inclusive."""
-    return "\ud800" <= code_point <= "\udfff"
-
-
-def is_noncharacter(code_point: str) -> bool:
-    """A noncharacter is U+FDD0 to U+FDEF, or U+xFFFE or U+xFFFF in any of the 17 planes."""
-    value = ord(code_point)
-    return 0xFDD0 <= value <= 0xFDEF or (value & 0xFFFE) == 0xFFFE
+#: A surrogate is a code point in the range U+D800 to U+DFFF, inclusive.
+_SURROGATES: Final = (0xD800, 0xDFFF)
+#: A noncharacter is a code point in the range U+FDD0 to U+FDEF, inclusive, or U+xFFFE or U+xFFFF
+#: in any of the 17 planes (as ranges, in order).
+_NONCHARACTERS: Final = (
+    (0xFDD0, 0xFDEF),
+    *((plane << 16 | 0xFFFE, plane << 16 | 0xFFFF) for plane in range(17)),
+)
 
 
 # --- URL Standard §4.3 URL writing: URL code points (https://url.spec.whatwg.org/#url-code-points)
@@ -120,25 +136,39 @@ def is_noncharacter(code_point: str) -> bool:
 URL_CODE_POINT_ASCII: Final = ASCII_ALPHANUMERIC | frozenset("!$&'()*+,-./:;=?@_~")
 
 
-def is_url_code_point(code_point: str) -> bool:
-    """Whether ``code_point`` is a URL code point.
+def _url_code_point_ranges() -> str:
+    """The body of a regex character class of the URL code points.
 
     Those are the ASCII ones above and the code points in the range U+00A0 to U+10FFFD,
-    inclusive, excluding surrogates and noncharacters.
+    inclusive, excluding surrogates and noncharacters: the ranges between the excluded ones.
     """
-    if code_point < "\x80":
-        return code_point in URL_CODE_POINT_ASCII
-    return (
-        code_point >= "\xa0"
-        and code_point <= "\U0010fffd"
-        and not is_surrogate(code_point)
-        and not is_noncharacter(code_point)
-    )
+    ranges = [character_class(URL_CODE_POINT_ASCII)[1:-1]]
+    start, end = 0xA0, 0x10FFFD
+    for excluded_start, excluded_end in sorted((_SURROGATES, *_NONCHARACTERS)):
+        if excluded_start > start:
+            ranges.append(f"{chr(start)}-{chr(min(excluded_start - 1, end))}")
+        start = excluded_end + 1
+    if start <= end:  # (not so: the last noncharacters, U+10FFFE and U+10FFFF, follow the end)
+        ranges.append(f"{chr(start)}-{chr(end)}")
+    return "".join(ranges)
+
+
+#: A code point that is not a URL code point and not U+0025 (%); and a U+0025 (%) that is not
+#: followed by two ASCII hex digits. Each is an invalid-URL-unit validation error where the
+#: parsers check for one (https://url.spec.whatwg.org/#invalid-url-unit); ``INVALID_URL_UNIT``
+#: finds both.
+NOT_URL_CODE_POINT_OR_PERCENT: Final = re.compile(f"[^{_url_code_point_ranges()}%]")
+PERCENT_NOT_FOLLOWED_BY_TWO_ASCII_HEX_DIGITS: Final = re.compile(
+    f"%(?!{character_class(ASCII_HEX_DIGITS)}{{2}})"
+)
+INVALID_URL_UNIT: Final = re.compile(
+    f"{NOT_URL_CODE_POINT_OR_PERCENT.pattern}|{PERCENT_NOT_FOLLOWED_BY_TWO_ASCII_HEX_DIGITS.pattern}"
+)
 
 
 # --- Scalar value strings (Infra; Web IDL USVString conversion) ---------------------------------
 
-_SURROGATE: Final = re.compile("[\ud800-\udfff]")
+_SURROGATE: Final = re.compile(f"[{chr(_SURROGATES[0])}-{chr(_SURROGATES[1])}]")
 
 
 def to_scalar_value_string(value: str) -> str:

@@ -7,7 +7,8 @@ Implements URL Standard §1.3 "Percent-encoded bytes"
   :func:`percent_decode_string`;
 * the percent-encode sets, each defined as the spec words it, as the set before it plus some
   code points (:data:`C0_CONTROL` ... :data:`FORM_URLENCODED`);
-* :func:`percent_encode_after_encoding` for any encoding of the Encoding Standard, and
+* :func:`percent_encode_after_encoding` for any encoding of the Encoding Standard (by label; or
+  :func:`percent_encode_after_output_encoding` when the caller resolved the label already), and
   :func:`utf8_percent_encode` / :func:`utf8_percent_encode_code_point`.
 
 Legacy encodings (the Encoding Standard's labels and encoders) live in :mod:`urlspec.encoding`.
@@ -24,8 +25,8 @@ import re
 from collections.abc import Iterable
 from typing import Final
 
-from urlspec.encoding import encode_or_fail_repeatedly, get_encoding, get_output_encoding
-from urlspec.infra import utf8_encode
+from urlspec.encoding import encode_or_fail_repeatedly, output_encoding_for_label
+from urlspec.infra import ASCII_HEX_DIGITS, C0_CONTROLS, usv_string_argument, utf8_encode
 
 __all__ = [
     "C0_CONTROL",
@@ -40,6 +41,7 @@ __all__ = [
     "percent_decode",
     "percent_decode_string",
     "percent_encode_after_encoding",
+    "percent_encode_after_output_encoding",
     "percent_encode_byte",
     "utf8_percent_encode",
     "utf8_percent_encode_code_point",
@@ -65,19 +67,24 @@ def percent_encode_byte(byte: int) -> str:
 #: The byte for each two-byte sequence of ASCII hex digits (both cases), e.g. b"2f" -> b"/".
 _HEX_PAIR_TO_BYTE: Final = {
     f"{high}{low}".encode("ascii"): bytes([int(high + low, 16)])
-    for high in "0123456789ABCDEFabcdef"
-    for low in "0123456789ABCDEFabcdef"
+    for high in ASCII_HEX_DIGITS
+    for low in ASCII_HEX_DIGITS
 }
 
 
-def percent_decode(data: bytes) -> bytes:
+def percent_decode(data: bytes | bytearray | memoryview) -> bytes:
     """Percent-decode a byte sequence (https://url.spec.whatwg.org/#percent-decode).
 
     Every 0x25 (%) followed by two ASCII hex digits is replaced by the byte they represent;
-    any other 0x25 (%) is kept as is.
+    any other 0x25 (%) is kept as is. ``data`` is bytes, a bytearray or a memoryview; anything
+    else is a :class:`TypeError`.
     """
     if not isinstance(data, bytes):
-        data = bytes(data)  # a bytearray or memoryview
+        if not isinstance(data, (bytearray, memoryview)):
+            raise TypeError(
+                f"percent_decode() takes a bytes-like object, not {type(data).__name__}"
+            )
+        data = bytes(data)
     if b"%" not in data:
         return data
     # Split on "%": every part after the first started right after a "%" in the input.
@@ -97,9 +104,10 @@ def percent_decode(data: bytes) -> bytes:
 def percent_decode_string(input: str) -> bytes:
     """Percent-decode a string (https://url.spec.whatwg.org/#string-percent-decode).
 
-    The percent-decoding of the UTF-8 encoding of ``input``.
+    The percent-decoding of the UTF-8 encoding of ``input``, which must be a str (else
+    :class:`TypeError`; lone surrogates are encoded as U+FFFD).
     """
-    return percent_decode(utf8_encode(input))
+    return percent_decode(utf8_encode(usv_string_argument(input, "input")))
 
 
 # --- Percent-encode sets -------------------------------------------------------------------------
@@ -166,7 +174,7 @@ class PercentEncodeSet:
 
 
 #: The C0 control percent-encode set: the C0 controls and all code points greater than U+007E (~).
-C0_CONTROL: Final = PercentEncodeSet("C0 control", map(chr, range(0x20)))
+C0_CONTROL: Final = PercentEncodeSet("C0 control", C0_CONTROLS)
 
 #: The fragment percent-encode set: the C0 control percent-encode set and U+0020 SPACE,
 #: U+0022 ("), U+003C (<), U+003E (>), and U+0060 (`).
@@ -219,19 +227,27 @@ def percent_encode_after_encoding(
     A code point the encoding cannot represent is written as ``%26%23`` + its decimal value +
     ``%3B`` (an HTML numeric character reference "&#N;", percent-encoded).
     """
+    return percent_encode_after_output_encoding(
+        output_encoding_for_label(encoding), input, percent_encode_set, space_as_plus
+    )
+
+
+def percent_encode_after_output_encoding(
+    output_encoding: str,
+    input: str,
+    percent_encode_set: PercentEncodeSet,
+    space_as_plus: bool | None = None,
+) -> str:
+    """:func:`percent_encode_after_encoding` for a caller that already holds the output
+    encoding's name (what :func:`urlspec.encoding.output_encoding_for_label` returns), such as
+    the URL parser's query state: no label lookup per call."""
     if space_as_plus is None:
         space_as_plus = percent_encode_set is FORM_URLENCODED
-    if encoding == "utf-8":
-        return utf8_percent_encode(input, percent_encode_set, space_as_plus)
-    name = get_encoding(encoding)
-    if name is None:
-        raise LookupError(f"unknown encoding label: {encoding!r}")
-    name = get_output_encoding(name)
-    if name == "utf-8":
+    if output_encoding == "utf-8":
         return utf8_percent_encode(input, percent_encode_set, space_as_plus)
     output: list[str] = []
     # Each item is a run of encoded bytes, or the code point that "encode or fail" stopped at.
-    for item in encode_or_fail_repeatedly(name, input):
+    for item in encode_or_fail_repeatedly(output_encoding, input):
         if isinstance(item, bytes):
             output.append(percent_encode_set.encode_bytes(item, space_as_plus))
         else:

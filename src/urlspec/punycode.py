@@ -13,8 +13,8 @@ code points stays fast:
 * The encoder (§6.3) rescans the whole input once per distinct code point, which is quadratic for
   a label of many distinct code points. The deltas it emits are fully determined by where each
   code point gets inserted (the quantity the decoder reconstructs), so the encoder here computes
-  each insertion index and derives the same deltas: with a Fenwick tree over the input positions,
-  or, for a label of few distinct code points, with one ``str.count`` pass per code point.
+  each insertion index in one pass (with a sorted list for short labels, a Fenwick tree over
+  the distinct code points for long ones) and derives the same deltas.
 
 Integers are limited to ``MAXINT`` (2**32 - 1, the RFC's 32-bit ``punycode_uint``): a value that
 would exceed it is an overflow, and overflow is a failure (§6.4).
@@ -22,8 +22,10 @@ would exceed it is an overflow, and overflow is a failure (§6.4).
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
+from operator import itemgetter
 
 __all__ = ["MAXINT", "PunycodeError", "decode", "encode"]
 
@@ -44,9 +46,6 @@ _NON_BASIC_CODE_POINTS_RE = re.compile("[^\x00-\x7f]+")
 
 # Below this many code points, plain list insertion is cheaper than the Fenwick tree.
 _SHORT_LABEL = 2048
-# Up to this many distinct non-basic code points, the encoder counts with str methods, one pass
-# per code point, rather than use a Fenwick tree.
-_FEW_DISTINCT = 32
 
 
 class PunycodeError(ValueError):
@@ -82,9 +81,8 @@ _DIGIT_VALUES: dict[str, int] = {
 }
 
 
-def _encode_digit(digit: int) -> str:
-    """The basic code point for a digit value (§5), lowercase."""
-    return chr(digit + 0x61) if digit < 26 else chr(digit - 26 + 0x30)
+#: §5: the basic code point for each digit value, lowercase (index: the value).
+_BASIC_CODE_POINT_FOR_DIGIT = "abcdefghijklmnopqrstuvwxyz0123456789"
 
 
 # --- §6.2 Decoding procedure --------------------------------------------------------------------
@@ -206,10 +204,10 @@ def _encode_variable_length_integer(q: int, bias: int) -> str:
         t = _threshold(k, bias)
         if q < t:
             break
-        digits.append(_encode_digit(t + (q - t) % (BASE - t)))
-        q = (q - t) // (BASE - t)
+        q, digit = divmod(q - t, BASE - t)
+        digits.append(_BASIC_CODE_POINT_FOR_DIGIT[t + digit])
         k += BASE
-    digits.append(_encode_digit(q))
+    digits.append(_BASIC_CODE_POINT_FOR_DIGIT[q])
     return "".join(digits)
 
 
@@ -217,54 +215,51 @@ def _insertion_indexes(input: str) -> list[tuple[int, int]]:
     """Each non-basic code point with the index the decoder inserts it at, in insertion order.
 
     The decoder inserts in increasing code point order, equal code points in input order, into a
-    string holding the basic code points and those inserted before; the index is the number of
-    those that lie before the code point's position in ``input``.
+    string holding the basic code points and those inserted before. So a code point's index is
+    the number of code points before its position in ``input`` that are basic or not greater
+    than it. One pass over the non-basic code points counts them (the basic code points before a
+    run of non-basic ones are known from where the run starts).
     """
-    values = sorted({ord(code_point) for code_point in input if code_point >= "\x80"})
-    if len(values) <= _FEW_DISTINCT:
-        return _insertion_indexes_by_counting(input, values)
-    order = sorted(
-        (ord(code_point), position)
-        for position, code_point in enumerate(input)
-        if code_point >= "\x80"
-    )
-    inserted = _FenwickTree(len(input))
-    for position, code_point in enumerate(input):
-        if code_point < "\x80":
-            inserted.add(position, 1)
+    if len(input) <= _SHORT_LABEL:
+        indexes = _insertion_indexes_in_input_order_by_bisection(input)
+    else:
+        indexes = _insertion_indexes_in_input_order_by_fenwick_tree(input)
+    # Insertion order: by code point, and (the sort is stable) equal code points in input order.
+    indexes.sort(key=itemgetter(1))
+    return indexes
+
+
+def _insertion_indexes_in_input_order_by_bisection(input: str) -> list[tuple[int, int]]:
+    """The insertion indexes, counting with a sorted list of the non-basic code points met so
+    far: a binary search, and an insertion that is quadratic only for long labels."""
     result: list[tuple[int, int]] = []
-    for value, position in order:
-        result.append((inserted.prefix_sum(position), value))
-        inserted.add(position, 1)
+    seen: list[str] = []  # sorted
+    for run in _NON_BASIC_CODE_POINTS_RE.finditer(input):
+        basic_before = run.start() - len(seen)
+        for code_point in run.group():
+            not_greater = bisect.bisect_right(seen, code_point)
+            seen.insert(not_greater, code_point)
+            result.append((basic_before + not_greater, ord(code_point)))
     return result
 
 
-def _insertion_indexes_by_counting(input: str, values: list[int]) -> list[tuple[int, int]]:
-    """:func:`_insertion_indexes` for few distinct code points: for each one, mark with "1" what
-    is in the string by then (basic code points and code points up to it), and count the marks
-    before each of its positions with ``str.count``, one linear pass per code point."""
+def _insertion_indexes_in_input_order_by_fenwick_tree(input: str) -> list[tuple[int, int]]:
+    """The insertion indexes, counting with a Fenwick tree indexed by rank among the distinct
+    non-basic code points: O(n log d) for n code points, d of them distinct."""
+    distinct = sorted(set("".join(_NON_BASIC_CODE_POINTS_RE.findall(input))))
+    rank = {code_point: rank for rank, code_point in enumerate(distinct)}
+    seen = _FenwickTree(len(distinct))  # how many of each rank were met so far
     result: list[tuple[int, int]] = []
-    inserted_by_then = dict.fromkeys(range(0x80), "1")
-    for value in values:
-        inserted_by_then[value] = "1"
-        marks = input.translate(_MarkOthers(inserted_by_then))
-        code_point = chr(value)
-        index = 0
-        counted_up_to = 0
-        position = input.find(code_point)
-        while position >= 0:
-            index += marks.count("1", counted_up_to, position)
-            counted_up_to = position
-            result.append((index, value))
-            position = input.find(code_point, position + 1)
+    non_basic_before = 0
+    for run in _NON_BASIC_CODE_POINTS_RE.finditer(input):
+        basic_before = run.start() - non_basic_before
+        for code_point in run.group():
+            code_point_rank = rank[code_point]
+            not_greater = seen.prefix_sum(code_point_rank + 1)
+            seen.add(code_point_rank, 1)
+            result.append((basic_before + not_greater, ord(code_point)))
+        non_basic_before += run.end() - run.start()
     return result
-
-
-class _MarkOthers(dict[int, str]):
-    """A ``str.translate`` table that maps code points it does not hold to "0"."""
-
-    def __missing__(self, code_point: int) -> str:
-        return "0"
 
 
 class _FenwickTree:

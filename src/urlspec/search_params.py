@@ -29,7 +29,7 @@ from operator import itemgetter
 from typing import Union
 
 from urlspec.infra import usv_string_argument
-from urlspec.urlencoded import string_pair, urlencoded_parse, urlencoded_serialize
+from urlspec.urlencoded import serialize_string_pairs, string_pair, urlencoded_parse
 
 __all__ = ["URLSearchParams"]
 
@@ -180,8 +180,9 @@ class URLSearchParams:
             self._list.sort(key=itemgetter(0))
 
     def __str__(self) -> str:
-        """The stringification behavior: the application/x-www-form-urlencoded serialization."""
-        return urlencoded_serialize(self._list)
+        """The stringification behavior: the application/x-www-form-urlencoded serialization
+        (in UTF-8; the pairs are scalar value strings already)."""
+        return serialize_string_pairs(self._list)
 
     def __iter__(self) -> Iterator[tuple[str, str]]:
         """The value pairs to iterate over: each (name, value) pair, in order."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Final
 
 from urlspec.host import HostKind
+from urlspec.infra import ASCII_ALPHA, ascii_lowercase
 
 __all__ = [
     "SPECIAL_SCHEMES",
@@ -183,12 +184,12 @@ def cannot_have_username_password_port(url: URLRecord) -> bool:
 
 def is_windows_drive_letter(s: str) -> bool:
     """https://url.spec.whatwg.org/#windows-drive-letter -- an ASCII alpha, then ':' or '|'."""
-    return len(s) == 2 and s[0].isascii() and s[0].isalpha() and s[1] in ":|"
+    return len(s) == 2 and s[0] in ASCII_ALPHA and s[1] in ":|"
 
 
 def is_normalized_windows_drive_letter(s: str) -> bool:
     """https://url.spec.whatwg.org/#normalized-windows-drive-letter -- second code point ':'."""
-    return len(s) == 2 and s[0].isascii() and s[0].isalpha() and s[1] == ":"
+    return len(s) == 2 and s[0] in ASCII_ALPHA and s[1] == ":"
 
 
 def starts_with_windows_drive_letter(s: str, start: int = 0) -> bool:
@@ -222,12 +223,12 @@ _DOUBLE_DOT_SEGMENTS: Final = frozenset({"..", ".%2e", "%2e.", "%2e%2e"})
 
 def is_single_dot_path_segment(segment: str) -> bool:
     """Whether the segment is "." or an ASCII case-insensitive match for "%2e"."""
-    return len(segment) <= 3 and segment.lower() in _SINGLE_DOT_SEGMENTS
+    return len(segment) <= 3 and ascii_lowercase(segment) in _SINGLE_DOT_SEGMENTS
 
 
 def is_double_dot_path_segment(segment: str) -> bool:
     """Whether the segment is ".." or, ASCII case-insensitively, ".%2e", "%2e." or "%2e%2e"."""
-    return len(segment) <= 6 and segment.lower() in _DOUBLE_DOT_SEGMENTS
+    return len(segment) <= 6 and ascii_lowercase(segment) in _DOUBLE_DOT_SEGMENTS
 
 
 # --- §4.5 URL serializing ---------------------------------------------------------------------

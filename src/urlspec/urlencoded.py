@@ -12,16 +12,21 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from itertools import islice
 
-from urlspec.encoding import get_encoding, get_output_encoding
+from urlspec.encoding import output_encoding_for_label
 from urlspec.infra import usv_string_argument, utf8_decode_without_bom, utf8_encode
 from urlspec.percent_encoding import (
     FORM_URLENCODED,
     percent_decode,
-    percent_encode_after_encoding,
+    percent_encode_after_output_encoding,
     utf8_percent_encode,
 )
 
-__all__ = ["string_pair", "urlencoded_parse", "urlencoded_serialize"]
+__all__ = [
+    "serialize_string_pairs",
+    "string_pair",
+    "urlencoded_parse",
+    "urlencoded_serialize",
+]
 
 
 def urlencoded_parse(input: bytes | bytearray | memoryview | str) -> list[tuple[str, str]]:
@@ -70,21 +75,22 @@ def urlencoded_serialize(
     and values are converted to scalar value strings (lone surrogates become U+FFFD). Returns an
     ASCII string.
     """
-    if not isinstance(encoding, str):
-        raise TypeError(f"encoding must be a str, not {type(encoding).__name__}")
-    found = get_encoding(encoding)
-    if found is None:
-        raise LookupError(f"unknown encoding label: {encoding!r}")
-    output_encoding = get_output_encoding(found)
-    output: list[str] = []
+    output_encoding = output_encoding_for_label(encoding)
     items = pairs.items() if isinstance(pairs, Mapping) else pairs
-    for item in items:
-        name, value = string_pair(item, "urlencoded_serialize()")
-        output.append(
-            f"{_serialize_urlencoded_part(output_encoding, name)}"
-            f"={_serialize_urlencoded_part(output_encoding, value)}"
-        )
-    return "&".join(output)
+    return serialize_string_pairs(
+        [string_pair(item, "urlencoded_serialize()") for item in items], output_encoding
+    )
+
+
+def serialize_string_pairs(pairs: Iterable[tuple[str, str]], output_encoding: str = "utf-8") -> str:
+    """The serializer's loop (steps 3-4), for a caller whose pairs are known to be pairs of scalar
+    value strings and whose encoding is already an output encoding's name (see
+    :func:`urlspec.encoding.output_encoding_for_label`), such as :class:`URLSearchParams`."""
+    return "&".join(
+        f"{_serialize_urlencoded_part(output_encoding, name)}"
+        f"={_serialize_urlencoded_part(output_encoding, value)}"
+        for name, value in pairs
+    )
 
 
 def string_pair(inner: object, context: str) -> tuple[str, str]:
@@ -106,8 +112,8 @@ def string_pair(inner: object, context: str) -> tuple[str, str]:
     )
 
 
-def _serialize_urlencoded_part(encoding: str, value: str) -> str:
+def _serialize_urlencoded_part(output_encoding: str, value: str) -> str:
     """Percent-encode after encoding with the form-urlencoded set (space as plus)."""
-    if encoding == "utf-8":
+    if output_encoding == "utf-8":
         return utf8_percent_encode(value, FORM_URLENCODED, True)
-    return percent_encode_after_encoding(encoding, value, FORM_URLENCODED, True)
+    return percent_encode_after_output_encoding(output_encoding, value, FORM_URLENCODED, True)
