@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from shared_data import CORPORA, iter_corpus
 
 import urlspec.parse as ours
+from urlspec.parse import _join, _split
 
 PY = sys.version_info[:3]
 
@@ -427,3 +428,107 @@ MIXED_TYPE_CALLS: list[Check] = [
 def test_type_errors_and_odd_arguments(name: str, args: tuple[Any, ...], kwargs: Any) -> None:
     problem = compare(name, args, kwargs)
     assert problem is None, problem
+
+
+# --- The fast paths against the general paths, directly ---
+#
+# urlsplit, urlparse and urljoin take a fast path for a *plain* URL: the groups of one match of
+# ``_PLAIN_ASCII_SPLIT`` or ``_PLAIN_SPLIT`` are taken as the components (see
+# urlspec.parse._split). Whenever such an expression matches, its groups must be what the general
+# path (clean, split, lowercase, check) gives, for each expression (with and without fragments)
+# and both kinds of missing component.
+# urljoin's dot-segment removal starts after the segments that precede the first dot segment;
+# it must equal the general loop over all the segments.
+
+PLAIN_EXPRESSIONS = (
+    (True, _split._PLAIN_SPLIT),
+    (False, _split._PLAIN_SPLIT_NO_FRAGMENT),
+    (True, _split._PLAIN_ASCII_SPLIT),
+)
+
+
+def plain_split_mismatches(url: str) -> list[str]:
+    """How the fast split of ``url`` differs from the general one (empty when not plain)."""
+    problems = []
+    for allow_fragments, expression in PLAIN_EXPRESSIONS:
+        plain = expression.fullmatch(url)
+        if plain is None:
+            continue
+        for missing in ("", None):
+            general = outcome(_split.split_general, url, None, allow_fragments, missing)
+            groups = plain.groups(missing)
+            if not allow_fragments:
+                groups += (missing,)  # the fragment: undefined
+            fast = ("ok", describe(groups))
+            if fast != general:
+                problems.append(f"{url!r} {allow_fragments=} {missing=}: {fast} != {general}")
+    return problems
+
+
+@pytest.mark.parametrize("corpus", CORPORA)
+def test_corpus_plain_split_is_general_split(corpus: str) -> None:
+    urls = list(iter_corpus(corpus))
+    problems = [problem for url in urls for problem in plain_split_mismatches(url)]
+    assert not problems, _report(problems)
+    # the fast path is the common case: nearly every URL of the corpora takes it
+    plain = sum(_split.match_plain_ascii(url) is not None for url in urls)
+    assert plain >= 0.9 * len(urls), f"only {plain} of {len(urls)} URLs are plain"
+
+
+# Inputs at the edges of the plain expression: schemes in either case or with invalid
+# characters, C0 controls and spaces at the start, tab and newlines anywhere, delimiters in and
+# around the netloc, brackets, non-ASCII (also NFKC-tricky) netlocs.
+EDGE_PIECES = st.sampled_from(
+    [
+        "http:", "Http:", "hTTP:", "git+ssh:", "a-b.c:", "1a:", "a_b:", "é:", ":", "::",
+        "//", "///", "/", "?", "#", "??", "##", "[", "]", "[::1]", "@", "user:pw@", ":80",
+        " ", "\x00", "\x1f", "\x20", "\t", "\n", "\r", "\x7f", "\x80", "\u00e9", "\uff1a",
+        "\u2100", "\U0001f600", "\ud800", "a", "Z", "0", ".", "-", "+", "%2F", ";", "=",
+    ]
+)  # fmt: skip
+EDGE_URL = st.lists(EDGE_PIECES, max_size=10).map("".join)
+
+
+@SETTINGS
+@given(EDGE_URL)
+def test_generated_plain_split_is_general_split(url: str) -> None:
+    problems = plain_split_mismatches(url)
+    assert not problems, _report(problems)
+
+
+def resolve_all_segments(path: str) -> str:
+    """The general loop over every segment of ``path`` (no fast start)."""
+    return _join._resolve_segments([], path.split("/"))
+
+
+PATH_SEGMENTS = st.sampled_from(["", ".", "..", "...", "a", ".a", "a.", "..a", "b.c", "%2E"])
+# never empty: remove_dot_segments resolves a non-empty reference path, or one merged with it
+PATH_TEXT = st.lists(PATH_SEGMENTS, min_size=1, max_size=8).map("/".join).filter(bool)
+
+
+@SETTINGS
+@given(PATH_TEXT)
+def test_generated_dot_segment_fast_start(path: str) -> None:
+    assert _join._resolve_dot_segments(path) == resolve_all_segments(path)
+
+
+def corpus_paths(corpus: str) -> Iterable[str]:
+    """The paths of the corpus's URLs (those with a valid netloc)."""
+    for url in iter_corpus(corpus):
+        try:
+            yield _split.split_general(url, None, True, "")[2]
+        except ValueError:
+            continue
+
+
+@pytest.mark.parametrize("corpus", CORPORA)
+def test_corpus_dot_segment_fast_start(corpus: str) -> None:
+    paths = list(corpus_paths(corpus))
+    references = ["../img/x.png", "./a/b/../c", "a/./b/../../c/..", ".", ".."]
+    problems = []
+    for path in paths:
+        candidates = [path, *(path + "/" + reference for reference in references)]
+        for candidate in filter(None, candidates):  # never empty, as in urljoin
+            if _join._resolve_dot_segments(candidate) != resolve_all_segments(candidate):
+                problems.append(repr(candidate))
+    assert not problems, _report(problems)

@@ -11,6 +11,11 @@ RFC 3986 §5.2 (Relative Resolution), as CPython 3.14 implements it:
 * dot segments are removed as CPython does it: ``..`` never climbs above the root, and empty
   segments inside a merged path are dropped (not RFC 3986 §5.2.4's exact algorithm; the
   RFC 3986 §5.4.2 "abnormal" examples show the differences).
+
+Speed: two plain ``str`` URLs (see ``urlspec.parse._split``) are split by one match each, and dot
+segments are looked for with one search: a path without any is used as it is, and in a path with
+some, the segments before the first one are taken as they are (the general loop would only append
+them one by one) and the loop starts at that segment.
 """
 
 from __future__ import annotations
@@ -19,13 +24,14 @@ import re
 from typing import Any
 
 from urlspec.parse._common import coerce_args, uses_netloc, uses_relative
-from urlspec.parse._split import join_components, split_defined
+from urlspec.parse._split import join_components, match_plain, match_plain_ascii, split_defined
 
 __all__ = ["urljoin"]
 
 
-# A "." or ".." segment: what makes the general algorithm below necessary.
-_DOT_SEGMENT = re.compile(r"(?:\A|/)\.\.?(?:/|\Z)")
+# A "." or ".." segment, found from its first dot (so that ``re`` can skip to each dot quickly):
+# the dot begins the path or follows a "/", and the segment ends at a "/" or at the end.
+_DOT_SEGMENT = re.compile(r"\.(?<![^/]\.)\.?(?![^/])")
 
 
 def remove_dot_segments(base_path: str, path: str) -> str:
@@ -36,20 +42,33 @@ def remove_dot_segments(base_path: str, path: str) -> str:
     a path ending in ``.`` or ``..`` ends in ``/``, and empty segments inside a merged path go.
     """
     if path[:1] == "/":
-        if not _has_dot_segment(path):
-            return path
-        segments = path.split("/")
-    else:
-        merged = _merge_paths(base_path, path)
-        if "//" not in merged and not _has_dot_segment(merged):
-            return merged  # nothing to remove: what the loop below would give
-        directory = base_path.split("/")
-        if directory[-1] != "":
-            del directory[-1]  # the base's last segment is a file, not a directory
-        segments = directory + path.split("/")
-        # empty segments between the first and the last would double slashes: drop them
-        segments[1:-1] = [segment for segment in segments[1:-1] if segment]
-    resolved: list[str] = []
+        return _resolve_dot_segments(path)
+    merged = _merge_paths(base_path, path)
+    if "//" not in merged:
+        return _resolve_dot_segments(merged)  # no empty segment inside: nothing to drop
+    segments = merged.split("/")
+    # empty segments between the first and the last would double slashes: drop them
+    segments[1:-1] = [segment for segment in segments[1:-1] if segment]
+    return _resolve_segments([], segments)
+
+
+def _resolve_dot_segments(path: str) -> str:
+    """The non-empty ``path`` with its dot segments resolved (its empty segments are kept).
+
+    The segments before the first dot segment would only be appended one by one by
+    :func:`_resolve_segments`: they are taken as they are, and the loop starts at that segment.
+    """
+    first_dot = _DOT_SEGMENT.search(path) if "." in path else None
+    if first_dot is None:
+        return path
+    start = first_dot.start()  # 0, or just after a "/"
+    resolved = path[:start].split("/")
+    del resolved[-1]  # "" after the prefix's last "/" (or the whole of an empty prefix)
+    return _resolve_segments(resolved, path[start:].split("/"))
+
+
+def _resolve_segments(resolved: list[str], segments: list[str]) -> str:
+    """Append ``segments`` to the ``resolved`` ones, a ``..`` removing the last (if any)."""
     for segment in segments:
         if segment == "..":
             if resolved:
@@ -73,10 +92,6 @@ def _merge_paths(base_path: str, path: str) -> str:
     return ("/" if base_path == "" else "") + path
 
 
-def _has_dot_segment(path: str) -> bool:
-    return "." in path and _DOT_SEGMENT.search(path) is not None
-
-
 def urljoin(base: Any, url: Any, allow_fragments: bool = True) -> Any:
     """Join a base URL and a possibly relative URL to form an absolute interpretation of the latter.
 
@@ -87,18 +102,33 @@ def urljoin(base: Any, url: Any, allow_fragments: bool = True) -> Any:
         return url
     if not url:
         return base
-    if isinstance(base, str) and isinstance(url, str):
+    if type(base) is str and type(url) is str:
+        if allow_fragments:
+            # The fast path: two plain URLs (see urlspec.parse._split), whose components are the
+            # groups of their match, undefined ones None, exactly as split_defined gives them.
+            base_plain = match_plain_ascii(base) if base.isascii() else match_plain(base)
+            plain = match_plain_ascii(url) if url.isascii() else match_plain(url)
+            if base_plain is not None and plain is not None:
+                return transform_references(base_plain.groups(), url, plain.groups())
         return _join_str(base, url, allow_fragments)
     base, url, coerce = coerce_args(base, url)
     return coerce(_join_str(base, url, allow_fragments))
 
 
 def _join_str(base: str, url: str, allow_fragments: object) -> str:
-    """RFC 3986 §5.2.2 Transform References, on ``str`` (None = undefined component)."""
-    base_scheme, base_netloc, base_path, base_query, base_fragment = split_defined(
-        base, allow_fragments
+    """urljoin on ``str``, the general path: split both URLs as urlsplit does."""
+    return transform_references(
+        split_defined(base, allow_fragments), url, split_defined(url, allow_fragments)
     )
-    scheme, netloc, path, query, fragment = split_defined(url, allow_fragments)
+
+
+def transform_references(base_parts: tuple[Any, ...], url: str, parts: tuple[Any, ...]) -> str:
+    """RFC 3986 §5.2.2 Transform References, in CPython's variant (None = undefined component).
+
+    ``base_parts`` and ``parts`` are the components of the base and of the reference ``url``.
+    """
+    base_scheme, base_netloc, base_path, base_query, base_fragment = base_parts
+    scheme, netloc, path, query, fragment = parts
     if scheme is None:
         scheme = base_scheme
     if scheme != base_scheme or (scheme and scheme not in uses_relative):

@@ -22,8 +22,10 @@ removed (CVE-2022-0391, bpo-43882). The netloc is then checked, as CPython 3.14 
 
 Speed: a URL that is plain (no leading control or space, no tab or newline, a lowercase scheme or
 none, a netloc that is ASCII without brackets) is split by one match of a precompiled expression
-whose groups are the result, with nothing left to clean, lowercase or check. Every other URL takes
-the general path, which cleans it first and checks its netloc. No result is cached.
+(``_PLAIN_SPLIT``) whose groups are the result, with nothing left to clean, lowercase or check;
+``urlsplit`` and ``urlparse`` do it inline and build the result with ``tuple.__new__``. Every
+other URL takes the general path, :func:`split_general`, which cleans it first and checks its
+netloc. The tests compare the two directly. No result is cached.
 """
 
 from __future__ import annotations
@@ -52,7 +54,8 @@ __all__ = ["urldefrag", "urlparse", "urlsplit", "urlunparse", "urlunsplit"]
 
 _new_tuple = tuple.__new__
 
-_SplitParts = tuple[Any, Any, str, Any, Any]
+# (scheme, netloc, path, query, fragment); an undefined component is the caller's "missing" value
+SplitParts = tuple[Any, Any, str, Any, Any]
 
 # --- The expressions that split a URL (RFC 3986 Appendix B, with CPython's scheme rule) ---
 
@@ -68,23 +71,67 @@ _GENERAL_SPLIT_NO_FRAGMENT: Final = re.compile(
     _SCHEME + r"(?>(?://([^/?#]*+))?)([^?]*+)(?:\?(.*+))?", re.DOTALL
 )
 
-# A *plain* URL: no leading C0 control or space, no tab or newline anywhere, a lowercase scheme
-# (or none) and a netloc that is ASCII without brackets: it needs neither cleaning, nor
-# lowercasing, nor checking, and the match's groups are the result. A URL that is not plain does
-# not match at all: a scheme in another case fails both scheme branches, and a "//" must begin a
-# plain netloc that reaches the next "/", "?", "#" or the end.
-_PLAIN_START = r"(?![\x00- ])"
-_PLAIN_SCHEME = r"(?:([a-z][a-z0-9+.\-]*+):|(?![A-Za-z][A-Za-z0-9+.\-]*+:))"
-_PLAIN_NETLOC = r"(?>//([^/?#\[\]\t\n\r\x80-\U0010ffff]*+)(?=[/?#]|\Z)|(?!//))"
-_PLAIN_SPLIT: Final = re.compile(
-    _PLAIN_START
-    + _PLAIN_SCHEME
-    + _PLAIN_NETLOC
-    + r"([^?#\t\n\r]*+)(?:\?([^#\t\n\r]*+))?(?:#([^\t\n\r]*+))?"
+
+def char_class_excluding(excluded: str, last: str = "\U0010ffff") -> str:
+    """A regex character class of every character up to ``last`` except those in ``excluded``.
+
+    Written as positive ranges of code points, not as ``[^...]``: ``re`` tests a positive class
+    with one bitmap lookup, while a negated class costs it one more step for every character,
+    and the classes of the plain expressions below run over every character of a URL.
+    """
+    ranges = []
+    start = 0
+    for code_point in [*sorted(map(ord, set(excluded))), ord(last) + 1]:
+        if start < code_point:
+            ranges.append(f"\\U{start:08x}-\\U{code_point - 1:08x}")
+        start = code_point + 1
+    return "[" + "".join(ranges) + "]"
+
+
+# A *plain* URL needs neither cleaning, nor lowercasing, nor checking: no leading C0 control or
+# space, no tab or newline anywhere, a lowercase scheme (or none) and a netloc that is ASCII
+# without brackets. The groups of a match are the result of the general path, exactly:
+# - cleaning would change nothing: tab, CR and LF are in no class, and the first character is a
+#   scheme letter, or else the lookahead of the second scheme branch excludes C0 and space;
+# - the scheme is the general expression's (a name before the first ":"), already lowercase; a
+#   name with an uppercase letter fails both branches, so that the URL takes the general path;
+# - a netloc of ASCII without "[" or "]" passes both checks of check_netloc; the lookahead after
+#   it makes a netloc holding anything else (non-ASCII, a bracket) fail the match instead of
+#   ending early;
+# - path, query and fragment end where the general expression ends them (at "?", "#").
+# Any URL that does not match takes the general path. The match is linear: every repetition is
+# possessive and the branches are tried once each.
+_PLAIN_SCHEME = r"(?:([a-z][a-z0-9+.\-]*+):|(?![A-Za-z][A-Za-z0-9+.\-]*+:|[\x00- ]))"
+_PLAIN_NETLOC = (
+    r"(?://(" + char_class_excluding("/?#[]\t\n\r", last="\x7f") + r"*+)(?![^/?#])|(?!//))"
 )
+
+
+def _plain_tail(allow_fragments: bool, last: str) -> str:
+    """The path, query (and fragment) groups of a plain expression: characters up to ``last``."""
+
+    def group(excluded: str) -> str:
+        return "(" + char_class_excluding(excluded, last) + "*+)"
+
+    if allow_fragments:
+        return group("?#\t\n\r") + r"(?:\?" + group("#\t\n\r") + r"|)(?:#" + group("\t\n\r") + "|)"
+    # with allow_fragments=False, "#" is an ordinary character of the path or the query
+    return group("?\t\n\r") + r"(?:\?" + group("\t\n\r") + "|)"
+
+
+_PLAIN_SPLIT: Final = re.compile(_PLAIN_SCHEME + _PLAIN_NETLOC + _plain_tail(True, "\U0010ffff"))
 _PLAIN_SPLIT_NO_FRAGMENT: Final = re.compile(
-    _PLAIN_START + _PLAIN_SCHEME + _PLAIN_NETLOC + r"([^?\t\n\r]*+)(?:\?([^\t\n\r]*+))?"
+    _PLAIN_SCHEME + _PLAIN_NETLOC + _plain_tail(False, "\U0010ffff")
 )
+# The same for a URL that is all ASCII, as nearly all are: its classes are ASCII bitmaps, the
+# quickest test ``re`` has. urlsplit, urlparse and urljoin use it when ``str.isascii()`` (which
+# costs nothing: CPython knows it of every string) says so, and _PLAIN_SPLIT otherwise.
+_PLAIN_ASCII_SPLIT: Final = re.compile(_PLAIN_SCHEME + _PLAIN_NETLOC + _plain_tail(True, "\x7f"))
+
+# The bound methods, looked up once: the fast paths call them for every URL.
+match_plain: Final = _PLAIN_SPLIT.fullmatch
+match_plain_ascii: Final = _PLAIN_ASCII_SPLIT.fullmatch
+_match_plain_no_fragment: Final = _PLAIN_SPLIT_NO_FRAGMENT.fullmatch
 
 # RFC 3986 §3.2.2: IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ), checked as
 # loosely as CPython checks it (anything after the dot).
@@ -162,21 +209,22 @@ def check_nfkc_netloc(netloc: str) -> None:
 # --- Splitting ---
 
 
-def split_str(url: str, scheme: Any, allow_fragments: object, missing: Any) -> _SplitParts:
+def split_str(url: str, scheme: Any, allow_fragments: object, missing: Any) -> SplitParts:
     """(scheme, netloc, path, query, fragment) of a ``str`` URL.
 
     ``scheme`` is the default scheme (None: none); ``missing`` is what an undefined component
-    is (``""``, or None for ``missing_as_none``).
+    is (``""``, or None for ``missing_as_none``). A plain URL is split by one match (see
+    ``_PLAIN_SPLIT``), any other by :func:`split_general`.
     """
     if allow_fragments:
-        plain = _PLAIN_SPLIT.fullmatch(url)
+        plain = match_plain(url)
         if plain is None:
-            return _split_general(url, scheme, allow_fragments, missing)
+            return split_general(url, scheme, allow_fragments, missing)
         url_scheme, netloc, path, query, fragment = plain.groups(missing)
     else:
-        plain = _PLAIN_SPLIT_NO_FRAGMENT.fullmatch(url)
+        plain = _match_plain_no_fragment(url)
         if plain is None:
-            return _split_general(url, scheme, allow_fragments, missing)
+            return split_general(url, scheme, allow_fragments, missing)
         url_scheme, netloc, path, query = plain.groups(missing)
         fragment = missing
     if scheme is not None:
@@ -187,20 +235,20 @@ def split_str(url: str, scheme: Any, allow_fragments: object, missing: Any) -> _
     return url_scheme, netloc, path, query, fragment
 
 
-def split_defined(url: str, allow_fragments: object) -> _SplitParts:
+def split_defined(url: str, allow_fragments: object) -> SplitParts:
     """The components of a ``str`` URL with None for the undefined ones (no default scheme).
 
     What ``urljoin`` and ``urldefrag`` work on; for a plain URL, the match's groups as they are.
     """
     if allow_fragments:
-        plain = _PLAIN_SPLIT.fullmatch(url)
+        plain = match_plain(url)
         if plain is not None:
             return plain.groups()  # type: ignore[return-value]
     return split_str(url, None, allow_fragments, None)
 
 
-def _split_general(url: str, scheme: Any, allow_fragments: object, missing: Any) -> _SplitParts:
-    """The general splitter: clean the URL, split it, check the netloc."""
+def split_general(url: str, scheme: Any, allow_fragments: object, missing: Any) -> SplitParts:
+    """The general splitter, for any URL: clean, split, lowercase the scheme, check the netloc."""
     url = remove_tab_and_newline(url.lstrip(C0_CONTROL_OR_SPACE))
     if scheme is not None:
         scheme = remove_tab_and_newline(scheme.strip(C0_CONTROL_OR_SPACE))
@@ -267,10 +315,10 @@ def urlsplit(
     Undefined components are ``''``, or None with ``missing_as_none`` (CPython 3.15). Percent
     escapes are left as they are. Raises ValueError for an invalid netloc (see the module).
     """
-    # The common case, inlined (it is most of the time spent): a plain str URL and the default
-    # options; the groups of the match are the result.
-    if url.__class__ is str and allow_fragments is True and not missing_as_none:
-        plain = _PLAIN_SPLIT.fullmatch(url)
+    # The fast path, inlined (the call is most of the time spent): a plain str URL (see
+    # _PLAIN_SPLIT) with the default options; the groups of the match are the result.
+    if type(url) is str and allow_fragments is True and not missing_as_none:
+        plain = match_plain_ascii(url) if url.isascii() else match_plain(url)
         if plain is not None and (scheme is None or scheme == ""):
             return _new_tuple(SplitResult, plain.groups(""))
     _require_hashable(url, scheme, allow_fragments)
@@ -291,19 +339,15 @@ def urlparse(
     As :func:`urlsplit`, and the parameters of the last path segment are split off the path for
     the schemes in ``uses_params``. The result is a ParseResult (ParseResultBytes for bytes).
     """
-    # The common case, inlined as in urlsplit.
-    if url.__class__ is str and allow_fragments is True and not missing_as_none:
-        plain = _PLAIN_SPLIT.fullmatch(url)
+    # The fast path, inlined as in urlsplit.
+    if type(url) is str and allow_fragments is True and not missing_as_none:
+        plain = match_plain_ascii(url) if url.isascii() else match_plain(url)
         if plain is not None and (scheme is None or scheme == ""):
-            groups: tuple[str, ...] = plain.groups("")
-            plain_scheme, plain_netloc, plain_path, plain_query, plain_fragment = groups
-            plain_params = ""
-            if ";" in plain_path and plain_scheme in uses_params:
-                plain_path, plain_params = split_params(plain_path, "")
-            return _new_tuple(
-                ParseResult,
-                (plain_scheme, plain_netloc, plain_path, plain_params, plain_query, plain_fragment),
-            )
+            plain_scheme, netloc, path, query, fragment = plain.groups("")
+            params: Any = ""
+            if ";" in path and plain_scheme in uses_params:
+                path, params = split_params(path, "")
+            return _new_tuple(ParseResult, (plain_scheme, netloc, path, params, query, fragment))
     missing = None if missing_as_none else ""
     (url_scheme, netloc, path, query, fragment), coerce = _split_parts(
         url, scheme, allow_fragments, missing
