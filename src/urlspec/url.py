@@ -14,11 +14,19 @@ surrogate becomes U+FFFD.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
+from urlspec.fast_path import (
+    GetterValues,
+    fast_href,
+    getter_values_from_fast_href,
+    match_normalized,
+    normalized_href,
+    origin_from_fast_getter_values,
+    record_from_fast_href,
+)
 from urlspec.host import HostKind
 from urlspec.infra import to_scalar_value_string
-from urlspec.parser import api_url_parse, basic_url_parse
 from urlspec.url_record import URLRecord, serialize_path, serialize_url
 from urlspec.validation import InvalidURL, ValidationError
 
@@ -26,6 +34,17 @@ if TYPE_CHECKING:
     from urlspec.search_params import URLSearchParams
 
 __all__ = ["URL", "validate"]
+
+# Where each getter's value is in a URL's GetterValues.
+_PROTOCOL: Final = 0
+_USERNAME: Final = 1
+_PASSWORD: Final = 2
+_HOST: Final = 3
+_HOSTNAME: Final = 4
+_PORT: Final = 5
+_PATHNAME: Final = 6
+_SEARCH: Final = 7
+_HASH: Final = 8
 
 
 def _string_argument(name: str, value: object) -> str:
@@ -35,16 +54,53 @@ def _string_argument(name: str, value: object) -> str:
     return to_scalar_value_string(value)
 
 
-def _api_url_parse(input: object, base: str | URL | None, encoding: str) -> URLRecord | None:
+def _parse_base(base: str | URL) -> URLRecord | None:
+    """The base URL of the API URL parser: a ``URL``'s record, or a string parsed; None: failure.
+
+    The basic URL parser never modifies the base, so a ``URL``'s own record can be used.
+    """
+    if isinstance(base, URL):
+        return base._record
+    base_string = _string_argument("base", base)
+    href = fast_href(base_string) if type(base_string) is str else None
+    if href is not None:
+        return record_from_fast_href(href)
+    from urlspec.parser import basic_url_parse  # see _basic_url_parse
+
+    return basic_url_parse(base_string)
+
+
+def _api_url_parse(
+    input: object, base: str | URL | None, encoding: str
+) -> tuple[str, URLRecord | None] | None:
     """The API URL parser (https://url.spec.whatwg.org/#api-url-parser); None is failure.
 
-    A ``URL`` given as base is used as it is: its record (which the parser never modifies).
+    Returns the href and, unless the fast path found the URL, its record. The fast path applies
+    with any base: an input it accepts starts with a scheme and "//" (special) or an opaque path,
+    from which the basic URL parser never looks at the base. The base must still parse.
     """
     input_string = _string_argument("input", input)
-    if isinstance(base, URL):
-        return api_url_parse(input_string, base._record, encoding)
-    base_string = None if base is None else _string_argument("base", base)
-    return api_url_parse(input_string, base_string, encoding)
+    base_record = None
+    if base is not None:
+        base_record = _parse_base(base)
+        if base_record is None:
+            return None
+    if encoding == "utf-8" and type(input_string) is str:
+        href = fast_href(input_string)
+        if href is not None:
+            return href, None
+    return _basic_url_parse(input_string, base_record, encoding)
+
+
+def _basic_url_parse(
+    input: str, base: URLRecord | None = None, encoding: str = "utf-8"
+) -> tuple[str, URLRecord] | None:
+    """The state machine's URL, as its href and record; None is failure."""
+    # The parser (and what it imports) is loaded when the fast path first declines an input.
+    from urlspec.parser import basic_url_parse
+
+    record = basic_url_parse(to_scalar_value_string(input), base, encoding)
+    return None if record is None else (serialize_url(record), record)
 
 
 def _collect_validation_errors(
@@ -55,6 +111,8 @@ def _collect_validation_errors(
     Returns the errors and, when the base string itself failed to parse, that base string (the
     errors are then the base's).
     """
+    from urlspec.parser import basic_url_parse  # see _basic_url_parse
+
     input_string = _string_argument("input", input)
     errors: list[ValidationError] = []
     base_record: URLRecord | None = None
@@ -96,27 +154,58 @@ class URL:
     Two URLs are equal when their ``href`` is; ``str(url)`` is the ``href``.
     """
 
-    __slots__ = ("_href", "_record")
+    # A URL is its href; the rest is derived from it when first asked for. Common URLs are parsed
+    # by the fast path (urlspec.fast_path), which gives the href only: the URL record (_parsed) is
+    # built from the href the first time something needs it. The getters' values (_getters) are
+    # computed together, once, by the first getter called. Each slot is set once; the getters are
+    # read-only properties and there is no __dict__, so a URL cannot be changed through its
+    # public interface.
+    __slots__ = ("_getters", "_href", "_parsed")
 
-    _record: URLRecord
     _href: str
+    _parsed: URLRecord | None
+    _getters: GetterValues | None
 
     def __init__(
         self, input: str, base: str | URL | None = None, *, encoding: str = "utf-8"
     ) -> None:
-        record = _api_url_parse(input, base, encoding)
-        if record is None:
+        parsed: tuple[str, URLRecord | None] | None
+        if base is None and encoding == "utf-8" and type(input) is str:
+            # The hot path: the input is its own href, or the fast path normalizes it.
+            if match_normalized(input) is not None:
+                self._href = input
+                self._parsed = self._getters = None
+                return
+            href = normalized_href(input)
+            parsed = (href, None) if href is not None else _basic_url_parse(input)
+        else:
+            parsed = _api_url_parse(input, base, encoding)
+        if parsed is None:
             raise _invalid_url(input, base, encoding)
-        object.__setattr__(self, "_record", record)
-        object.__setattr__(self, "_href", serialize_url(record))
+        self._href, self._parsed = parsed
+        self._getters = None
 
     @classmethod
     def _from_record(cls, record: URLRecord) -> URL:
         """Wrap a URL record (which the new URL then owns: nobody may modify it afterwards)."""
+        return cls._from_parsed(serialize_url(record), record)
+
+    @classmethod
+    def _from_parsed(cls, href: str, record: URLRecord | None) -> URL:
+        """A URL with this href and record (None: the fast path's href, record built lazily)."""
         url = object.__new__(cls)
-        object.__setattr__(url, "_record", record)
-        object.__setattr__(url, "_href", serialize_url(record))
+        url._href = href
+        url._parsed = record
+        url._getters = None
         return url
+
+    @property
+    def _record(self) -> URLRecord:
+        """The URL record (https://url.spec.whatwg.org/#concept-url), built on first use."""
+        record = self._parsed
+        if record is None:
+            record = self._parsed = record_from_fast_href(self._href)
+        return record
 
     # --- the static methods ---------------------------------------------------------------------
 
@@ -125,8 +214,8 @@ class URL:
         cls, input: str, base: str | URL | None = None, *, encoding: str = "utf-8"
     ) -> URL | None:
         """https://url.spec.whatwg.org/#dom-url-parse -- the URL, or None when it fails."""
-        record = _api_url_parse(input, base, encoding)
-        return None if record is None else cls._from_record(record)
+        parsed = _api_url_parse(input, base, encoding)
+        return None if parsed is None else cls._from_parsed(*parsed)
 
     @classmethod
     def can_parse(
@@ -145,6 +234,10 @@ class URL:
     @property
     def origin(self) -> str:
         """https://url.spec.whatwg.org/#dom-url-origin -- the serialization of the origin."""
+        if self._parsed is None:  # a fast-path URL, with no record yet
+            origin = origin_from_fast_getter_values(self._getters or self._compute_getters())
+            if origin is not None:
+                return origin
         from urlspec.origin import origin_of  # origin imports the parser
 
         return origin_of(self._record).serialize()
@@ -152,50 +245,42 @@ class URL:
     @property
     def protocol(self) -> str:
         """https://url.spec.whatwg.org/#dom-url-protocol -- the scheme and ":"."""
-        return self._record.scheme + ":"
+        return (self._getters or self._compute_getters())[_PROTOCOL]
 
     @property
     def username(self) -> str:
         """https://url.spec.whatwg.org/#dom-url-username"""
-        return self._record.username
+        return (self._getters or self._compute_getters())[_USERNAME]
 
     @property
     def password(self) -> str:
         """https://url.spec.whatwg.org/#dom-url-password"""
-        return self._record.password
+        return (self._getters or self._compute_getters())[_PASSWORD]
 
     @property
     def host(self) -> str:
         """https://url.spec.whatwg.org/#dom-url-host -- the host and, if any, ":" and port."""
-        record = self._record
-        if record.host is None:
-            return ""
-        if record.port is None:
-            return record.host
-        return f"{record.host}:{record.port}"
+        return (self._getters or self._compute_getters())[_HOST]
 
     @property
     def hostname(self) -> str:
         """https://url.spec.whatwg.org/#dom-url-hostname -- the host, serialized."""
-        host = self._record.host
-        return "" if host is None else host
+        return (self._getters or self._compute_getters())[_HOSTNAME]
 
     @property
     def port(self) -> str:
         """https://url.spec.whatwg.org/#dom-url-port -- "" when the port is null (or default)."""
-        port = self._record.port
-        return "" if port is None else str(port)
+        return (self._getters or self._compute_getters())[_PORT]
 
     @property
     def pathname(self) -> str:
         """https://url.spec.whatwg.org/#dom-url-pathname -- the URL path serialized."""
-        return serialize_path(self._record)
+        return (self._getters or self._compute_getters())[_PATHNAME]
 
     @property
     def search(self) -> str:
         """https://url.spec.whatwg.org/#dom-url-search -- "?" and the query, or ""."""
-        query = self._record.query
-        return "" if query is None or query == "" else "?" + query
+        return (self._getters or self._compute_getters())[_SEARCH]
 
     @property
     def search_params(self) -> URLSearchParams:
@@ -211,8 +296,17 @@ class URL:
     @property
     def hash(self) -> str:
         """https://url.spec.whatwg.org/#dom-url-hash -- "#" and the fragment, or ""."""
-        fragment = self._record.fragment
-        return "" if fragment is None or fragment == "" else "#" + fragment
+        return (self._getters or self._compute_getters())[_HASH]
+
+    def _compute_getters(self) -> GetterValues:
+        """The getters' values, computed once: from the record, or a fast-path URL's href."""
+        record = self._parsed
+        if record is None:
+            getters = getter_values_from_fast_href(self._href)
+        else:
+            getters = _getter_values(record)
+        self._getters = getters
+        return getters
 
     # --- beyond the standard's getters ----------------------------------------------------------
 
@@ -272,12 +366,6 @@ class URL:
     def __hash__(self) -> int:
         return hash(self._href)
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"URL objects are immutable: use url.replace({name}=...)")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("URL objects are immutable")
-
     def __reduce__(self) -> tuple[type[URL], tuple[str]]:
         # The serializer's output parses back to the same URL.
         return (type(self), (self._href,))
@@ -287,6 +375,26 @@ class URL:
 
     def __deepcopy__(self, memo: dict[int, object]) -> URL:
         return self
+
+
+def _getter_values(record: URLRecord) -> GetterValues:
+    """What each getter of the URL class returns for a URL record (§6.1, the getter steps)."""
+    host = "" if record.host is None else record.host
+    port = "" if record.port is None else str(record.port)
+    query = record.query
+    fragment = record.fragment
+    return (
+        record.scheme + ":",
+        record.username,
+        record.password,
+        # https://url.spec.whatwg.org/#dom-url-host: the host, then ":" and the port if any.
+        host if port == "" else f"{host}:{port}",
+        host,
+        port,
+        serialize_path(record),
+        "" if query is None or query == "" else "?" + query,
+        "" if fragment is None or fragment == "" else "#" + fragment,
+    )
 
 
 def validate(

@@ -1,0 +1,402 @@
+"""The fast path (urlspec.fast_path) agrees exactly with the basic URL parser's state machine.
+
+Whenever the fast path accepts an input, the state machine, run on the same input, must
+
+* meet no validation error (the fast path never accepts an input that has one),
+* return a URL whose serialization is the fast path's href,
+* return a record equal, field for field, to the one the fast path builds from that href,
+
+and the getters' values the fast path reads off the href must be what the URL Standard's getter
+steps give for that record. This is checked over every line of the four real-world corpora and
+over generated URLs assembled from pieces that sit on the fast path's edges (scheme case,
+hosts that end in numbers or hold ``xn--`` labels, default and out-of-range ports, dot segments
+in all their percent-encoded forms, bad percent-escapes, quotes in queries, file hosts, ...).
+The state machine itself is checked against the WPT data in test_parser_wpt.py.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+from shared_data import CORPORA, iter_corpus
+
+from urlspec import InvalidURL
+from urlspec.fast_path import (
+    fast_href,
+    getter_values_from_fast_href,
+    match_normalized,
+    origin_from_fast_getter_values,
+    record_from_fast_href,
+)
+from urlspec.host import HostKind
+from urlspec.infra import to_scalar_value_string
+from urlspec.origin import origin_of
+from urlspec.parser import basic_url_parse
+from urlspec.url import URL
+from urlspec.url_record import URLRecord, serialize_path, serialize_url
+from urlspec.validation import ValidationError
+
+
+def expected_getter_values(record: URLRecord) -> tuple[str | None, ...]:
+    """The getters of §6.1 (https://url.spec.whatwg.org/#urlutils-members), step by step."""
+    host = "" if record.host is None else record.host
+    port = "" if record.port is None else str(record.port)
+    return (
+        record.scheme + ":",  # protocol
+        record.username,
+        record.password,
+        host if record.port is None else f"{host}:{port}",  # host
+        host,  # hostname
+        port,
+        serialize_path(record),  # pathname
+        "" if not record.query else "?" + record.query,  # search
+        "" if not record.fragment else "#" + record.fragment,  # hash
+    )
+
+
+def check_fast_path(input: str) -> bool:
+    """Whether the fast path accepts ``input``; when it does, that it agrees with the parser."""
+    href = fast_href(input)
+    if match_normalized(input) is not None:
+        assert href == input, "an input that is its own href"
+    if href is None:
+        return False
+    errors: list[ValidationError] = []
+    record = basic_url_parse(to_scalar_value_string(input), errors=errors)
+    assert errors == [], f"the fast path accepted {input!r}, which has validation errors"
+    assert record is not None, f"the fast path accepted {input!r}, on which the parser fails"
+    assert serialize_url(record) == href
+    assert record_from_fast_href(href) == record
+    values = getter_values_from_fast_href(href)
+    assert values == expected_getter_values(record)
+    origin = origin_from_fast_getter_values(values)
+    if origin is not None:
+        assert origin == origin_of(record).serialize()
+    return True
+
+
+# --- every line of the corpora ------------------------------------------------------------------
+
+# The share of each corpus the fast path must keep accepting (all of them are above 99% today;
+# what it does not accept has validation errors, or a non-special authority, or an IDNA host).
+MINIMUM_HIT_RATE = 0.99
+
+
+@pytest.mark.parametrize("corpus", CORPORA)
+def test_fast_path_agrees_with_the_parser_on_the_corpus(corpus: str) -> None:
+    total = accepted = 0
+    for line in iter_corpus(corpus):
+        total += 1
+        accepted += check_fast_path(line)
+    assert total > 0
+    assert accepted / total >= MINIMUM_HIT_RATE, f"{accepted}/{total} accepted"
+
+
+# --- generated URLs on the fast path's edges ----------------------------------------------------
+
+
+def mostly(clean: list[str], edgy: list[str]) -> st.SearchStrategy[str]:
+    """One of ``clean`` seven times in eight, else one of ``edgy``: most generated URLs then stay
+    on the fast path with one or two parts on its edges (shrinking goes toward ``clean``)."""
+    return st.integers(0, 7).flatmap(lambda n: st.sampled_from(edgy if n == 0 else clean))
+
+
+SPECIAL_SCHEMES = mostly(
+    ["http", "https", "ws", "wss", "ftp", "file"],
+    ["HTTP", "Https", "WSS", "FILE", "fIle", "sc", "Sc", "h2", "1a", "", "httpſ", "fıle"],
+)
+NON_SPECIAL_SCHEMES = mostly(
+    ["node", "sc", "blob", "a+b.c-d", "mailto", "javascript", "xn--"],
+    ["NODE", "Sc", "http", "HTTPS", "file", "1a", "a_b", "", "ſc", "\u212ac"],
+)
+SEPARATORS = mostly(["://"], [":", ":/", ":///", "//", ":\\\\", ":/\\", ":\t//"])
+OPAQUE_SEPARATORS = mostly([":"], [":/", "://", ":\\", "", ": "])
+LABELS = mostly(
+    ["www", "example", "a", "z9", "com", "de", "a-b", "a1-b2-c3", "0a", "9z", "a" * 63],
+    [
+        "EXAMPLE",
+        "Ex",
+        "xn--a",
+        "xn--nxasmq6b",
+        "XN--A",
+        "0x1f",
+        "0X",
+        "0x",
+        "123",
+        "0",
+        "09",
+        "-a",
+        "a-",
+        "a--b",
+        "ab--c",
+        "_x",
+        "a_b",
+        "localhost",
+        "LOCALHOST",
+        "é",
+        "ß",
+        "%41",
+        "%2e",
+        "b" * 64,
+        "",
+        "C:",
+        "c|",
+        "a b",
+        "a@b",
+        "a:b",
+        "\u212a",  # KELVIN SIGN, "k" to Unicode case-insensitive matching
+        "\u017f",  # LATIN SMALL LETTER LONG S, "s" likewise
+        "\u0131",  # LATIN SMALL LETTER DOTLESS I
+        "\u0130",  # LATIN CAPITAL LETTER I WITH DOT ABOVE
+    ],
+)
+IPV4_NUMBERS = mostly(
+    ["0", "1", "9", "10", "99", "127", "199", "200", "249", "250", "255"],
+    ["256", "01", "0x7f", "00", "1000", "4294967295", ""],
+)
+LAST_LABELS = mostly(["com", "de", "a", "example", "z-9", "x0"], ["0a", "9z", "1", "0x", "a-", ""])
+HOSTS = st.one_of(
+    st.builds(lambda ls, last: ".".join([*ls, last]), st.lists(LABELS, max_size=4), LAST_LABELS),
+    st.builds(lambda ls, last: ".".join([*ls, last]), st.lists(LABELS, max_size=4), LAST_LABELS),
+    st.lists(IPV4_NUMBERS, min_size=3, max_size=5).map(".".join),
+    st.sampled_from(["", "[::1]", "user@host", "u:p@h", "h.", "a..b", "...", "a" * 250]),
+)
+PORTS = mostly(
+    ["", "", "", ":0", ":1", ":21", ":80", ":443", ":8080", ":65535"],
+    [":", ":65536", ":080", ":00443", ":99999", ":123456", ":0x10", ":-1", ": 1"],
+)
+SEGMENTS = mostly(
+    [
+        "a",
+        "A",
+        "index.html",
+        "",
+        "...",
+        "a.",
+        ".well-known",
+        "%41",
+        "%2f",
+        "~x",
+        "@",
+        ":",
+        ";",
+        "=",
+        "&",
+        "$",
+        "!",
+        "*",
+        "(",
+        ")",
+        "C:",
+        "'",
+        ",",
+        "+",
+        "-",
+        "_",
+        "%2e%41",
+        "%E2%82%AC",
+    ],
+    [
+        ".",
+        "..",
+        "%2e",
+        "%2E",
+        ".%2e",
+        "%2e.",
+        "%2E%2e",
+        "%",
+        "%z",
+        "%zz",
+        "a b",
+        "é",
+        '"',
+        "c|",
+        "C|",
+        "\\",
+        "^",
+        "`",
+        "{",
+        "}",
+        "<",
+        ">",
+        "|",
+        "[",
+        "]",
+        "\t",
+        "\x00",
+        "\x7f",
+        "\ufffd",
+        "\U0001f4a9",
+        "?",
+        "#",
+    ],
+)
+PATHS = st.lists(SEGMENTS, max_size=5).map(lambda segments: "".join("/" + s for s in segments))
+OPAQUE_PATHS = st.lists(SEGMENTS, max_size=4).map("/".join)
+PIECES = mostly(
+    ["a=b", "x", "A", "%27", "%2e", "?", "/", "~", "@", ":", "&", ";", "=", "'", "", "%41"],
+    ["%", "%z", "%zz", "#", "a b", "é", "`", '"', "<", ">", "{", "}", "|", "^", "\\", "\x00"],
+)
+QUERIES = st.one_of(st.just(""), st.lists(PIECES, max_size=4).map(lambda p: "?" + "".join(p)))
+FRAGMENTS = st.one_of(st.just(""), st.lists(PIECES, max_size=4).map(lambda p: "#" + "".join(p)))
+AROUND = mostly([""], [" ", "\t", "\n", "\x00", "\x1f"])
+
+
+@st.composite
+def authority_urls(draw: st.DrawFn) -> str:
+    """A string shaped like a special URL with a host, parts of it on the fast path's edges."""
+    parts = [AROUND, SPECIAL_SCHEMES, SEPARATORS, HOSTS, PORTS, PATHS, QUERIES, FRAGMENTS, AROUND]
+    return "".join(draw(part) for part in parts)
+
+
+@st.composite
+def opaque_path_urls(draw: st.DrawFn) -> str:
+    """A string shaped like a URL with an opaque path, parts of it on the fast path's edges."""
+    parts = [AROUND, NON_SPECIAL_SCHEMES, OPAQUE_SEPARATORS, OPAQUE_PATHS, QUERIES, FRAGMENTS]
+    return "".join(draw(part) for part in parts)
+
+
+def urlish() -> st.SearchStrategy[str]:
+    return st.one_of(authority_urls(), authority_urls(), opaque_path_urls())
+
+
+@settings(max_examples=1500, deadline=None)
+@given(input=urlish())
+@example(input="https://www.sec.gov/edgar.shtml")
+@example(input="HTTP://Example.COM:80")
+@example(input="http://a.b.0x/")
+@example(input="http://example.com/%2e%2E/")
+@example(input="file://localhost")
+@example(input="ws://1.2.3.256/")
+@example(input="HTTP://z-9:080")  # a domain that ends in a digit
+def test_fast_path_agrees_with_the_parser_on_generated_urls(input: str) -> None:
+    check_fast_path(input)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="hts:/.%2eE0x9-_aA?#'\\ @[]", max_size=30))
+def test_fast_path_agrees_with_the_parser_on_urlish_text(input: str) -> None:
+    check_fast_path(input)
+
+
+# --- what the fast path accepts, and what it leaves to the state machine -------------------------
+
+# Inputs and the href the URL Standard gives them (as in WPT's urltestdata.json).
+ACCEPTED = [
+    ("https://www.sec.gov/edgar.shtml", "https://www.sec.gov/edgar.shtml"),
+    ("HTTP://WWW.Example.COM", "http://www.example.com/"),
+    ("http://example.com:80/a", "http://example.com/a"),
+    ("https://example.com:443?x", "https://example.com/?x"),
+    ("wss://example.com:443/", "wss://example.com/"),
+    ("ftp://example.com:21/", "ftp://example.com/"),
+    ("http://example.com:0/", "http://example.com:0/"),
+    ("http://example.com:080/", "http://example.com/"),
+    ("http://example.com/?a'b#c'd", "http://example.com/?a%27b#c'd"),
+    ("http://192.168.0.1/x", "http://192.168.0.1/x"),
+    ("file://localhost/etc/hosts", "file:///etc/hosts"),
+    ("file://node.gypi", "file://node.gypi/"),
+    ("file:///C:/Windows/", "file:///C:/Windows/"),
+    ("file://", "file:///"),
+    ("node:url", "node:url"),
+    ("NODE:url?a'b", "node:url?a'b"),
+    ("mailto:someone@example.com", "mailto:someone@example.com"),
+]
+
+# Inputs the fast path leaves to the state machine: each has a validation error, needs real
+# work (IPv4 numbers, IDNA, dot segments), or is outside what the patterns cover.
+DECLINED = [
+    "http://1.2.3/",  # an IPv4 address of three parts: 1.2.0.3
+    "http://0x7f.1/",  # ends in a number
+    "http://a/./b",
+    "http://a/b/..",
+    "http://a/%2e/b",
+    "http://a/.%2E/b",
+    "http://xn--a.com/",  # a Punycode label the strict ToASCII rejects
+    "http://a_b.com/",  # domain-to-ASCII (strict) validation error
+    "http://a/b c",
+    "http://a/%zz",
+    "http://h:65536/",
+    " http://a/",
+    "http://a\\b",
+    "http:example.com",
+    "http://user@example.com/",
+    "sc://host/path",  # a non-special URL with a host
+    "file://host:80/",
+    # Not ASCII letters, though Unicode case-insensitive matching would take them for "s", "k",
+    # "i": the fast path's patterns are ASCII-only.
+    "httpſ://example.com/",
+    "http://\u212aelvin.example/",
+    "http://\u0131.example/",
+    "HTTP://\u0130.example/",
+    "http://a.\u017fcom:80/",
+]
+
+
+@pytest.mark.parametrize(("input", "href"), ACCEPTED)
+def test_accepted(input: str, href: str) -> None:
+    assert fast_href(input) == href
+    assert URL(input).href == href
+    assert check_fast_path(input)
+
+
+@pytest.mark.parametrize("input", DECLINED)
+def test_declined(input: str) -> None:
+    assert fast_href(input) is None
+    check_fast_path(input)
+
+
+# --- the URL class on the fast path -------------------------------------------------------------
+
+
+def test_the_record_is_built_lazily_and_equals_the_parsers() -> None:
+    url = URL("https://example.com/a/b?c#d")
+    assert url._parsed is None
+    expected = URLRecord(
+        "https", "", "", "example.com", HostKind.DOMAIN, None, ["a", "b"], "c", "d"
+    )
+    assert url._record == expected
+    assert url._parsed is url._record  # built once
+    assert url.host_kind is HostKind.DOMAIN
+    assert url.path_segments == ("a", "b")
+
+
+def test_getters_of_fast_path_urls() -> None:
+    url = URL("HTTP://Example.com:8080/p/q?x=1#frag")
+    assert url.href == "http://example.com:8080/p/q?x=1#frag"
+    assert (url.protocol, url.username, url.password) == ("http:", "", "")
+    assert (url.host, url.hostname, url.port) == ("example.com:8080", "example.com", "8080")
+    assert (url.pathname, url.search, url.hash) == ("/p/q", "?x=1", "#frag")
+    assert url.origin == "http://example.com:8080"
+    empty = URL("https://example.com/?#")
+    assert (empty.search, empty.hash, empty.href) == ("", "", "https://example.com/?#")
+    assert URL("file:///tmp/x").origin == "null"
+    assert URL("blob:https://example.com:443/uuid").origin == "https://example.com"
+    assert URL("node:url").pathname == "url"
+
+
+def test_an_absolute_input_with_a_base() -> None:
+    # A special scheme followed by "//", or an opaque path: the base does not matter...
+    assert URL("http://a.example/b", "https://c.example/d").href == "http://a.example/b"
+    assert URL("node:url", "file:///x").href == "node:url"
+    # ...but must itself parse.
+    with pytest.raises(InvalidURL):
+        URL("http://a.example/b", "not a URL")
+    # The same special scheme without "//" is relative to the base (the state machine's job).
+    assert URL("http:foo.com", "http://example.org/foo/bar").href == (
+        "http://example.org/foo/foo.com"
+    )
+
+
+def test_validate_still_reports_what_the_state_machine_meets() -> None:
+    from urlspec.url import validate
+
+    assert validate("https://example.com/") == []
+    assert [e.name for e in validate("https://a_b.example.com/")] == ["domain-to-ASCII"]
+
+
+def test_a_str_subclass_gets_a_plain_str_href() -> None:
+    class Text(str):
+        pass
+
+    assert type(URL(Text("https://example.com/")).href) is str
