@@ -20,7 +20,6 @@ import enum
 import re
 from typing import Final, NamedTuple
 
-from urlspec.idna import InvalidDomain, domain_to_ascii
 from urlspec.infra import (
     ASCII_DIGITS,
     ASCII_DIGITS_ONLY,
@@ -32,7 +31,6 @@ from urlspec.infra import (
     character_class,
     utf8_decode_without_bom,
 )
-from urlspec.percent_encoding import C0_CONTROL, percent_decode_string, utf8_percent_encode
 from urlspec.validation import ValidationError
 
 __all__ = [
@@ -130,6 +128,11 @@ def parse_host(
             return None
         return Host(HostKind.OPAQUE if opaque else HostKind.EMPTY, opaque)
     # 3. (The input is not empty; if it is, the domain parser fails on it.)
+    # The domain parser's modules are loaded on first use: the URL class's fast path needs
+    # HostKind, not host parsing, so `from urlspec import URL` stays light.
+    from urlspec.idna import InvalidDomain, domain_to_ascii
+    from urlspec.percent_encoding import percent_decode_string
+
     # 4.-5. Percent-decode, then UTF-8 decode without BOM.
     domain = input
     if "%" in input:
@@ -405,6 +408,8 @@ def parse_opaque_host(input: str, *, errors: ErrorList = None, position: int = 0
         if "%" in input and PERCENT_NOT_FOLLOWED_BY_TWO_ASCII_HEX_DIGITS.search(input):
             errors.append(ValidationError("invalid-URL-unit", position))
     # 4.
+    from urlspec.percent_encoding import C0_CONTROL, utf8_percent_encode  # see parse_host
+
     return utf8_percent_encode(input, C0_CONTROL)
 
 

@@ -136,19 +136,19 @@ _NONCHARACTERS: Final = (
 URL_CODE_POINT_ASCII: Final = ASCII_ALPHANUMERIC | frozenset("!$&'()*+,-./:;=?@_~")
 
 
-def _url_code_point_ranges() -> str:
-    """The body of a regex character class of the URL code points.
+def _not_url_code_point_ranges(except_for: str = "") -> str:
+    """The body of a regex character class of the code points that are *not* URL code points
+    (leaving out the ASCII code points of ``except_for``).
 
-    Those are the ASCII ones above and the code points in the range U+00A0 to U+10FFFD,
-    inclusive, excluding surrogates and noncharacters: the ranges between the excluded ones.
+    URL code points are the ASCII ones above and the code points in the range U+00A0 to
+    U+10FFFD, inclusive, excluding surrogates and noncharacters. Their complement is small: the
+    other ASCII code points, U+0080 to U+009F, the surrogates and the noncharacters (which
+    include U+10FFFE and U+10FFFF). A class of the complement compiles in a fraction of the time
+    a negated class of the URL code points takes (``re`` walks every BMP code point of a range).
     """
-    ranges = [character_class(URL_CODE_POINT_ASCII)[1:-1]]
-    start, end = 0xA0, 0x10FFFD
-    for excluded_start, excluded_end in sorted((_SURROGATES, *_NONCHARACTERS)):
-        if excluded_start > start:
-            ranges.append(f"{chr(start)}-{chr(min(excluded_start - 1, end))}")
-        start = excluded_end + 1
-    if start <= end:  # (not so: the last noncharacters, U+10FFFE and U+10FFFF, follow the end)
+    other_ascii = frozenset(map(chr, range(0x80))) - URL_CODE_POINT_ASCII - frozenset(except_for)
+    ranges = [character_class(other_ascii)[1:-1], "\x80-\x9f"]
+    for start, end in (_SURROGATES, *_NONCHARACTERS):
         ranges.append(f"{chr(start)}-{chr(end)}")
     return "".join(ranges)
 
@@ -157,7 +157,7 @@ def _url_code_point_ranges() -> str:
 #: followed by two ASCII hex digits. Each is an invalid-URL-unit validation error where the
 #: parsers check for one (https://url.spec.whatwg.org/#invalid-url-unit); ``INVALID_URL_UNIT``
 #: finds both.
-NOT_URL_CODE_POINT_OR_PERCENT: Final = re.compile(f"[^{_url_code_point_ranges()}%]")
+NOT_URL_CODE_POINT_OR_PERCENT: Final = re.compile(f"[{_not_url_code_point_ranges(except_for='%')}]")
 PERCENT_NOT_FOLLOWED_BY_TWO_ASCII_HEX_DIGITS: Final = re.compile(
     f"%(?!{character_class(ASCII_HEX_DIGITS)}{{2}})"
 )
