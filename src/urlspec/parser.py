@@ -25,9 +25,18 @@ import enum
 import re
 from typing import Final
 
-from urlspec.encoding import get_encoding, get_output_encoding
+from urlspec.encoding import output_encoding_for_label
 from urlspec.host import Host, HostKind, parse_host, serialize_host
-from urlspec.infra import C0_CONTROL_OR_SPACE_STRING, REMOVE_ASCII_TAB_OR_NEWLINE
+from urlspec.infra import (
+    ASCII_ALPHA,
+    ASCII_ALPHANUMERIC,
+    ASCII_DIGITS,
+    ASCII_TAB_OR_NEWLINE_RE,
+    C0_CONTROL_OR_SPACE_STRING,
+    INVALID_URL_UNIT,
+    REMOVE_ASCII_TAB_OR_NEWLINE,
+    character_class,
+)
 from urlspec.percent_encoding import (
     C0_CONTROL,
     FRAGMENT,
@@ -35,7 +44,7 @@ from urlspec.percent_encoding import (
     QUERY,
     SPECIAL_QUERY,
     USERINFO,
-    percent_encode_after_encoding,
+    percent_encode_after_output_encoding,
     utf8_percent_encode,
 )
 from urlspec.url_record import (
@@ -46,6 +55,7 @@ from urlspec.url_record import (
     is_double_dot_path_segment,
     is_normalized_windows_drive_letter,
     is_single_dot_path_segment,
+    is_special,
     is_windows_drive_letter,
     shorten_path,
     starts_with_windows_drive_letter,
@@ -100,13 +110,11 @@ FAILURE: Final = _Outcome.FAILURE
 #: tuples or sets (never ``c in "..."``, for which the empty string would always be "in").
 EOF: Final = ""
 
-# https://infra.spec.whatwg.org/#ascii-tab-or-newline, to find each one
-_ASCII_TAB_OR_NEWLINE: Final = re.compile("[\t\n\r]")
-
 # Where a run of the code points a state simply appends ends, per state; "special" adds U+005C (\).
 # The scheme state appends ASCII alphanumerics, U+002B (+), U+002D (-), U+002E (.).
-_SCHEME_END: Final = re.compile(r"[^A-Za-z0-9+\-.]")
-_PORT_END: Final = re.compile(r"[^0-9]")
+_SCHEME_CODE_POINTS: Final = ASCII_ALPHANUMERIC | frozenset("+-.")
+_SCHEME_END: Final = re.compile(character_class(_SCHEME_CODE_POINTS, negated=True))
+_PORT_END: Final = re.compile(character_class(ASCII_DIGITS, negated=True))
 _AUTHORITY_END: Final = re.compile(r"[@/?#]")
 _SPECIAL_AUTHORITY_END: Final = re.compile(r"[@/?#\\]")
 # The code points the host state acts on besides appending them to the buffer.
@@ -119,55 +127,6 @@ _OVERRIDDEN_PATH_END: Final = re.compile(r"/")  # with a state override, ? and #
 _OVERRIDDEN_SPECIAL_PATH_END: Final = re.compile(r"[/\\]")
 _OPAQUE_PATH_END: Final = re.compile(r"[?#]")
 _QUERY_END: Final = re.compile(r"#")
-
-
-def _url_code_point_class() -> str:
-    """A regex class body for the URL code points and U+0025 (%).
-
-    https://url.spec.whatwg.org/#url-code-points: ASCII alphanumeric, !$&'()*+,-./:;=?@_~, and
-    U+00A0 to U+10FFFD excluding surrogates and noncharacters.
-    """
-    ranges = ["0-9A-Za-z!$&'()*+,\\-./:;=?@_~%", "\u00a0-\ud7ff", "\ue000-\ufdcf", "\ufdf0-\ufffd"]
-    for plane in range(1, 17):
-        ranges.append(f"{chr(plane << 16)}-{chr((plane << 16) | 0xFFFD)}")
-    return "".join(ranges)
-
-
-#: A code point that is not a URL code point and not U+0025 (%), or a U+0025 (%) that is not
-#: followed by two ASCII hex digits: each is an invalid-URL-unit validation error.
-_INVALID_URL_UNIT: Final = re.compile(
-    f"[^{_url_code_point_class()}]|%(?![0-9A-Fa-f]{{2}})",
-)
-
-
-def output_encoding(label: str) -> str:
-    """The name of the encoding the query state encodes with, for the ``encoding`` argument.
-
-    The argument is an encoding label of the Encoding Standard ("utf-8", "shift_jis", "latin1",
-    ...): get an encoding from it (https://encoding.spec.whatwg.org/#concept-encoding-get;
-    LookupError when it is none), then get an output encoding
-    (https://encoding.spec.whatwg.org/#get-an-output-encoding), which is UTF-8 for replacement,
-    UTF-16BE and UTF-16LE.
-    """
-    if label == "utf-8":
-        return label
-    encoding = get_encoding(label)
-    if encoding is None:
-        raise LookupError(f"unknown encoding: {label!r}")
-    return get_output_encoding(encoding)
-
-
-def _is_ascii_alpha(c: str) -> bool:
-    return c != EOF and c.isascii() and c.isalpha()
-
-
-def _is_scheme_code_point(c: str) -> bool:
-    """ASCII alphanumeric, U+002B (+), U+002D (-), or U+002E (.)."""
-    return c != EOF and c.isascii() and (c.isalnum() or c in "+-.")
-
-
-def _is_ascii_digit(c: str) -> bool:
-    return c != EOF and "0" <= c <= "9"
 
 
 def _port_number(digits: str) -> int | None:
@@ -247,7 +206,7 @@ class BasicURLParser:
         removed_at: list[int] = []
         if "\t" in input or "\n" in input or "\r" in input:
             if errors is not None:
-                removed_at = [m.start() for m in _ASCII_TAB_OR_NEWLINE.finditer(input)]
+                removed_at = [m.start() for m in ASCII_TAB_OR_NEWLINE_RE.finditer(input)]
                 errors.append(ValidationError("invalid-URL-unit", leading + removed_at[0]))
             input = input.translate(REMOVE_ASCII_TAB_OR_NEWLINE)
         if errors is not None:
@@ -257,7 +216,7 @@ class BasicURLParser:
         self.url = url
         self.state_override = state_override
         self.state = state_override if state_override is not None else State.SCHEME_START
-        self.encoding = output_encoding(encoding)
+        self.encoding = output_encoding_for_label(encoding)
         self.buffer = ""
         self.at_sign_seen = False
         self.inside_brackets = False
@@ -314,7 +273,7 @@ class BasicURLParser:
         if self.errors is None:
             return
         # Two more code points so that the look-ahead after a final "%" sees what the spec sees.
-        for match in _INVALID_URL_UNIT.finditer(self.input, start, min(end + 2, len(self.input))):
+        for match in INVALID_URL_UNIT.finditer(self.input, start, min(end + 2, len(self.input))):
             if match.start() >= end:
                 break
             self.validation_error("invalid-URL-unit", match.start())
@@ -328,14 +287,11 @@ class BasicURLParser:
         """Whether remaining (https://url.spec.whatwg.org/#remaining) starts with ``prefix``."""
         return self.input.startswith(prefix, self.pointer + 1)
 
-    def is_special(self) -> bool:
-        return self.url.scheme in SPECIAL_SCHEMES
-
     def host_parse(self, start: int) -> Host | None:
         """Host-parse the buffer, which starts at ``start``, with "url is not special"."""
         return parse_host(
             self.buffer,
-            not self.is_special(),
+            not is_special(self.url),
             errors=self.errors,
             position=self.original_position(start) if self.errors is not None else 0,
         )
@@ -364,7 +320,7 @@ class BasicURLParser:
 
     def scheme_start_state(self, c: str) -> _Outcome | None:
         """https://url.spec.whatwg.org/#scheme-start-state"""
-        if _is_ascii_alpha(c):
+        if c in ASCII_ALPHA:
             self.buffer += c.lower()
             self.state = State.SCHEME
         elif self.state_override is None:
@@ -376,7 +332,7 @@ class BasicURLParser:
 
     def scheme_state(self, c: str) -> _Outcome | None:
         """https://url.spec.whatwg.org/#scheme-state"""
-        if _is_scheme_code_point(c):
+        if c in _SCHEME_CODE_POINTS:
             end = self.run_end(_SCHEME_END)
             self.buffer += self.input[self.pointer : end].lower()
             self.pointer = end - 1
@@ -395,7 +351,7 @@ class BasicURLParser:
         url = self.url
         buffer = self.buffer
         if self.state_override is not None:
-            url_is_special = url.scheme in SPECIAL_SCHEMES
+            url_is_special = is_special(url)
             buffer_is_special = buffer in SPECIAL_SCHEMES
             if url_is_special and not buffer_is_special:
                 return RETURN
@@ -416,10 +372,10 @@ class BasicURLParser:
             if not self.remaining_starts_with("//"):
                 self.validation_error("special-scheme-missing-following-solidus", self.pointer + 1)
             self.state = State.FILE
-        elif self.is_special() and base is not None and base.scheme == url.scheme:
+        elif is_special(self.url) and base is not None and base.scheme == url.scheme:
             assert base.scheme in SPECIAL_SCHEMES
             self.state = State.SPECIAL_RELATIVE_OR_AUTHORITY
-        elif self.is_special():
+        elif is_special(self.url):
             self.state = State.SPECIAL_AUTHORITY_SLASHES
         elif self.remaining_starts_with("/"):
             self.state = State.PATH_OR_AUTHORITY
@@ -478,7 +434,7 @@ class BasicURLParser:
         url.scheme = base.scheme
         if c == "/":
             self.state = State.RELATIVE_SLASH
-        elif self.is_special() and c == "\\":
+        elif is_special(self.url) and c == "\\":
             self.validation_error("invalid-reverse-solidus")
             self.state = State.RELATIVE_SLASH
         else:
@@ -503,7 +459,7 @@ class BasicURLParser:
 
     def relative_slash_state(self, c: str) -> _Outcome | None:
         """https://url.spec.whatwg.org/#relative-slash-state"""
-        if self.is_special() and c in ("/", "\\"):
+        if is_special(self.url) and c in ("/", "\\"):
             if c == "\\":
                 self.validation_error("invalid-reverse-solidus")
             self.state = State.SPECIAL_AUTHORITY_IGNORE_SLASHES
@@ -543,7 +499,7 @@ class BasicURLParser:
 
     def authority_state(self, c: str) -> _Outcome | None:
         """https://url.spec.whatwg.org/#authority-state"""
-        special = self.is_special()
+        special = is_special(self.url)
         if c == "@":
             self.validation_error("invalid-credentials")
             if self.at_sign_seen:
@@ -588,7 +544,7 @@ class BasicURLParser:
     def host_state(self, c: str) -> _Outcome | None:
         """https://url.spec.whatwg.org/#host-state (also the hostname state)"""
         url = self.url
-        special = self.is_special()
+        special = is_special(self.url)
         if self.state_override is not None and url.scheme == "file":
             self.pointer -= 1
             self.state = State.FILE_HOST
@@ -651,13 +607,13 @@ class BasicURLParser:
     def port_state(self, c: str) -> _Outcome | None:
         """https://url.spec.whatwg.org/#port-state"""
         url = self.url
-        if _is_ascii_digit(c):
+        if c in ASCII_DIGITS:
             end = self.run_end(_PORT_END)
             self.buffer += self.input[self.pointer : end]
             self.pointer = end - 1
         elif (
             c in (EOF, "/", "?", "#")
-            or (self.is_special() and c == "\\")
+            or (is_special(self.url) and c == "\\")
             or self.state_override is not None
         ):
             if self.buffer != "":
@@ -770,7 +726,7 @@ class BasicURLParser:
     def path_start_state(self, c: str) -> _Outcome | None:
         """https://url.spec.whatwg.org/#path-start-state"""
         url = self.url
-        if self.is_special():
+        if is_special(self.url):
             if c == "\\":
                 self.validation_error("invalid-reverse-solidus")
             self.state = State.PATH
@@ -793,7 +749,7 @@ class BasicURLParser:
     def path_state(self, c: str) -> _Outcome | None:
         """https://url.spec.whatwg.org/#path-state"""
         url = self.url
-        special = self.is_special()
+        special = is_special(self.url)
         overridden = self.state_override is not None
         if c in (EOF, "/") or (special and c == "\\") or (not overridden and c in ("?", "#")):
             is_slash = c == "/" or (special and c == "\\")
@@ -859,15 +815,12 @@ class BasicURLParser:
     def query_state(self, c: str) -> _Outcome | None:
         """https://url.spec.whatwg.org/#query-state"""
         url = self.url
-        special = self.is_special()
+        special = is_special(self.url)
         if self.encoding != "utf-8" and (not special or url.scheme in ("ws", "wss")):
             self.encoding = "utf-8"
         if (self.state_override is None and c == "#") or c == EOF:
             encode_set = SPECIAL_QUERY if special else QUERY
-            if self.encoding == "utf-8":
-                encoded = utf8_percent_encode(self.buffer, encode_set)
-            else:
-                encoded = percent_encode_after_encoding(self.encoding, self.buffer, encode_set)
+            encoded = percent_encode_after_output_encoding(self.encoding, self.buffer, encode_set)
             assert url.query is not None, "the query state starts with a non-null query"
             url.query += encoded
             self.buffer = ""

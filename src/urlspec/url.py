@@ -27,7 +27,7 @@ from urlspec.fast_path import (
 )
 from urlspec.host import HostKind
 from urlspec.infra import to_scalar_value_string
-from urlspec.url_record import URLRecord, serialize_path, serialize_url
+from urlspec.url_record import URLRecord, serialize_path, serialize_url, urls_equal
 from urlspec.validation import InvalidURL, ValidationError
 
 if TYPE_CHECKING:
@@ -124,6 +124,8 @@ def _collect_validation_errors(
         if base_record is None:
             return errors, base_string
         errors = []
+    if encoding == "utf-8" and fast_href(input_string) is not None:
+        return [], None  # the fast path accepts only inputs without validation errors
     basic_url_parse(input_string, base_record, encoding, errors=errors)
     return errors, None
 
@@ -333,7 +335,7 @@ class URL:
             raise TypeError(f"can only compare a URL with a URL, not {type(other).__name__}")
         if not exclude_fragments:
             return self._href == other._href
-        return serialize_url(self._record, True) == serialize_url(other._record, True)
+        return urls_equal(self._record, other._record, exclude_fragments=True)
 
     def replace(self, **changes: Any) -> URL:
         """A new URL: this one with the standard's setters applied, in argument order.
