@@ -114,7 +114,9 @@ def _run_class(module: Any, class_name: str) -> unittest.TestResult:
     [
         ("quote", "QuotingTests"),
         ("quote_plus", "QuotingTests"),
+        ("quote_from_bytes", "QuotingTests"),
         ("unquote", "UnquotingTests"),
+        ("unquote_plus", "UnquotingTests"),
         ("unquote_to_bytes", "UnquotingTests"),
         ("urlencode", "urlencode_Tests"),
     ],

@@ -8,7 +8,10 @@ each explained by a CPython change. See ``cpython_suite.py`` for the machinery.
 
 from __future__ import annotations
 
+import inspect
+import re
 import sys
+import types
 import unittest
 import urllib.parse
 from pathlib import Path
@@ -105,12 +108,82 @@ def test_all_names_this_module() -> None:
         and name not in undocumented
         and getattr(getattr(module, name), "__module__", None) == module.__name__
     ]
-    # The quoting and query functions are written by another module of the package; they must
-    # be exported whether or not they are renamed yet.
-    borrowed = {"quote", "quote_plus", "quote_from_bytes", "unquote", "unquote_plus",
-                "unquote_to_bytes", "urlencode", "parse_qs", "parse_qsl"}  # fmt: skip
-    assert set(module.__all__) - borrowed == set(own_objects) - borrowed
+    assert sorted(module.__all__) == sorted(own_objects)
     assert set(module.__all__) == set(urllib.parse.__all__)
+
+
+def test_every_function_and_class_names_this_module() -> None:
+    """Public or private, every function and class of urlspec.parse found under its own name
+    says ``__module__ == "urlspec.parse"`` (as urllib.parse's say "urllib.parse")."""
+    module = urlspec.parse
+    for name, value in vars(module).items():
+        if isinstance(value, (types.FunctionType, type)) and value.__qualname__ == name:
+            assert value.__module__ == "urlspec.parse", name
+    for name in [n for n in dir(module) if not n.startswith("_")]:
+        value = getattr(module, name)
+        if isinstance(value, (types.FunctionType, type)):
+            assert value.__module__ == "urlspec.parse", name
+
+
+# --- The suites really test urlspec: every name they use is urlspec's own object ---
+
+PACKAGE_DIR = Path(urlspec.parse.__file__).resolve().parent
+
+#: Names the suites use that must *not* exist: the AttributeError test's name, and ``Quoter``,
+#: which CPython 3.14 removed (gh-118827; the suites' DeprecationTest is an expected failure).
+ABSENT_NAMES = {"this_does_not_exist", "Quoter"}
+
+
+def _suite_files() -> list[Path]:
+    files = []
+    for suite in ("test_urlparse", "test_urllib"):
+        for path in (own_suite_file(suite), reference_suite_file(suite)):
+            if path is not None:
+                files.append(path)
+    return files
+
+
+def _names_used() -> list[str]:
+    """urllib.parse's own names (public functions, classes and lists, not imported modules or
+    helpers), and every ``urllib.parse.<name>`` the suites mention."""
+    names = {
+        name
+        for name, value in vars(urllib.parse).items()
+        if not name.startswith("_")
+        and not isinstance(value, types.ModuleType)
+        and getattr(value, "__module__", "urllib.parse") == "urllib.parse"
+    }
+    for path in _suite_files():
+        names.update(re.findall(r"urllib\.parse\.([A-Za-z_]\w*)", path.read_text("utf-8")))
+    return sorted(name for name in names - ABSENT_NAMES if not name.startswith("__"))
+
+
+def _defined_in_package(value: object) -> bool:
+    source = inspect.getsourcefile(value)  # type: ignore[arg-type]
+    return source is not None and Path(source).resolve().is_relative_to(PACKAGE_DIR)
+
+
+@pytest.mark.parametrize("name", _names_used())
+def test_suites_use_urlspecs_own_objects(name: str) -> None:
+    """Replacing one of urlspec's objects by the standard library's must not go unnoticed."""
+    ours = getattr(urlspec.parse, name)
+    assert ours is not getattr(urllib.parse, name, None), f"{name} is the standard library's"
+    if isinstance(ours, types.FunctionType):
+        assert _defined_in_package(ours), name
+    if isinstance(ours, type):
+        assert ours.__module__ == "urlspec.parse", name
+        for attribute in vars(ours).values():
+            if isinstance(attribute, types.FunctionType):
+                assert _defined_in_package(attribute), (name, attribute)
+
+
+def test_suites_mention_the_helpers() -> None:
+    """The name list above is not empty by accident: it holds the helpers the suites use."""
+    if not _suite_files():
+        missing_suite(f"CPython's {SUITE}.py")
+    names = set(_names_used())
+    assert {"_Quoter", "_ALWAYS_SAFE", "_splittype", "_to_bytes", "unwrap", "to_bytes"} <= names
+    assert {"unquote_plus", "quote_from_bytes", "urlencode", "splitnport"} <= names
 
 
 def test_urllib_parse_is_restored() -> None:
@@ -123,7 +196,13 @@ def test_urllib_parse_is_restored() -> None:
     assert urllib.parse is original
 
 
-@pytest.mark.parametrize("broken", ["urlsplit", "urljoin", "urlunsplit"])
+@pytest.mark.parametrize(
+    "broken",
+    [
+        "urlsplit", "urljoin", "urlunsplit", "urlparse", "urlunparse", "urldefrag", "parse_qs",
+        "parse_qsl", "quote_from_bytes", "unwrap",
+    ],
+)  # fmt: skip
 def test_suite_really_calls_urlspec(monkeypatch: pytest.MonkeyPatch, broken: str) -> None:
     """Breaking one urlspec function must make CPython's suite fail: it does test urlspec."""
     if not _MODULES:

@@ -4,6 +4,10 @@ The ``split*`` functions come from Python 2's ``urllib``; CPython deprecated the
 (bpo-27485) in favour of ``urlparse``/``parse_qsl``. Each public one warns with CPython's exact
 ``DeprecationWarning`` text (the messages name ``urllib.parse``, whose drop-in this is) and calls
 its private ``_split*`` twin, which does the work silently, as CPython's own callers use it.
+
+The twins are built from a few partitions shared with the rest of the package: ``_splitnetloc``
+(the netloc runs to the first ``/``, ``?`` or ``#``), a split at the last delimiter (``?``,
+``#``, ``:``), and the userinfo reading of the result classes (``_results._split_userinfo``).
 """
 
 from __future__ import annotations
@@ -11,9 +15,12 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
+from urlspec.parse._results import _split_userinfo
+
 __all__ = [
     "_splitattr",
     "_splithost",
+    "_splitnetloc",
     "_splitnport",
     "_splitpasswd",
     "_splitport",
@@ -41,13 +48,15 @@ __all__ = [
 def unwrap(url: Any) -> str:
     """Transform a string like ``'<URL:scheme://host/path>'`` into ``'scheme://host/path'``.
 
-    The string is returned unchanged (but stripped) if it is not a wrapped URL (RFC 1738 §2.2).
+    RFC 1738 §2.2 ("URLs in context") wraps URLs in angle brackets and may prefix them with
+    ``URL:``; each layer is removed, with the whitespace around it. Any other string comes back
+    stripped.
     """
     text = str(url).strip()
-    if text[:1] == "<" and text[-1:] == ">":
+    if text.startswith("<") and text.endswith(">"):
         text = text[1:-1].strip()
-    if text[:4] == "URL:":
-        text = text[4:].strip()
+    if text.startswith("URL:"):
+        text = text.removeprefix("URL:").strip()
     return text
 
 
@@ -58,14 +67,45 @@ def _deprecated(name: str, instead: str | None = "urlparse") -> None:
     warnings.warn(message, DeprecationWarning, stacklevel=3)
 
 
+# --- Shared pieces ---
+
+
+def _is_ascii_digits(text: str) -> bool:
+    """Whether ``text`` is one or more ASCII digits (``isdigit`` alone takes ``'²'``, ``'६'``)."""
+    return text.isascii() and text.isdigit()
+
+
+def _split_at_last(text: str, delimiter: str) -> tuple[str, str | None]:
+    """(before, after) the last ``delimiter``; ``(text, None)`` when there is none."""
+    before, found, after = text.rpartition(delimiter)
+    return (before, after) if found else (text, None)
+
+
+def _splitnetloc(url: str, start: int = 0) -> tuple[str, str]:
+    """(``url[start:end]``, ``url[end:]``), ``end`` being the first ``/``, ``?`` or ``#`` from
+    ``start`` on (or the end of ``url``): the netloc and the rest, RFC 3986 §3.2's authority
+    being "terminated by the next slash, question mark, or number sign"."""
+    end = len(url)
+    for delimiter in "/?#":
+        position = url.find(delimiter, start, end)
+        if position >= 0:
+            end = position
+    return url[start:end], url[end:]
+
+
+# --- The helpers ---
+
+
 def _to_bytes(url: Any) -> Any:
-    """``to_bytes('URL')`` -> ``'URL'``: a ``str`` URL must be ASCII (UnicodeError otherwise)."""
-    if isinstance(url, str):
-        try:
-            url = url.encode("ascii").decode()
-        except UnicodeError:
-            raise UnicodeError(f"URL {url!r} contains non-ASCII characters") from None
-    return url
+    """``to_bytes('URL')`` -> ``'URL'``: a ``str`` URL must be ASCII (UnicodeError otherwise).
+
+    A ``str`` comes back as a plain ``str``; anything else unchanged.
+    """
+    if not isinstance(url, str):
+        return url
+    if not url.isascii():
+        raise UnicodeError(f"URL {url!r} contains non-ASCII characters")
+    return str.__str__(url)  # the exact str, whatever subclass ``url`` is
 
 
 def _splittype(url: str) -> tuple[str | None, str]:
@@ -73,37 +113,38 @@ def _splittype(url: str) -> tuple[str | None, str]:
 
     The type is the text before the first ``:``, non-empty and without ``/``, lowercased.
     """
-    colon = url.find(":")
-    if colon > 0 and "/" not in url[:colon]:
-        return url[:colon].lower(), url[colon + 1 :]
+    scheme, colon, rest = url.partition(":")
+    if colon and scheme and "/" not in scheme:
+        return scheme.lower(), rest
     return None, url
 
 
 def _splithost(url: str) -> tuple[str | None, str]:
-    """``'//host[:port]/path'`` -> ``('host[:port]', '/path')``; ``(None, url)`` without ``//``."""
-    if url[:2] != "//":
+    """``'//host[:port]/path'`` -> ``('host[:port]', '/path')``; ``(None, url)`` without ``//``.
+
+    The path always starts with ``/`` (one is added before a ``?`` or ``#``).
+    """
+    if not url.startswith("//"):
         return None, url
-    end = len(url)
-    for delimiter in "/#?":
-        position = url.find(delimiter, 2)
-        if 0 <= position < end:
-            end = position
-    host_port, path = url[2:end], url[end:]
-    if path and path[0] != "/":
+    host_port, path = _splitnetloc(url, 2)
+    if path and not path.startswith("/"):
         path = "/" + path
     return host_port, path
 
 
 def _splituser(host: str) -> tuple[str | None, str]:
-    """``'user[:passwd]@host[:port]'`` -> ``('user[:passwd]', 'host[:port]')``."""
-    user, at, host = host.rpartition("@")
-    return (user if at else None), host
+    """``'user[:passwd]@host[:port]'`` -> ``('user[:passwd]', 'host[:port]')``, at the last @."""
+    user, at, host_port = host.rpartition("@")
+    return (user, host_port) if at else (None, host)
 
 
 def _splitpasswd(user: str) -> tuple[str, str | None]:
-    """``'user:passwd'`` -> ``('user', 'passwd')``; the password is None without ``:``."""
-    user, colon, password = user.partition(":")
-    return user, (password if colon else None)
+    """``'user:passwd'`` -> ``('user', 'passwd')``; the password is None without ``:``.
+
+    This is the userinfo reading of the result classes' ``username``/``password``.
+    """
+    username, password = _split_userinfo(user + "@")
+    return username, password
 
 
 def _splitport(host: str) -> tuple[str, str | None]:
@@ -112,36 +153,32 @@ def _splitport(host: str) -> tuple[str, str | None]:
     The port is what follows the last ``:`` when that is only ASCII digits; an empty port is
     still removed (``'host:'`` -> ``('host', None)``).
     """
-    before, colon, port = host.rpartition(":")
-    if colon and (port == "" or (port.isdigit() and port.isascii())):
-        return before, (port if port else None)
-    return host, None
+    before, port = _split_at_last(host, ":")
+    if port is None or not (port == "" or _is_ascii_digits(port)):
+        return host, None
+    return before, (port if port else None)
 
 
 def _splitnport(host: str, defport: Any = -1) -> tuple[str, Any]:
     """Split host and port, the port as a number.
 
-    ``defport`` when there is no ``:``; the number after the last ``:`` if it is ASCII digits;
-    None if there is something else after it; ``defport`` if nothing.
+    ``defport`` when there is no ``:`` or nothing after the last one; the number after it if it
+    is ASCII digits; None if it is anything else.
     """
-    before, colon, port = host.rpartition(":")
-    if not colon:
-        return port, defport
-    if port:
-        return before, (int(port) if port.isdigit() and port.isascii() else None)
-    return before, defport
+    before, port = _split_at_last(host, ":")
+    if not port:  # no ":" (``before`` is then the whole host), or nothing after it
+        return before, defport
+    return before, (int(port) if _is_ascii_digits(port) else None)
 
 
 def _splitquery(url: str) -> tuple[str, str | None]:
     """``'/path?query'`` -> ``('/path', 'query')``, at the last ``?``."""
-    path, question_mark, query = url.rpartition("?")
-    return (path, query) if question_mark else (url, None)
+    return _split_at_last(url, "?")
 
 
 def _splittag(url: str) -> tuple[str, str | None]:
     """``'/path#tag'`` -> ``('/path', 'tag')``, at the last ``#``."""
-    path, hash_sign, tag = url.rpartition("#")
-    return (path, tag) if hash_sign else (url, None)
+    return _split_at_last(url, "#")
 
 
 def _splitattr(url: str) -> tuple[str, list[str]]:
@@ -152,8 +189,8 @@ def _splitattr(url: str) -> tuple[str, list[str]]:
 
 def _splitvalue(attr: str) -> tuple[str, str | None]:
     """``'attr=value'`` -> ``('attr', 'value')``; the value is None without ``=``."""
-    attr, equals, value = attr.partition("=")
-    return attr, (value if equals else None)
+    name, equals, value = attr.partition("=")
+    return name, (value if equals else None)
 
 
 def to_bytes(url: Any) -> Any:

@@ -41,15 +41,8 @@ def parse_qs(
 
     The arguments are those of ``parse_qsl``, which does the parsing.
     """
-    fields = parse_qsl(
-        qs,
-        keep_blank_values,
-        strict_parsing,
-        encoding=encoding,
-        errors=errors,
-        max_num_fields=max_num_fields,
-        separator=separator,
-        _stacklevel=2,
+    fields = _parse_fields(
+        qs, keep_blank_values, strict_parsing, encoding, errors, max_num_fields, separator
     )
     result: dict[Any, list[Any]] = {}
     for name, value in fields:
@@ -69,8 +62,6 @@ def parse_qsl(
     errors: str = "replace",
     max_num_fields: int | None = None,
     separator: str | bytes = "&",
-    *,
-    _stacklevel: int = 1,
 ) -> list[tuple[Any, Any]]:
     """Parse a query string into a list of (name, value) pairs, in order.
 
@@ -81,6 +72,25 @@ def parse_qsl(
         ``bytes.decode`` takes them.
     max_num_fields: if set, raise ValueError when the query has more fields than this.
     separator: the field separator, a non-empty str or bytes.
+    """
+    return _parse_fields(
+        qs, keep_blank_values, strict_parsing, encoding, errors, max_num_fields, separator
+    )
+
+
+def _parse_fields(
+    qs: Any,
+    keep_blank_values: bool,
+    strict_parsing: bool,
+    encoding: str,
+    errors: str,
+    max_num_fields: int | None,
+    separator: str | bytes,
+) -> list[tuple[Any, Any]]:
+    """``parse_qsl``, called directly by both ``parse_qsl`` and ``parse_qs``.
+
+    Both are then the same number of frames above this function, so the DeprecationWarning of
+    a false ``qs`` (gh-116897) names the caller of either, as CPython 3.14 attributes it.
     """
     if not separator or not isinstance(separator, (str, bytes)):
         raise ValueError("Separator must be of type string or bytes.")
@@ -93,7 +103,7 @@ def parse_qsl(
         )  # fmt: skip
     if qs is None:
         return []
-    data = _bytes_of_query(qs, _stacklevel + 1)
+    data = _bytes_of_query(qs)
     if isinstance(separator, str):
         separator = bytes(separator, "ascii")
     return _split_fields(
@@ -102,7 +112,12 @@ def parse_qsl(
     )  # fmt: skip
 
 
-def _bytes_of_query(qs: Any, stacklevel: int) -> bytes:
+# Frames from the warning to the caller of ``parse_qs``/``parse_qsl``: ``_bytes_of_query``,
+# ``_parse_fields``, ``parse_qs``/``parse_qsl``, their caller.
+_CALLER_OF_PUBLIC_FUNCTION = 4
+
+
+def _bytes_of_query(qs: Any) -> bytes:
     """The bytes of a query that is neither str nor None.
 
     Only bytes-like objects are accepted (``memoryview`` refuses the integers and iterables
@@ -117,7 +132,7 @@ def _bytes_of_query(qs: Any, stacklevel: int) -> bytes:
                 f"Accepting {type(qs).__name__} objects with false value in "
                 "urllib.parse.parse_qsl() is deprecated as of 3.14",
                 DeprecationWarning,
-                stacklevel=stacklevel + 1,
+                stacklevel=_CALLER_OF_PUBLIC_FUNCTION,
             )
             return b""
         raise

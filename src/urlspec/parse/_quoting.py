@@ -14,8 +14,9 @@ How it works, and why it is fast without any per-character Python loop:
   ``str.translate`` applies the table in C. A pure-ASCII ``str`` quoted as UTF-8 is translated
   directly, since its UTF-8 bytes are its characters.
 * Unquoting. One precompiled regular expression splits the input around every ``%XX`` escape
-  (valid hex digits only; a lone ``%`` stays as it is), the escapes are mapped to their bytes
-  with a dictionary lookup done by ``map`` in C, and ``bytes.join`` reassembles the result.
+  (valid hex digits only; a lone ``%`` stays as it is), ``binascii.unhexlify`` decodes the hex
+  digits of all the escapes at once, each decoded byte takes its escape's place, and
+  ``bytes.join`` reassembles the result.
 
 Argument checks, result types and exceptions follow CPython's, in CPython's order, so that the
 same bad input fails the same way.
@@ -23,6 +24,7 @@ same bad input fails the same way.
 
 from __future__ import annotations
 
+import binascii
 import functools
 import re
 from collections.abc import Iterable
@@ -47,26 +49,35 @@ _ALWAYS_SAFE: frozenset[int] = frozenset(
 _ALWAYS_SAFE_BYTES: bytes = bytes(sorted(_ALWAYS_SAFE))
 
 
-class _Quoter(dict[int, str]):
-    """A mapping from a byte value (0-255) to the text ``quote`` writes for it.
+# Every byte value's percent-encoding, "%" and two upper-case hex digits (RFC 3986 §2.1).
+_PERCENT_ESCAPES: tuple[str, ...] = tuple(f"%{byte:02X}" for byte in range(256))
 
-    The text is the byte's character when the byte is in ``safe`` or always safe, and its
-    ``%XX`` escape (upper-case hex) otherwise (``quote`` passes only ASCII safe bytes).
-    Entries are computed on first lookup and kept. ``safe`` is an iterable of byte values (a
-    ``bytes`` object, typically).
+
+def _build_quoting_table(safe: Iterable[int]) -> list[str]:
+    """The text ``quote`` writes for each byte value 0-255, for the byte values ``safe``.
+
+    A byte that is always safe or in ``safe`` stands for itself (its Latin-1 character);
+    any other is percent-encoded.
+    """
+    table = list(_PERCENT_ESCAPES)
+    for byte in _ALWAYS_SAFE.union(safe):
+        table[byte] = chr(byte)
+    return table
+
+
+class _Quoter(dict[int, str]):
+    """The quoting table of one ``safe`` set as a mapping, byte value (0-255) -> its text.
+
+    Kept because CPython's own tests build one (``_Quoter(_ALWAYS_SAFE)``); ``quote`` itself
+    uses the tables of :func:`_quoting_table`. All 256 entries are filled at construction.
     """
 
     def __init__(self, safe: Iterable[int]) -> None:
-        super().__init__()
-        self.safe: frozenset[int] = _ALWAYS_SAFE.union(safe)
+        super().__init__(enumerate(_build_quoting_table(safe)))
 
     def __repr__(self) -> str:
-        return f"<Quoter {dict(self)!r}>"
-
-    def __missing__(self, byte: int) -> str:
-        text = chr(byte) if byte in self.safe else f"%{byte:02X}"
-        self[byte] = text
-        return text
+        kept = "".join(text for text in self.values() if len(text) == 1)
+        return f"{type(self).__name__}(safe={kept!r})"
 
 
 # --- Quoting ---------------------------------------------------------------------------------
@@ -85,8 +96,7 @@ def _ascii_safe_bytes(safe: Any) -> bytes:
 @functools.lru_cache(maxsize=128)
 def _quoting_table(safe_bytes: bytes) -> list[str]:
     """The ``str.translate`` table quoting every byte (as a Latin-1 character) for ``safe``."""
-    quoter = _Quoter(safe_bytes)
-    return [quoter[byte] for byte in range(256)]
+    return _build_quoting_table(safe_bytes)
 
 
 @functools.lru_cache(maxsize=128)
@@ -215,13 +225,8 @@ _split_non_ascii_runs = re.compile("([^\x00-\x7f]+)").split
 _PERCENT = ord("%")
 _SPACE = ord(" ")
 
-_HEX_DIGITS = "0123456789ABCDEFabcdef"
-# Every two-hex-digit spelling ("4a", "4A", ...) -> the byte it escapes.
-_BYTE_OF_HEX_PAIR: dict[bytes, bytes] = {
-    (high + low).encode("ascii"): bytes.fromhex(high + low)
-    for high in _HEX_DIGITS
-    for low in _HEX_DIGITS
-}
+# The one-byte ``bytes`` object of each byte value.
+_SINGLE_BYTES: list[bytes] = [bytes((byte,)) for byte in range(256)]
 
 
 def _percent_decode(data: bytes | bytearray) -> bytes:
@@ -231,8 +236,10 @@ def _percent_decode(data: bytes | bytearray) -> bytes:
     parts = _split_around_escapes(data)
     if len(parts) == 1:
         return bytes(data)
-    # parts alternates text and the hex digits of an escape: decode the odd ones.
-    parts[1::2] = map(_BYTE_OF_HEX_PAIR.__getitem__, parts[1::2])
+    # parts alternates text and the hex digits of an escape: decode all the digits at once,
+    # then put each decoded byte back in place of its digits.
+    escaped = binascii.unhexlify(b"".join(parts[1::2]))
+    parts[1::2] = map(_SINGLE_BYTES.__getitem__, escaped)
     return b"".join(parts)
 
 
