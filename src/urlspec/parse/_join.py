@@ -24,7 +24,7 @@ import re
 from typing import Any
 
 from urlspec.parse._common import coerce_args, uses_netloc, uses_relative
-from urlspec.parse._split import join_components, match_plain, match_plain_ascii, split_defined
+from urlspec.parse._split import join_components, match_plain_url, split_defined
 
 __all__ = ["urljoin"]
 
@@ -32,6 +32,7 @@ __all__ = ["urljoin"]
 # A "." or ".." segment, found from its first dot (so that ``re`` can skip to each dot quickly):
 # the dot begins the path or follows a "/", and the segment ends at a "/" or at the end.
 _DOT_SEGMENT = re.compile(r"\.(?<![^/]\.)\.?(?![^/])")
+_DOT_SEGMENT_NAMES = (".", "..")
 
 
 def remove_dot_segments(base_path: str, path: str) -> str:
@@ -67,17 +68,27 @@ def _resolve_dot_segments(path: str) -> str:
     return _resolve_segments(resolved, path[start:].split("/"))
 
 
-def _resolve_segments(resolved: list[str], segments: list[str]) -> str:
-    """Append ``segments`` to the ``resolved`` ones, a ``..`` removing the last (if any)."""
+def _resolve_segments(output: list[str], segments: list[str]) -> str:
+    """RFC 3986 §5.2.4 Remove Dot Segments, read segment by segment: ``segments`` (the input
+    buffer) go to the ``output`` buffer by the RFC's rules.
+
+    * rule B: a ``.`` segment is removed;
+    * rule C: a ``..`` segment is removed with the last segment of the output; CPython's
+      deviation: at the root there is nothing to remove and ``..`` just goes (the RFC's rule A
+      would keep a leading ``..`` of a relative path, but CPython never keeps one);
+    * rule E: any other segment moves to the output;
+    * a path ending in ``/.`` or ``/..`` ends in ``/`` (the ``/`` that rules B and C leave).
+    """
     for segment in segments:
-        if segment == "..":
-            if resolved:
-                resolved.pop()
-        elif segment != ".":
-            resolved.append(segment)
-    if segments[-1] in (".", ".."):
-        resolved.append("")  # "a/b/.." names the directory a/: keep the trailing slash
-    return "/".join(resolved) or "/"
+        if segment == ".":  # rule B
+            continue
+        if segment == "..":  # rule C
+            del output[-1:]
+            continue
+        output.append(segment)  # rule E
+    if segments[-1] in _DOT_SEGMENT_NAMES:
+        output.append("")  # "a/b/.." names the directory a/: keep the trailing "/"
+    return "/".join(output) or "/"
 
 
 def _merge_paths(base_path: str, path: str) -> str:
@@ -106,8 +117,8 @@ def urljoin(base: Any, url: Any, allow_fragments: bool = True) -> Any:
         if allow_fragments:
             # The fast path: two plain URLs (see urlspec.parse._split), whose components are the
             # groups of their match, undefined ones None, exactly as split_defined gives them.
-            base_plain = match_plain_ascii(base) if base.isascii() else match_plain(base)
-            plain = match_plain_ascii(url) if url.isascii() else match_plain(url)
+            base_plain = match_plain_url(base)
+            plain = match_plain_url(url)
             if base_plain is not None and plain is not None:
                 return transform_references(base_plain.groups(), url, plain.groups())
         return _join_str(base, url, allow_fragments)
@@ -122,26 +133,36 @@ def _join_str(base: str, url: str, allow_fragments: object) -> str:
     )
 
 
-def transform_references(base_parts: tuple[Any, ...], url: str, parts: tuple[Any, ...]) -> str:
-    """RFC 3986 §5.2.2 Transform References, in CPython's variant (None = undefined component).
+def transform_references(base: tuple[Any, ...], url: str, reference: tuple[Any, ...]) -> str:
+    """RFC 3986 §5.2.2 Transform References: the target URL of ``reference`` against ``base``.
 
-    ``base_parts`` and ``parts`` are the components of the base and of the reference ``url``.
+    ``base`` and ``reference`` are (scheme, authority (netloc), path, query, fragment), None
+    for an undefined component; ``url`` is the reference's text. CPython's deviations from the
+    RFC's pseudocode are the named steps below.
     """
-    base_scheme, base_netloc, base_path, base_query, base_fragment = base_parts
-    scheme, netloc, path, query, fragment = parts
-    if scheme is None:
-        scheme = base_scheme
-    if scheme != base_scheme or (scheme and scheme not in uses_relative):
+    base_scheme, base_authority, base_path, base_query, base_fragment = base
+    scheme, authority, path, query, fragment = reference
+    # Deviation: only a reference of the base's scheme (written or not) is resolved, and only
+    # for the schemes in uses_relative; any other reference is the target as it is. (A scheme
+    # equal to the base's is ignored: §5.2.2's "non-strict" parser.)
+    if (scheme is not None and scheme != base_scheme) or (
+        base_scheme and base_scheme not in uses_relative
+    ):
         return url
-    if not scheme or scheme in uses_netloc:
-        if netloc:
-            return join_components(scheme, netloc, path, query, fragment)
-        netloc = base_netloc
-    if not path:
-        path = base_path
+    scheme = base_scheme
+    # Deviation: the authority is resolved only for the schemes in uses_netloc, and an empty
+    # one ("//") counts as undefined.
+    has_authority = not scheme or scheme in uses_netloc
+    if has_authority:
+        if authority:  # §5.2.2: if defined(R.authority), without removing dot segments
+            return join_components(scheme, authority, path, query, fragment)
+        authority = base_authority
+    if not path:  # §5.2.2: if (R.path == "")
         if query is None:
             query = base_query
+            # Deviation (gh-123273): with neither query nor fragment, the base's fragment too
             if fragment is None:
                 fragment = base_fragment
-        return join_components(scheme, netloc, path, query, fragment)
-    return join_components(scheme, netloc, remove_dot_segments(base_path, path), query, fragment)
+        return join_components(scheme, authority, base_path, query, fragment)
+    # §5.2.2: T.path = remove_dot_segments(R.path), or of merge(Base.path, R.path)
+    return join_components(scheme, authority, remove_dot_segments(base_path, path), query, fragment)

@@ -22,10 +22,11 @@ removed (CVE-2022-0391, bpo-43882). The netloc is then checked, as CPython 3.14 
 
 Speed: a URL that is plain (no leading control or space, no tab or newline, a lowercase scheme or
 none, a netloc that is ASCII without brackets) is split by one match of a precompiled expression
-(``_PLAIN_SPLIT``) whose groups are the result, with nothing left to clean, lowercase or check;
-``urlsplit`` and ``urlparse`` do it inline and build the result with ``tuple.__new__``. Every
-other URL takes the general path, :func:`split_general`, which cleans it first and checks its
-netloc. The tests compare the two directly. No result is cached.
+(``_PLAIN_SPLIT``) whose groups are the result, with nothing left to clean, lowercase or check:
+:func:`match_plain_url` is that one fast path, for ``urlsplit`` and ``urlparse`` (which build the
+result with ``tuple.__new__``), ``urljoin`` and ``urldefrag``. Every other URL takes the
+general path, :func:`split_general`, which cleans it first and checks its netloc. The tests
+compare the two directly. No result is cached.
 """
 
 from __future__ import annotations
@@ -47,7 +48,10 @@ from urlspec.parse._results import (
     KEEP_EMPTY,
     DefragResult,
     ParseResult,
+    ParseResultBytes,
     SplitResult,
+    SplitResultBytes,
+    split_hostinfo,
 )
 
 __all__ = ["urldefrag", "urlparse", "urlsplit", "urlunparse", "urlunsplit"]
@@ -155,58 +159,62 @@ def check_bracketed_netloc(netloc: str) -> None:
     """The host and port of a netloc holding brackets: ``[host]`` or ``[host]:port`` only.
 
     CVE-2025-0938: nothing may come between the userinfo and ``[``, nor between ``]`` and ``:``.
-    The host is found as the ``hostname`` property finds it, and must be a bracketed host.
+    The host is found as the ``hostname`` property finds it (after the last ``@``), and must be
+    a bracketed host even when the brackets are elsewhere (in the userinfo).
     """
-    host_and_port = netloc.rpartition("@")[2]
-    before_bracket, has_bracket, bracketed = host_and_port.partition("[")
-    if has_bracket:
-        if before_bracket:
-            raise ValueError("Invalid IPv6 URL")
-        host, _, after_bracket = bracketed.partition("]")
-        if after_bracket and not after_bracket.startswith(":"):
-            raise ValueError("Invalid IPv6 URL")
-    else:
-        host = host_and_port.partition(":")[0]
+    before, host, after = split_hostinfo(netloc)
+    if before or after[:1] not in ("", ":"):
+        raise ValueError("Invalid IPv6 URL")
     check_bracketed_host(host)
 
 
 def check_bracketed_host(host: str) -> None:
     """RFC 3986 §3.2.2 IP-literal: an IPv6 address (with an optional zone) or an IPvFuture.
 
-    CVE-2024-11168: anything else in brackets, an IPv4 address included, is a ValueError.
+    CVE-2024-11168: anything else in brackets is a ValueError. The address is read by
+    ``ipaddress.ip_address``, whose ValueError (``'x' does not appear to be an IPv4 or IPv6
+    address``) is the one CPython raises; an IPv4 address is read, then refused.
     """
     if host.startswith("v"):
         if _IPV_FUTURE.fullmatch(host) is None:
             raise ValueError("IPvFuture address is invalid")
         return
-    try:
-        ipaddress.IPv6Address(host)
-    except ValueError:
-        ipaddress.IPv4Address(host)  # raises ValueError, the usual message, when not IPv4 either
-        raise ValueError("An IPv4 address cannot be in brackets") from None
+    if isinstance(ipaddress.ip_address(host), ipaddress.IPv4Address):
+        raise ValueError("An IPv4 address cannot be in brackets")
+
+
+# The delimiters that a netloc character must not become under NFKC: each would move the host.
+_NETLOC_DELIMITERS: Final = frozenset("/?#@:")
 
 
 def check_nfkc_netloc(netloc: str) -> None:
-    """Reject a netloc whose characters NFKC-normalize to one of ``/?#@:`` (CVE-2019-9636).
+    """Reject a netloc with a character whose NFKC form holds one of ``/?#@:`` (CVE-2019-9636).
 
-    Such a character (``℀`` is ``a/c``) would move the host when IDNA encodes the netloc. The
-    delimiters already in the netloc are left out, so that only characters that *become* a
-    delimiter count.
+    IDNA encoding normalizes the host with NFKC: such a character (``℀`` is ``a/c``) would
+    turn into a delimiter and move the host. Only non-ASCII characters can change (each ASCII
+    character is its own NFKC form, and composition never yields ASCII), so each distinct one
+    is normalized on its own: a delimiter can only come from one character's decomposition.
     """
-    text = netloc
-    for delimiter in "@:#?":
-        text = text.replace(delimiter, "")
-    normalized = unicodedata.normalize("NFKC", text)
-    if normalized == text:
-        return
-    for delimiter in "/?#@:":
-        if delimiter in normalized:
+    for character in set(netloc):
+        if character.isascii():
+            continue
+        normalized = unicodedata.normalize("NFKC", character)
+        if normalized != character and not _NETLOC_DELIMITERS.isdisjoint(normalized):
             raise ValueError(
                 f"netloc '{netloc}' contains invalid characters under NFKC normalization"
             )
 
 
 # --- Splitting ---
+
+
+def match_plain_url(url: str) -> re.Match[str] | None:
+    """The match of ``url`` as a plain URL (see ``_PLAIN_SPLIT``), or None: the one fast path.
+
+    An ASCII URL (``str.isascii()`` costs nothing: CPython knows it of every string) is matched
+    by the ASCII expression, whose classes are bitmaps, the quickest test ``re`` has.
+    """
+    return match_plain_ascii(url) if url.isascii() else match_plain(url)
 
 
 def split_str(url: str, scheme: Any, allow_fragments: object, missing: Any) -> SplitParts:
@@ -217,33 +225,28 @@ def split_str(url: str, scheme: Any, allow_fragments: object, missing: Any) -> S
     ``_PLAIN_SPLIT``), any other by :func:`split_general`.
     """
     if allow_fragments:
-        plain = match_plain(url)
+        plain = match_plain_url(url)
         if plain is None:
             return split_general(url, scheme, allow_fragments, missing)
-        url_scheme, netloc, path, query, fragment = plain.groups(missing)
+        parts: SplitParts = plain.groups(missing)  # type: ignore[assignment]
     else:
         plain = _match_plain_no_fragment(url)
         if plain is None:
             return split_general(url, scheme, allow_fragments, missing)
-        url_scheme, netloc, path, query = plain.groups(missing)
-        fragment = missing
+        parts = (*plain.groups(missing), missing)
     if scheme is not None:
         # cleaned even when unused, as CPython does (a bytes scheme is a TypeError here)
         scheme = remove_tab_and_newline(scheme.strip(C0_CONTROL_OR_SPACE))
-        if not url_scheme:
-            url_scheme = scheme
-    return url_scheme, netloc, path, query, fragment
+        if not parts[0]:
+            return (scheme, *parts[1:])
+    return parts
 
 
 def split_defined(url: str, allow_fragments: object) -> SplitParts:
     """The components of a ``str`` URL with None for the undefined ones (no default scheme).
 
-    What ``urljoin`` and ``urldefrag`` work on; for a plain URL, the match's groups as they are.
+    What ``urljoin`` and ``urldefrag`` work on.
     """
-    if allow_fragments:
-        plain = match_plain(url)
-        if plain is not None:
-            return plain.groups()  # type: ignore[return-value]
     return split_str(url, None, allow_fragments, None)
 
 
@@ -305,6 +308,18 @@ def _require_hashable(url: Any, scheme: Any, allow_fragments: Any) -> None:
         hash(allow_fragments)
 
 
+def _plain_groups(
+    url: Any, scheme: Any, allow_fragments: object, missing_as_none: object
+) -> SplitParts | None:
+    """The fast path of urlsplit and urlparse: the components of a plain ``str`` URL (see
+    ``_PLAIN_SPLIT``) split with the default options, as the groups of one match; else None."""
+    if type(url) is str and allow_fragments is True and not missing_as_none:
+        plain = match_plain_url(url)
+        if plain is not None and (scheme is None or scheme == ""):
+            return plain.groups("")  # type: ignore[return-value]
+    return None
+
+
 def urlsplit(
     url: Any, scheme: Any = None, allow_fragments: bool = True, *, missing_as_none: bool = False
 ) -> Any:
@@ -315,12 +330,9 @@ def urlsplit(
     Undefined components are ``''``, or None with ``missing_as_none`` (CPython 3.15). Percent
     escapes are left as they are. Raises ValueError for an invalid netloc (see the module).
     """
-    # The fast path, inlined (the call is most of the time spent): a plain str URL (see
-    # _PLAIN_SPLIT) with the default options; the groups of the match are the result.
-    if type(url) is str and allow_fragments is True and not missing_as_none:
-        plain = match_plain_ascii(url) if url.isascii() else match_plain(url)
-        if plain is not None and (scheme is None or scheme == ""):
-            return _new_tuple(SplitResult, plain.groups(""))
+    plain = _plain_groups(url, scheme, allow_fragments, missing_as_none)
+    if plain is not None:
+        return _new_tuple(SplitResult, plain)
     _require_hashable(url, scheme, allow_fragments)
     if missing_as_none:
         parts, coerce = _split_parts(url, scheme, allow_fragments, None)
@@ -339,15 +351,13 @@ def urlparse(
     As :func:`urlsplit`, and the parameters of the last path segment are split off the path for
     the schemes in ``uses_params``. The result is a ParseResult (ParseResultBytes for bytes).
     """
-    # The fast path, inlined as in urlsplit.
-    if type(url) is str and allow_fragments is True and not missing_as_none:
-        plain = match_plain_ascii(url) if url.isascii() else match_plain(url)
-        if plain is not None and (scheme is None or scheme == ""):
-            plain_scheme, netloc, path, query, fragment = plain.groups("")
-            params: Any = ""
-            if ";" in path and plain_scheme in uses_params:
-                path, params = split_params(path, "")
-            return _new_tuple(ParseResult, (plain_scheme, netloc, path, params, query, fragment))
+    plain = _plain_groups(url, scheme, allow_fragments, missing_as_none)
+    if plain is not None:
+        plain_scheme, netloc, path, query, fragment = plain
+        params: Any = ""
+        if ";" in path and plain_scheme in uses_params:
+            path, params = split_params(path, "")
+        return _new_tuple(ParseResult, (plain_scheme, netloc, path, params, query, fragment))
     missing = None if missing_as_none else ""
     (url_scheme, netloc, path, query, fragment), coerce = _split_parts(
         url, scheme, allow_fragments, missing
@@ -409,6 +419,52 @@ def _netloc_for_empty(scheme: Any, path: str) -> Any:
     return None
 
 
+def _components_of(components: Any, count: int) -> tuple[list[Any], Any]:
+    """The ``count`` components as ``str`` (None kept), and the result coercion function.
+
+    Wrong lengths fail as CPython's fail: it unpacks the components followed by the coercion
+    function, so the interpreter's own message counts one more than the components (``expected
+    6, got 3`` for two components given to ``urlunsplit``); no components is an IndexError.
+    """
+    items = tuple(components)
+    if not items:
+        raise IndexError("tuple index out of range")
+    decoded, coerce = coerce_components(items)
+    if len(decoded) != count:
+        _unpack_as_cpython(count + 1, (*decoded, coerce))
+    return decoded, coerce
+
+
+def _unpack_as_cpython(count: int, values: tuple[Any, ...]) -> tuple[Any, ...]:
+    """Unpack ``values`` into ``count`` (6 or 7) targets, to raise the interpreter's ValueError."""
+    if count == 6:
+        a, b, c, d, e, f = values
+        return a, b, c, d, e, f
+    a, b, c, d, e, f, g = values
+    return a, b, c, d, e, f, g
+
+
+def _put_together(
+    scheme: Any, netloc: Any, path: Any, params: Any, query: Any, fragment: Any, keep: bool
+) -> str:
+    """urlunsplit/urlunparse on ``str`` components (``params`` None for urlunsplit).
+
+    Without ``keep``, an empty component is left out with its delimiter, but an empty netloc is
+    written (``//``) for a netloc scheme with an absolute or empty path.
+    """
+    if path is None:
+        path = ""
+    if not keep:
+        if not netloc:
+            netloc = _netloc_for_empty(scheme, path)
+        query = query or None
+        fragment = fragment or None
+        params = params or None
+    if params is not None:
+        path = f"{path};{params}"
+    return join_components(scheme, netloc, path, query, fragment)
+
+
 def urlunsplit(components: Any, *, keep_empty: Any = _UNSPECIFIED) -> Any:
     """Combine the 5 items of a ``urlsplit()`` result (or any 5-item iterable) into a URL.
 
@@ -416,33 +472,20 @@ def urlunsplit(components: Any, *, keep_empty: Any = _UNSPECIFIED) -> Any:
     component is left out with its delimiter, so ``http://h/p?`` comes back as ``http://h/p``.
     """
     keep = _resolve_keep_empty(components, keep_empty)
-    (scheme, netloc, path, query, fragment), coerce = coerce_components(tuple(components))
-    if path is None:
-        path = ""
-    if not keep:
-        if not netloc:
-            netloc = _netloc_for_empty(scheme, path)
-        query = query or None
-        fragment = fragment or None
-    return coerce(join_components(scheme, netloc, path, query, fragment))
+    (scheme, netloc, path, query, fragment), coerce = _components_of(components, 5)
+    return coerce(_put_together(scheme, netloc, path, None, query, fragment, keep))
 
 
 def urlunparse(components: Any, *, keep_empty: Any = _UNSPECIFIED) -> Any:
     """Combine the 6 items of a ``urlparse()`` result (or any 6-item iterable) into a URL."""
     keep = _resolve_keep_empty(components, keep_empty)
-    (scheme, netloc, path, params, query, fragment), coerce = coerce_components(tuple(components))
-    if path is None:
-        path = ""
-    if not keep:
-        if not netloc:
-            netloc = _netloc_for_empty(scheme, path)
-        query = query or None
-        fragment = fragment or None
-        if params:
-            path = f"{path};{params}"
-    elif params is not None:
-        path = f"{path};{params}"
-    return coerce(join_components(scheme, netloc, path, query, fragment))
+    (scheme, netloc, path, params, query, fragment), coerce = _components_of(components, 6)
+    return coerce(_put_together(scheme, netloc, path, params, query, fragment, keep))
+
+
+# geturl() of the results: put back together by the function that matches their fields
+SplitResult._put_together = SplitResultBytes._put_together = urlunsplit
+ParseResult._put_together = ParseResultBytes._put_together = urlunparse
 
 
 def urldefrag(url: Any, *, missing_as_none: bool = False) -> Any:
