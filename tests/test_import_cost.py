@@ -1,0 +1,46 @@
+"""What importing urlspec loads: nothing heavy before it is needed (issue: import cost).
+
+Each check runs in a fresh interpreter, since this one has loaded everything already. They test
+*what* is loaded, not how long it takes (timings belong to benchmarks, not tests).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+
+def loaded_after(code: str) -> set[str]:
+    """The urlspec and idna modules loaded after running ``code`` in a fresh interpreter."""
+    script = (
+        f"{code}\nimport json, sys\n"
+        "top = ('urlspec', 'idna')\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in top)))"
+    )
+    output = subprocess.run(
+        [sys.executable, "-c", script], check=True, capture_output=True, text=True
+    ).stdout
+    return set(json.loads(output))
+
+
+def test_import_urlspec_loads_only_the_package() -> None:
+    assert loaded_after("import urlspec") == {"urlspec"}
+
+
+def test_a_common_url_needs_neither_the_parser_nor_idna() -> None:
+    loaded = loaded_after(
+        "from urlspec import URL\n"
+        "url = URL('https://example.com/a?b#c')\n"
+        "url.href, url.hostname, url.pathname, url.search, url.hash"
+    )
+    assert "urlspec.url" in loaded
+    assert not loaded & {"urlspec.parser", "urlspec.idna", "urlspec.encoding", "idna"}
+
+
+def test_an_ascii_host_needs_no_idna_tables() -> None:
+    # "HTTPS://Example.COM/a/../b" needs the state machine (dot segments), but its host is ASCII
+    # without an "xn--" label: domain to ASCII only lowercases it.
+    loaded = loaded_after("from urlspec import URL\nURL('HTTPS://Example.COM/a/../b')")
+    assert "urlspec.parser" in loaded
+    assert not {name for name in loaded if name.split(".")[0] == "idna"}
