@@ -17,8 +17,9 @@ string, the basic URL parser, given the same input, no base and UTF-8,
 * returns exactly the record :func:`record_from_fast_href` builds from that string,
 
 and :func:`getter_values_from_fast_href` gives what the URL class's getters give for that
-record. Everything else (``None``) goes to the state machine. So the patterns only admit inputs
-on which no step of the parser can do anything but copy code points:
+record. Everything else (``None``) goes to the state machine. So the patterns of tiers 1 and 2
+(see below) only admit inputs on which no step of the parser can do anything but copy code
+points:
 
 * only ASCII URL code points (https://url.spec.whatwg.org/#url-code-points), and ``%`` only
   as a percent-encoded byte: nothing is percent-encoded or reported as invalid-URL-unit; no
@@ -44,9 +45,25 @@ empty (the path start state), percent-encoding ``'`` in the query of a special U
 special-query percent-encode set) and turning a file URL's ``localhost`` host into the empty
 host (the file host state).
 
-Two tiers: :data:`match_normalized` is one precompiled pattern, kept as cheap as possible, for
-inputs that are their own href (lowercase, no port, and stricter forms of hosts and paths);
-:func:`normalized_href` handles the rest of the admitted inputs, with capturing patterns.
+Three tiers: :data:`match_normalized` (tier 1) is one precompiled pattern, kept as cheap as
+possible, for inputs that are their own href (lowercase, no port, and stricter forms of hosts and
+paths); :func:`normalized_href` (tier 2) handles the rest of the admitted inputs, with capturing
+patterns. Tier 3, :func:`tolerated_href`, takes three common kinds of flaw on which the parser
+reports validation errors but still does nothing beyond what it does on tier-2 input (and
+percent-encoding a few ASCII code points), and lists exactly those errors (names and
+positions): the contract above holds for it with "meets exactly the errors
+:func:`fast_href_and_errors` lists" in place of "meets no validation error". It rewrites the
+flaws away, lets tiers 1 and 2 judge the rest, and puts the parser's result for the flaws back:
+
+* a host holding ``_`` or ``"``, or starting with ``.``, which the host parser only lowercases,
+  but on which the strict ToASCII run of the domain parser fails (UseSTD3ASCIIRules,
+  VerifyDnsLength), recorded as one domain-to-ASCII validation error at the host's start;
+* ``\\`` in a special URL's host, port or path, which ends the host or port and separates path
+  segments exactly as ``/`` does, with an invalid-reverse-solidus validation error at each one;
+* printable ASCII code points in a special URL's query or fragment that are no URL code points
+  (a space, ``{``, ``|``, ...), or a ``%`` that starts no percent-encoded byte, each an
+  invalid-URL-unit validation error (and percent-encoded if in the query's or fragment's
+  percent-encode set).
 """
 
 from __future__ import annotations
@@ -56,15 +73,20 @@ from typing import Final
 
 from urlspec.host import HostKind
 from urlspec.url_record import SPECIAL_SCHEMES, URLRecord
+from urlspec.validation import ValidationError
 
 __all__ = [
+    "TUPLE_ORIGIN_PROTOCOLS",
     "GetterValues",
     "fast_href",
+    "fast_href_and_errors",
     "getter_values_from_fast_href",
     "match_normalized",
     "normalized_href",
     "origin_from_fast_getter_values",
     "record_from_fast_href",
+    "tier_2_or_3_href",
+    "tolerated_href",
 ]
 
 # --- the pieces of the patterns ----------------------------------------------------------------
@@ -166,12 +188,32 @@ _OPAQUE_PATH_URL: Final = re.compile(
 def fast_href(input: str) -> str | None:
     """The href of the URL the basic URL parser makes of ``input`` (no base, UTF-8), or None.
 
-    None means "not a common URL": run the state machine. A string is only returned for inputs on
-    which the parser meets no validation error (see the module docstring).
+    None means "not a common URL": run the state machine. The validation errors the parser meets
+    on an accepted input are the ones :func:`fast_href_and_errors` lists (see the module
+    docstring): none for tiers 1 and 2.
     """
     if match_normalized(input) is not None:
         return input
-    return normalized_href(input)
+    return tier_2_or_3_href(input)
+
+
+def tier_2_or_3_href(input: str) -> str | None:
+    """:func:`fast_href` for an input that :data:`match_normalized` (tier 1) did not match."""
+    href = normalized_href(input)
+    if href is not None:
+        return href
+    tolerated = tolerated_href(input)
+    return None if tolerated is None else tolerated[0]
+
+
+def fast_href_and_errors(input: str) -> tuple[str, list[ValidationError]] | None:
+    """:func:`fast_href`'s href and every validation error the parser meets on ``input``."""
+    if match_normalized(input) is not None:
+        return input, []
+    href = normalized_href(input)
+    if href is not None:
+        return href, []
+    return tolerated_href(input)
 
 
 def normalized_href(input: str) -> str | None:
@@ -190,6 +232,173 @@ def normalized_href(input: str) -> str | None:
     if match is not None:
         return _normalized_opaque_path_url(match)
     return None
+
+
+# --- tier 3: inputs the parser accepts with a few validation errors -------------------------
+
+
+def tolerated_href(input: str) -> tuple[str, list[ValidationError]] | None:
+    """The href and validation errors for a special URL that tiers 1 and 2 accept once three
+    kinds of flaw are rewritten away; None for anything else (and for an input with none).
+
+    * ``_`` and ``"`` in the host become ``a``, and a leading ``.`` gets an ``a`` before it
+      (see :func:`_stand_in_host`). The host parser treats the two hosts alike but for one thing:
+      the domain parser (https://url.spec.whatwg.org/#concept-domain-to-ascii) lowercases an
+      ASCII domain whatever ToASCII says, and its strict ToASCII run fails on the input's, which
+      is one domain-to-ASCII validation error at the host's start, however many flaws there are.
+      The stand-in cannot hide another error: the strict run records one error at most, and
+      ``a`` cannot make a label "xn--" or a host that ends in a number (so a host tiers 1 and 2
+      accept with it has no other reason to fail). The input's host, lowercased, goes in the
+      href.
+    * ``\\`` after the "//" and before any "?" or "#" becomes ``/``. In a special URL the
+      authority, host, port, path start and path states treat ``\\`` as they treat ``/``, and the
+      path start and path states report invalid-reverse-solidus at it
+      (https://url.spec.whatwg.org/#path-state): one error at each ``\\``.
+    * Printable ASCII code points of the query and fragment that are no URL code points
+      (https://url.spec.whatwg.org/#url-code-points), and ``%`` not followed by two hex digits,
+      become ``a``. The query and fragment states report invalid-URL-unit at each
+      (https://url.spec.whatwg.org/#query-state), and percent-encode the code points of the
+      special-query and fragment percent-encode sets: the href's query and fragment are the
+      input's, so encoded (see _encode_query_and_fragment).
+    """
+    parts = _SPECIAL_URL_PARTS.fullmatch(input)
+    if parts is None or not input.isascii() or input.endswith(" "):
+        return None  # code points to UTF-8 percent-encode, or a space to strip
+    scheme, host, path, query, fragment = parts.groups()
+    if scheme.lower() not in SPECIAL_SCHEMES:
+        return None
+    host_start = len(scheme) + 3
+    path_start = host_start + len(host)  # with the port, if any
+    query_start = path_start + len(path)
+    fragment_start = query_start + len(query)  # where "#" is, if there is a fragment
+    if not input[query_start:].isprintable():
+        return None  # a control, which the query or fragment state would percent-encode
+
+    errors: list[ValidationError] = []
+    stand_in_host = _stand_in_host(host)
+    if stand_in_host != host:
+        errors.append(ValidationError("domain-to-ASCII", host_start))
+    if "\\" in path:
+        errors += [
+            ValidationError("invalid-reverse-solidus", path_start + backslash.start())
+            for backslash in _BACKSLASH.finditer(path)
+        ]
+        path = path.replace("\\", "/")
+    query_is_flawed = _INVALID_QUERY_UNIT.search(query) is not None
+    if query_is_flawed:
+        errors += [
+            ValidationError("invalid-URL-unit", query_start + unit.start())
+            for unit in _INVALID_QUERY_UNIT.finditer(query)
+        ]
+        query = _INVALID_QUERY_UNIT.sub("a", query)
+    fragment_is_flawed = (
+        fragment is not None and _INVALID_FRAGMENT_UNIT.search(fragment) is not None
+    )
+    if fragment_is_flawed:
+        errors += [
+            ValidationError("invalid-URL-unit", fragment_start + 1 + unit.start())
+            for unit in _INVALID_FRAGMENT_UNIT.finditer(fragment)
+        ]
+    if not errors:
+        return None
+
+    if fragment is None:
+        fragment_part = ""
+    elif fragment_is_flawed:
+        fragment_part = "#" + _INVALID_FRAGMENT_UNIT.sub("a", fragment)
+    else:
+        fragment_part = "#" + fragment
+    rewritten = "".join([input[:host_start], stand_in_host, path, query, fragment_part])
+    href = _normalized_or_none(rewritten)
+    if href is None:
+        return None
+    # The href's host is where the input's was (the scheme only changed case), lowercased.
+    href_host_end = host_start + len(stand_in_host)
+    if href[host_start:href_host_end] != stand_in_host.lower():
+        return None  # e.g. a file URL's "localhost", which the file host state empties
+    href = href[:host_start] + host.lower() + href[href_host_end:]
+    if query_is_flawed or fragment_is_flawed:
+        # The input's query and fragment, percent-encoded as the query and fragment states do
+        # (for a query without flaws, that is what tier 2 does: "'" becomes "%27").
+        href = href[: _end_of_run(_PATH_END, href, host_start)] + _encoded_query_and_fragment(
+            input[query_start:fragment_start], fragment
+        )
+    return href, errors
+
+
+# A special URL's parts, as the special authority and path states delimit them: scheme, host,
+# port and path ("\\" ends the host and takes the place of "/"), query ("?" included, "" when
+# there is none) and fragment ("#" excluded, None when there is none).
+_SPECIAL_URL_PARTS: Final = re.compile(
+    r"([a-zA-Z]++)://([^:/\\?#]*+)([^?#]*+)([^#]*+)(?:\#(.*+))?+", re.DOTALL
+)
+
+
+# ASCII code points that the domain parser keeps in a host (they are no forbidden domain code
+# points, https://url.spec.whatwg.org/#forbidden-domain-code-point) but on which the strict
+# ToASCII fails (UseSTD3ASCIIRules: they are "disallowed_STD3_valid").
+_STD3_ONLY: Final = ("_", '"')
+
+
+def _stand_in_host(host: str) -> str:
+    """``host`` with the code points that fail only the strict ToASCII made into ``a``.
+
+    Those are the code points of _STD3_ONLY, and an empty first label (a leading "."
+    before a label, which fails VerifyDnsLength) becomes "a": the labels stay where they are, so
+    the last label (which decides whether the host ends in a number) is unchanged, or a number
+    (digits, "0x" and hex digits) only if it was one.
+    """
+    stand_in = host
+    for code_point in _STD3_ONLY:
+        stand_in = stand_in.replace(code_point, "a")
+    if stand_in.startswith(".") and stand_in[1:2].isalnum():
+        stand_in = "a" + stand_in
+    return stand_in
+
+
+_BACKSLASH: Final = re.compile(r"\\")
+
+# Printable ASCII code points that are no URL code points, and "%" not followed by two ASCII hex
+# digits: invalid-URL-unit in the query state (which never sees "#": it starts the fragment) and
+# in the fragment state.
+_INVALID_QUERY_UNIT: Final = re.compile(r"[ \"<>\[\\\]^`{|}]|%(?![0-9A-Fa-f]{2})")
+_INVALID_FRAGMENT_UNIT: Final = re.compile(r"[ \"#<>\[\\\]^`{|}]|%(?![0-9A-Fa-f]{2})")
+
+# The printable ASCII code points of the special-query percent-encode set
+# (https://url.spec.whatwg.org/#special-query-percent-encode-set) and of the fragment
+# percent-encode set (https://url.spec.whatwg.org/#fragment-percent-encode-set).
+_SPECIAL_QUERY_PERCENT_ENCODE_SET: Final = re.compile(r"[ \"#<>']")
+_FRAGMENT_PERCENT_ENCODE_SET: Final = re.compile(r"[ \"<>`]")
+
+
+def _encoded_query_and_fragment(query: str, fragment: str | None) -> str:
+    """The query ("?" included, or "") and fragment (None: none) of a special URL, with the code
+    points of their percent-encode sets percent-encoded (https://url.spec.whatwg.org/#query-state,
+    https://url.spec.whatwg.org/#fragment-state), and "#" between them."""
+    encoded_query = _SPECIAL_QUERY_PERCENT_ENCODE_SET.sub(_percent_encoded_byte, query)
+    if fragment is None:
+        return encoded_query
+    return encoded_query + "#" + _FRAGMENT_PERCENT_ENCODE_SET.sub(_percent_encoded_byte, fragment)
+
+
+def _percent_encoded_byte(match: re.Match[str]) -> str:
+    """The percent-encoded byte of a matched ASCII code point (its UTF-8 encoding: one byte)."""
+    return f"%{ord(match[0]):02X}"
+
+
+def _normalized_or_none(input: str) -> str | None:
+    """Tier 1 or 2's href for ``input``, or None."""
+    return input if match_normalized(input) is not None else normalized_href(input)
+
+
+# Where a path ends.
+_PATH_END: Final = re.compile(r"[?#]")
+
+
+def _end_of_run(delimiter: re.Pattern[str], input: str, start: int) -> int:
+    """Where ``delimiter`` first matches at or after ``start`` in ``input``, or its length."""
+    match = delimiter.search(input, start)
+    return len(input) if match is None else match.start()
 
 
 def _normalized_authority_url(match: re.Match[str]) -> str | None:
@@ -243,40 +452,51 @@ def _normalized_opaque_path_url(match: re.Match[str]) -> str:
     return input[:scheme_end].lower() + input[scheme_end:]
 
 
-def _host_kind(host: str | None) -> HostKind:
-    """The kind of a host matched by _HOST (None: a file URL's empty host)."""
-    if host is None or host == "":
+def _host_kind(host: str) -> HostKind:
+    """The kind of a fast-path URL's host ("": a file URL's empty host)."""
+    if host == "":
         return HostKind.EMPTY
-    # The domains the patterns admit have a letter (their last run of letters and digits starts
-    # with one); an IPv4 address is digits and dots only.
+    # The domains the fast path admits hold a letter, "_" or '"' (the last label of the domain
+    # tiers 1 and 2 judge starts with a letter, where tier 3 may have put "a" for "_" or '"');
+    # an IPv4 address is digits and dots only.
     return HostKind.IPV4 if host.strip("0123456789.") == "" else HostKind.DOMAIN
+
+
+# A fast-path href split into its record's fields: scheme, host, port, path, query, fragment. The
+# host group is None for an opaque path (no "//"), a "?" or "#" with nothing after it gives "".
+_FAST_HREF_FIELDS: Final = re.compile(
+    r"([^:]*+):"
+    r"(?://([^/:]*+)(?::([0-9]++))?+)?+"
+    r"([^?#]*+)"
+    r"(?:\?([^#]*+))?+"
+    r"(?:\#(.*+))?+",
+    re.ASCII | re.DOTALL,
+)
 
 
 def record_from_fast_href(href: str) -> URLRecord:
     """The URL record of a URL whose href :func:`fast_href` returned.
 
     The href is normalized, so its parts are the record's fields as they are: the path split on
-    "/" (https://url.spec.whatwg.org/#url-path-serializer, backwards).
+    "/" (https://url.spec.whatwg.org/#url-path-serializer, backwards) unless it is opaque.
     """
-    match = _AUTHORITY_URL.fullmatch(href)
-    if match is not None:
-        scheme, host, port, path, query, fragment = match.groups()
-        return URLRecord(
-            scheme,
-            "",
-            "",
-            "" if host is None else host,
-            _host_kind(host),
-            None if port is None else int(port),
-            path[1:].split("/"),
-            query,
-            fragment,
-        )
-    match = _OPAQUE_PATH_URL.fullmatch(href)
+    match = _FAST_HREF_FIELDS.fullmatch(href)
     if match is None:
         raise ValueError(f"not an href made by the fast path: {href!r}")
-    scheme, path, query, fragment = match.groups()
-    return URLRecord(scheme, "", "", None, HostKind.NONE, None, path, query, fragment)
+    scheme, host, port, path, query, fragment = match.groups()
+    if host is None:
+        return URLRecord(scheme, "", "", None, HostKind.NONE, None, path, query, fragment)
+    return URLRecord(
+        scheme,
+        "",
+        "",
+        host,
+        _host_kind(host),
+        None if port is None else int(port),
+        path[1:].split("/"),
+        query,
+        fragment,
+    )
 
 
 # --- the getters of a fast-path URL, straight from its href -----------------------------------
@@ -287,24 +507,27 @@ GetterValues = tuple[str, str, str, str, str, str, str, str, str]
 
 # A fast-path href is "scheme://host[:port]/path[?query][#fragment]" (host without ":") or
 # "scheme:opaque-path[?query][#fragment]" (the opaque path not starting with "/"), with no
-# credentials. The groups are the getters' values, in GetterValues order and with their
-# delimiters: the two empty groups are the username and password (never any here), and a "?" or
-# "#" with nothing after it is left out of the groups, as the search and hash getters leave out
-# an empty query or fragment (https://url.spec.whatwg.org/#dom-url-search).
+# credentials, and only printable ASCII ("!" to "~": the fast path admits nothing else). The
+# groups are the getters' values, in GetterValues order and with their delimiters: the two empty
+# groups are the username and password (never any here), and a "?" or "#" with nothing after it
+# is left out of the groups, as the search and hash getters leave out an empty query or fragment
+# (https://url.spec.whatwg.org/#dom-url-search). The classes are ranges of printable ASCII
+# (positive ranges are what the regex engine tests fastest): a host is all but "/" (0x2F) and
+# ":" (0x3A), a path all but "#" (0x23) and "?" (0x3F), a query all but "#".
 _FAST_HREF_GETTERS: Final = re.compile(
-    r"([^:]*+:)()()"
-    r"(?://(([^/:]*+)(?::([0-9]++))?+))?+"
-    r"([^?#]*+)"
-    r"(?:(\?[^#]++)|\?)?+"
-    r"(?:(\#.++)|\#)?+",
-    re.ASCII | re.DOTALL,
+    r"([a-z][a-z0-9+.\-]*+:)()()"
+    r"(?://(([!-.0-9;-~]*+)(?::([0-9]++))?+))?+"
+    r"([!-\"$->@-~]*+)"
+    r"(?:(\?[!-\"$-~]++)|\?)?+"
+    r"(?:(\#[!-~]++)|\#)?+",
+    re.ASCII,
 )
 
 # https://url.spec.whatwg.org/#concept-url-origin: these schemes have a tuple origin, which is
 # serialized as scheme "://" host [":" port] (host and port as the URL has them); that of a blob:
 # URL comes from its path; every other URL has an opaque origin, serialized as "null" (for file:
 # the standard leaves the choice open: urlspec.origin, like browsers, makes it opaque).
-_TUPLE_ORIGIN_PROTOCOLS: Final = frozenset({"ftp:", "http:", "https:", "ws:", "wss:"})
+TUPLE_ORIGIN_PROTOCOLS: Final = frozenset({"ftp:", "http:", "https:", "ws:", "wss:"})
 
 
 def getter_values_from_fast_href(href: str) -> GetterValues:
@@ -318,6 +541,6 @@ def getter_values_from_fast_href(href: str) -> GetterValues:
 def origin_from_fast_getter_values(values: GetterValues) -> str | None:
     """The serialized origin of a fast-path URL, or None for a blob: URL (ask urlspec.origin)."""
     protocol = values[0]
-    if protocol in _TUPLE_ORIGIN_PROTOCOLS:
+    if protocol in TUPLE_ORIGIN_PROTOCOLS:
         return protocol + "//" + values[3]
     return None if protocol == "blob:" else "null"

@@ -17,13 +17,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from urlspec.fast_path import (
+    TUPLE_ORIGIN_PROTOCOLS,
     GetterValues,
     fast_href,
+    fast_href_and_errors,
     getter_values_from_fast_href,
     match_normalized,
-    normalized_href,
     origin_from_fast_getter_values,
     record_from_fast_href,
+    tier_2_or_3_href,
 )
 from urlspec.host import HostKind
 from urlspec.infra import to_scalar_value_string
@@ -124,8 +126,10 @@ def _collect_validation_errors(
         if base_record is None:
             return errors, base_string
         errors = []
-    if encoding == "utf-8" and fast_href(input_string) is not None:
-        return [], None  # the fast path accepts only inputs without validation errors
+    if encoding == "utf-8" and type(input_string) is str:
+        fast = fast_href_and_errors(input_string)
+        if fast is not None:
+            return fast[1], None  # exactly the errors the state machine meets
     basic_url_parse(input_string, base_record, encoding, errors=errors)
     return errors, None
 
@@ -173,12 +177,13 @@ class URL:
     ) -> None:
         parsed: tuple[str, URLRecord | None] | None
         if base is None and encoding == "utf-8" and type(input) is str:
-            # The hot path: the input is its own href, or the fast path normalizes it.
+            # The hot path: the input is its own href (tier 1), or the fast path's other tiers
+            # give its href.
             if match_normalized(input) is not None:
                 self._href = input
                 self._parsed = self._getters = None
                 return
-            href = normalized_href(input)
+            href = tier_2_or_3_href(input)
             parsed = (href, None) if href is not None else _basic_url_parse(input)
         else:
             parsed = _api_url_parse(input, base, encoding)
@@ -237,7 +242,11 @@ class URL:
     def origin(self) -> str:
         """https://url.spec.whatwg.org/#dom-url-origin -- the serialization of the origin."""
         if self._parsed is None:  # a fast-path URL, with no record yet
-            origin = origin_from_fast_getter_values(self._getters or self._compute_getters())
+            getters = self._getters or self._compute_getters()
+            # The commonest case inline: a tuple origin (see origin_from_fast_getter_values).
+            if getters[_PROTOCOL] in TUPLE_ORIGIN_PROTOCOLS:
+                return getters[_PROTOCOL] + "//" + getters[_HOST]
+            origin = origin_from_fast_getter_values(getters)
             if origin is not None:
                 return origin
         from urlspec.origin import origin_of  # origin imports the parser
