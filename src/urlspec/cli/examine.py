@@ -300,7 +300,8 @@ def add_idna_parser(subparsers: SubParsers) -> None:
     parser.add_argument(
         "--strict",
         action="store_true",
-        help="beStrict: also apply CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength",
+        help="to-ascii: the standard's beStrict (CheckHyphens, UseSTD3ASCIIRules and "
+        "VerifyDnsLength); to-unicode: UseSTD3ASCIIRules (urlspec's extension)",
     )
     parser.set_defaults(run=run_idna)
 
