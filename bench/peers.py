@@ -90,66 +90,15 @@ def whatwg_components(url: Any) -> Components:
     return {name: str(getattr(url, name)) for name in WHATWG_GETTERS}
 
 
-# ---------------------------------------------------------------------------------------------
-# urlspec: the library under test
-
-
-def load_urlspec() -> Library:
-    """urlspec.URL; Unavailable until ``URL("https://a/").href`` works."""
-    try:
-        urlspec = importlib.import_module("urlspec")
-        url_class = urlspec.URL
-        if url_class("https://a/").href != "https://a/":
-            raise Unavailable("urlspec.URL('https://a/').href is not 'https://a/' yet")
-    except Unavailable:
-        raise
-    except Exception as error:
-        raise Unavailable(f"urlspec.URL is not usable yet ({error!r})") from error
-
-    def href(s: str) -> object:
-        return url_class(s).href
-
-    def getters(s: str) -> object:
-        u = url_class(s)
-        return (
-            u.href,
-            u.protocol,
-            u.username,
-            u.password,
-            u.host,
-            u.hostname,
-            u.port,
-            u.pathname,
-            u.search,
-            u.hash,
-            u.origin,
-        )
-
-    def components(s: str) -> Components:
-        return whatwg_components(url_class(s))
-
-    return Library(
-        name="urlspec",
-        version=distribution_version("urlspec"),
-        description="this project: WHATWG URL Standard in pure Python",
-        parse=url_class,
-        href=href,
-        getters=getters,
-        can_parse=url_class.can_parse,
-        components=components,
-        clear_caches=no_caches,  # it keeps no memo across calls (if it ever does: clear it here)
-        getters_read="the 10 WHATWG getters + origin",
-    )
-
-
-# ---------------------------------------------------------------------------------------------
-# Peers that implement the WHATWG URL API under the spec's getter names
-
-
-def load_can_ada() -> Library:
-    """can_ada: ada (C++) bound with pybind11; ``can_ada.parse(s)`` raises ValueError."""
-    can_ada = import_peer("can_ada", "can_ada")
-    parse = can_ada.parse
+def whatwg_library(
+    name: str,
+    distribution: str,
+    description: str,
+    parse: Callable[[str], Any],
+    can_parse: Callable[[str], bool] | None,
+) -> Library:
+    """The adapter of a library whose URL objects have the WHATWG getters under their spec
+    names (urlspec, can_ada, ada_url, urlstd): every one of them is timed the same way."""
 
     def href(s: str) -> object:
         return parse(s).href
@@ -174,16 +123,53 @@ def load_can_ada() -> Library:
         return whatwg_components(parse(s))
 
     return Library(
-        name="can_ada",
-        version=distribution_version("can_ada"),
-        description="ada (C++) via pybind11",
+        name=name,
+        version=distribution_version(distribution),
+        description=description,
         parse=parse,
         href=href,
         getters=getters,
-        can_parse=can_ada.can_parse,
+        can_parse=can_parse,
         components=components,
-        clear_caches=no_caches,
+        clear_caches=no_caches,  # none of them keeps a memo across calls
         getters_read="the 10 WHATWG getters + origin",
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# urlspec: the library under test
+
+
+def load_urlspec() -> Library:
+    """urlspec.URL; Unavailable until ``URL("https://a/").href`` works."""
+    try:
+        urlspec = importlib.import_module("urlspec")
+        url_class = urlspec.URL
+        if url_class("https://a/").href != "https://a/":
+            raise Unavailable("urlspec.URL('https://a/').href is not 'https://a/' yet")
+    except Unavailable:
+        raise
+    except Exception as error:
+        raise Unavailable(f"urlspec.URL is not usable yet ({error!r})") from error
+
+    return whatwg_library(
+        "urlspec",
+        "urlspec",
+        "this project: WHATWG URL Standard in pure Python",
+        url_class,
+        url_class.can_parse,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Peers that implement the WHATWG URL API under the spec's getter names
+
+
+def load_can_ada() -> Library:
+    """can_ada: ada (C++) bound with pybind11; ``can_ada.parse(s)`` raises ValueError."""
+    can_ada = import_peer("can_ada", "can_ada")
+    return whatwg_library(
+        "can_ada", "can_ada", "ada (C++) via pybind11", can_ada.parse, can_ada.can_parse
     )
 
 
@@ -192,39 +178,8 @@ def load_ada_url() -> Library:
     ada_url = import_peer("ada_url", "ada-url")
     url_class = ada_url.URL
 
-    def href(s: str) -> object:
-        return url_class(s).href
-
-    def getters(s: str) -> object:
-        u = url_class(s)
-        return (
-            u.href,
-            u.protocol,
-            u.username,
-            u.password,
-            u.host,
-            u.hostname,
-            u.port,
-            u.pathname,
-            u.search,
-            u.hash,
-            u.origin,
-        )
-
-    def components(s: str) -> Components:
-        return whatwg_components(url_class(s))
-
-    return Library(
-        name="ada_url",
-        version=distribution_version("ada-url"),
-        description="ada (C++) via its C API and CFFI",
-        parse=url_class,
-        href=href,
-        getters=getters,
-        can_parse=url_class.can_parse,
-        components=components,
-        clear_caches=no_caches,
-        getters_read="the 10 WHATWG getters + origin",
+    return whatwg_library(
+        "ada_url", "ada-url", "ada (C++) via its C API and CFFI", url_class, url_class.can_parse
     )
 
 
@@ -233,40 +188,13 @@ def load_urlstd() -> Library:
     urlstd_parse = import_peer("urlstd.parse", "urlstd")
     url_class = urlstd_parse.URL
 
-    def href(s: str) -> object:
-        return url_class(s).href
-
-    def getters(s: str) -> object:
-        u = url_class(s)
-        return (
-            u.href,
-            u.protocol,
-            u.username,
-            u.password,
-            u.host,
-            u.hostname,
-            u.port,
-            u.pathname,
-            u.search,
-            u.hash,
-            u.origin,
-        )
-
-    def components(s: str) -> Components:
-        return whatwg_components(url_class(s))
-
     can_parse = getattr(url_class, "can_parse", None)
-    return Library(
-        name="urlstd",
-        version=distribution_version("urlstd"),
-        description="WHATWG URL Standard in pure Python (ICU for IDNA)",
-        parse=url_class,
-        href=href,
-        getters=getters,
-        can_parse=can_parse if callable(can_parse) else None,
-        components=components,
-        clear_caches=no_caches,
-        getters_read="the 10 WHATWG getters + origin",
+    return whatwg_library(
+        "urlstd",
+        "urlstd",
+        "WHATWG URL Standard in pure Python (ICU for IDNA)",
+        url_class,
+        can_parse if callable(can_parse) else None,
     )
 
 
