@@ -651,3 +651,48 @@ def test_output_error_is_reported_without_traceback() -> None:
     assert result.returncode == 74
     assert b"Traceback" not in result.stderr
     assert b"No space left on device" in result.stderr
+
+
+# --- robustness: odd environments and huge inputs ------------------------------------------------
+
+
+def test_closed_stdout_is_an_output_error() -> None:
+    result = subprocess.run(
+        [str(SCRIPT), "parse", "http://a/"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env=environment(),
+        timeout=60,
+        check=False,
+        close_fds=True,
+        preexec_fn=lambda: os.close(1),
+    )
+    assert result.returncode == 74
+    assert b"no standard output" in result.stderr
+    assert b"Traceback" not in result.stderr
+
+
+def test_too_many_processes_is_a_usage_error() -> None:
+    result = urlspec("canon", "-j", "100000", stdin=b"http://a/\n")
+    assert result.returncode == 2
+    assert "at most" in err(result)
+
+
+def test_a_huge_invalid_line_gives_a_short_message() -> None:
+    # "http://h h/" fails: a space is a forbidden host code point (domain-to-ASCII).
+    line = "http://h h/" + "a" * 100_000
+    result = urlspec("canon", stdin=line.encode() + b"\n")
+    assert result.returncode == 1
+    message = err(result)
+    assert message.startswith("<stdin>:1: invalid URL 'http://h h/aaa")
+    assert "more characters" in message
+    assert len(message) < 1_000
+
+
+def test_jsonl_of_a_file_whose_name_is_not_utf8(tmp_path: Path) -> None:
+    name = os.fsdecode(bytes(tmp_path) + b"/\xff.txt")
+    Path(name).write_bytes(b"http://a/\n")
+    result = urlspec("canon", "--jsonl", name)
+    assert result.returncode == 0
+    record = json.loads(out(result))
+    assert record["href"] == "http://a/"

@@ -91,6 +91,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def run(argv: Sequence[str] | None) -> int:
     """Parse the command line and run the subcommand; a CLIError becomes a message on stderr."""
+    if sys.stdout is None:  # started with stdout closed (`urlspec ... >&-`)
+        sys.stderr.write("urlspec: no standard output to write to\n")
+        return EXIT_IO_ERROR
     args = build_parser().parse_args(argv)
     show_unencodable_characters_escaped()
     try:

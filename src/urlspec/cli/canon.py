@@ -65,7 +65,8 @@ decoded as UTF-8; a line that is not valid UTF-8 is reported as an invalid line,
 that is not a valid URL: on stderr as FILE:LINE: reason (or, with --jsonl, as a record whose
 href is null), and the stream goes on.
 
-Memory stays bounded whatever the size of the input. A progress bar is drawn on stderr when
+Memory stays bounded whatever the number of lines: it grows only with the longest line, which
+is held whole. A progress bar is drawn on stderr when
 stderr is a terminal and stdout is not."""
 
 EPILOG: Final = """\
@@ -116,6 +117,10 @@ def add_parser(subparsers: SubParsers) -> None:
     parser.set_defaults(run=run)
 
 
+#: The most worker processes -j starts on a machine with up to 16 CPUs (4 per CPU beyond that).
+MAX_JOBS: Final = 64
+
+
 def jobs_argument(value: str) -> int:
     """argparse type for ``-j``: a number of processes, 0 meaning one per available CPU."""
     try:
@@ -124,8 +129,12 @@ def jobs_argument(value: str) -> int:
         raise argparse.ArgumentTypeError(f"not a number of processes: {value!r}") from None
     if jobs < 0:
         raise argparse.ArgumentTypeError(f"the number of processes must be >= 0, not {jobs}")
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
     if jobs == 0:
-        return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
+        return cpus
+    limit = max(MAX_JOBS, 4 * cpus)  # each is a process started up front: no fork bomb
+    if jobs > limit:
+        raise argparse.ArgumentTypeError(f"at most {limit} processes here, not {jobs}")
     return jobs
 
 

@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Any, Final
 
 from urlspec.cli.canon import Chunk, ChunkResult, Settings
-from urlspec.cli.common import COMPONENTS, quoted, url_components
+from urlspec.cli.common import COMPONENTS, quoted, shortened, url_components
 from urlspec.url import URL, validate
 from urlspec.validation import InvalidURL
 
@@ -93,8 +93,11 @@ def add_hrefs(
             continue
         try:
             output.append(URL(line, base).href)
-        except InvalidURL as error:  # its message names the input and the fatal error
-            result.messages.append(f"{chunk.source}:{number}: {error}")
+        except InvalidURL as error:  # named by its fatal error, with the input (shortened)
+            result.messages.append(
+                f"{chunk.source}:{number}: invalid URL {quoted(shortened(line))}: "
+                f"{error.errors[-1].name} ({error.errors[-1].description})"
+            )
             result.invalid += 1
         except Exception as error:  # a bug in urlspec: reported, and the stream goes on
             result.messages.append(f"{chunk.source}:{number}: {internal_error(line, error)}")

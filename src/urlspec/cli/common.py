@@ -28,10 +28,12 @@ __all__ = [
     "EXIT_IO_ERROR",
     "EXIT_OK",
     "EXIT_USAGE",
+    "MESSAGE_INPUT_LIMIT",
     "CLIError",
     "SubParsers",
     "format_table",
     "quoted",
+    "shortened",
     "url_components",
     "use_utf8_stdout",
     "utf8_argument",
@@ -109,10 +111,23 @@ def quoted(text: str) -> str:
     return repr(text)
 
 
+#: How much of an input a message quotes: a 10 MB line must not make a 10 MB message.
+MESSAGE_INPUT_LIMIT: Final = 200
+
+
+def shortened(text: str) -> str:
+    """``text`` for a message: as it is up to MESSAGE_INPUT_LIMIT characters, else cut there."""
+    if len(text) <= MESSAGE_INPUT_LIMIT:
+        return text
+    return f"{text[:MESSAGE_INPUT_LIMIT]}... ({len(text) - MESSAGE_INPUT_LIMIT} more characters)"
+
+
 def use_utf8_stdout() -> None:
     """Write stdout in UTF-8 whatever the locale says: JSON text is UTF-8 (RFC 8259 §8.1)."""
     if isinstance(sys.stdout, io.TextIOWrapper):
-        sys.stdout.reconfigure(encoding="utf-8")
+        # (reconfigure resets errors to "strict" unless told: keep escaping what UTF-8 cannot
+        # encode, such as a file name's undecodable bytes)
+        sys.stdout.reconfigure(encoding="utf-8", errors="backslashreplace")
 
 
 def write_json(document: object, stream: TextIO | None = None) -> None:

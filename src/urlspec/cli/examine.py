@@ -20,6 +20,7 @@ from urlspec.cli.common import (
     COMPONENTS,
     EXIT_INVALID,
     EXIT_OK,
+    MESSAGE_INPUT_LIMIT,
     CLIError,
     SubParsers,
     format_table,
@@ -212,7 +213,8 @@ def check_report(text: str, url: URL | None, errors: list[ValidationError]) -> s
     verdict = "valid" if url is not None else f"INVALID: {fatal_error(errors)}"
     count = f"{len(errors)} validation error{'' if len(errors) == 1 else 's'}" if errors else ""
     lines = [f"{quoted(text)}: {verdict}" + (f", {count}" if count else ", no validation errors")]
-    markable = text.isascii() and text.isprintable()
+    # Each error reprints the input with a caret: only for inputs short enough for that.
+    markable = text.isascii() and text.isprintable() and len(text) <= MESSAGE_INPUT_LIMIT
     for error in errors:
         lines.append(f"  {error.name} at {error.position}: {error.description}")
         if markable:
