@@ -30,7 +30,7 @@ import tomllib
 import types
 import unittest
 import urllib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -212,3 +212,43 @@ def check_outcome(outcome: Outcome, expected: ExpectedFailure | None, label: str
             "remove the entry"
         )
     pytest.xfail(f"{expected.change}: {expected.reason}")
+
+
+# --- One pytest case per test of a suite ---
+
+OWN_VERSION = f"{sys.version_info[0]}.{sys.version_info[1]}"
+
+
+def suite_sources(suite: str) -> list[tuple[str, Path | None]]:
+    """(version, file) of the running interpreter's suite and of the reference (3.13) one; a
+    file is None when it cannot be found (its tests then skip, or fail under CI)."""
+    own = own_suite_file(suite)
+    reference = reference_suite_file(suite)
+    sources: list[tuple[str, Path | None]] = [(OWN_VERSION, own)]
+    if reference is None or own is None or reference.resolve() != own.resolve():
+        sources.append((REFERENCE_VERSION, reference))
+    return sources
+
+
+def suite_params(
+    suite: str,
+    replacement: types.ModuleType,
+    modules: dict[str, Any],
+    keep: Callable[[str], bool] | None = None,
+) -> list[Any]:
+    """pytest parameters (version, test id) for every test of ``suite`` that ``keep`` accepts,
+    from each source; the loaded modules are stored in ``modules`` by version. A missing source
+    gives one parameter whose test id is None (see :func:`missing_suite`)."""
+    params = []
+    for version, path in suite_sources(suite):
+        label = f"cpython{version}"
+        if path is None:
+            params.append(pytest.param(version, None, id=f"{label}-missing"))
+            continue
+        module_name = f"cpython_{suite}_{version.replace('.', '_')}"
+        module = load_suite_module(path, module_name, replacement)
+        modules[version] = module
+        for test_id in suite_test_ids(module):
+            if keep is None or keep(test_id):
+                params.append(pytest.param(version, test_id, id=f"{label}::{test_id}"))
+    return params

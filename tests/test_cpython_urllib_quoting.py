@@ -16,23 +16,18 @@ from __future__ import annotations
 import email.message  # noqa: F401
 import http.client  # noqa: F401
 import nturl2path  # noqa: F401
-import sys
 import unittest
 import urllib.error
 import urllib.request  # noqa: F401
-from pathlib import Path
 from typing import Any
 
 import pytest
 from cpython_suite import (
-    REFERENCE_VERSION,
     check_outcome,
     load_expected_failures,
-    load_suite_module,
     missing_suite,
-    own_suite_file,
-    reference_suite_file,
     run_test,
+    suite_params,
     suite_test_ids,
     urllib_parse_replaced,
 )
@@ -40,19 +35,8 @@ from cpython_suite import (
 import urlspec.parse
 
 SUITE = "test_urllib"
-OWN_VERSION = f"{sys.version_info[0]}.{sys.version_info[1]}"
 EXPECTED = load_expected_failures(SUITE)
 QUOTING_CLASSES = ("QuotingTests", "UnquotingTests", "urlencode_Tests", "Pathname_Tests")
-
-
-def _sources() -> list[tuple[str, Path | None]]:
-    """(label, suite file) for the running interpreter's suite and the reference (3.13) one."""
-    own = own_suite_file(SUITE)
-    reference = reference_suite_file(SUITE)
-    sources: list[tuple[str, Path | None]] = [(OWN_VERSION, own)]
-    if reference is None or own is None or reference.resolve() != own.resolve():
-        sources.append((REFERENCE_VERSION, reference))
-    return sources
 
 
 _MODULES: dict[str, Any] = {}
@@ -62,23 +46,9 @@ def _is_quoting_test(test_id: str) -> bool:
     return test_id.split(".", 1)[0] in QUOTING_CLASSES
 
 
-def _params() -> list[Any]:
-    params = []
-    for version, path in _sources():
-        label = f"cpython{version}"
-        if path is None:
-            params.append(pytest.param(version, None, id=f"{label}-missing"))
-            continue
-        module = load_suite_module(
-            path, f"cpython_{SUITE}_{version.replace('.', '_')}", urlspec.parse
-        )
-        _MODULES[version] = module
-        for test_id in filter(_is_quoting_test, suite_test_ids(module)):
-            params.append(pytest.param(version, test_id, id=f"{label}::{test_id}"))
-    return params
-
-
-@pytest.mark.parametrize(("version", "test_id"), _params())
+@pytest.mark.parametrize(
+    ("version", "test_id"), suite_params(SUITE, urlspec.parse, _MODULES, keep=_is_quoting_test)
+)
 def test_cpython_urllib_quoting(version: str, test_id: str | None) -> None:
     if test_id is None:
         missing_suite(f"CPython {version}'s {SUITE}.py")

@@ -19,24 +19,21 @@ from typing import Any
 
 import pytest
 from cpython_suite import (
-    REFERENCE_VERSION,
     ExpectedFailure,
     Outcome,
     check_outcome,
     load_expected_failures,
-    load_suite_module,
     missing_suite,
     own_suite_file,
     reference_suite_file,
     run_test,
-    suite_test_ids,
+    suite_params,
     urllib_parse_replaced,
 )
 
 import urlspec.parse
 
 SUITE = "test_urlparse"
-OWN_VERSION = f"{sys.version_info[0]}.{sys.version_info[1]}"
 EXPECTED = load_expected_failures(SUITE)
 
 #: The one test that fails for a reason that is no CPython change: CPython's test_all counts the
@@ -51,36 +48,10 @@ MODULE_IDENTITY = ExpectedFailure(
 )
 
 
-def _sources() -> list[tuple[str, Path | None]]:
-    """(label, suite file) for the running interpreter's suite and the reference (3.13) one."""
-    own = own_suite_file(SUITE)
-    reference = reference_suite_file(SUITE)
-    sources: list[tuple[str, Path | None]] = [(OWN_VERSION, own)]
-    if reference is None or own is None or reference.resolve() != own.resolve():
-        sources.append((REFERENCE_VERSION, reference))
-    return sources
-
-
 _MODULES: dict[str, Any] = {}
 
 
-def _params() -> list[Any]:
-    params = []
-    for version, path in _sources():
-        label = f"cpython{version}"
-        if path is None:
-            params.append(pytest.param(version, None, id=f"{label}-missing"))
-            continue
-        module = load_suite_module(
-            path, f"cpython_{SUITE}_{version.replace('.', '_')}", urlspec.parse
-        )
-        _MODULES[version] = module
-        for test_id in suite_test_ids(module):
-            params.append(pytest.param(version, test_id, id=f"{label}::{test_id}"))
-    return params
-
-
-@pytest.mark.parametrize(("version", "test_id"), _params())
+@pytest.mark.parametrize(("version", "test_id"), suite_params(SUITE, urlspec.parse, _MODULES))
 def test_cpython_urlparse(version: str, test_id: str | None) -> None:
     if test_id is None:
         missing_suite(f"CPython {version}'s {SUITE}.py")
