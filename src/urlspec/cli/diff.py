@@ -28,13 +28,10 @@ from urlspec.cli.common import (
     utf8_argument,
     write_json,
 )
+from urlspec.url_record import SPECIAL_SCHEMES, default_port
 
 __all__ = ["add_parser"]
 
-#: The special schemes' default ports (https://url.spec.whatwg.org/#default-port); file has none.
-DEFAULT_PORTS: Final = {"ftp": 21, "http": 80, "https": 443, "ws": 80, "wss": 443}
-#: https://url.spec.whatwg.org/#special-scheme
-SPECIAL_SCHEMES: Final = frozenset({*DEFAULT_PORTS, "file"})
 #: The fields on which a disagreement means the two parsers would contact different servers.
 SECURITY_FIELDS: Final = ("scheme", "host", "port")
 
@@ -145,7 +142,7 @@ def whatwg_view(text: str) -> View:
 
 def effective_port(scheme: str, port: int | None) -> int | None:
     """The port a client would connect to: the given one, else the scheme's default (if any)."""
-    return DEFAULT_PORTS.get(scheme) if port is None else port
+    return default_port(scheme) if port is None else port
 
 
 def normal_host(host: str | None) -> object:
