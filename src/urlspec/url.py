@@ -28,7 +28,7 @@ from urlspec.fast_path import (
     tier_2_or_3_href,
 )
 from urlspec.host import HostKind
-from urlspec.infra import to_scalar_value_string
+from urlspec.infra import to_scalar_value_string, usv_string_argument
 from urlspec.url_record import URLRecord, serialize_path, serialize_url, urls_equal
 from urlspec.validation import InvalidURL, ValidationError
 
@@ -51,9 +51,7 @@ _HASH: Final = 8
 
 def _string_argument(name: str, value: object) -> str:
     """The scalar value string for a str argument; TypeError for anything else."""
-    if not isinstance(value, str):
-        raise TypeError(f"URL {name} must be a str, not {type(value).__name__}")
-    return to_scalar_value_string(value)
+    return usv_string_argument(value, f"URL {name}")
 
 
 def _parse_base(base: str | URL) -> URLRecord | None:
