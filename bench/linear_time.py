@@ -72,6 +72,9 @@ class Interleaved:
 SHAPES: list[Shape] = [
     # hosts
     Shape("host: many dots", "http://", "a.", "/"),
+    Shape("host: labels, then a number", "http://", "a.", "1/"),
+    Shape("host: '_' labels, then a number", "http://", "_.", "1/"),
+    Shape("host: opaque, then a bad code point", "foo://", "a.", "|/"),
     Shape("host: only dots", "http://", ".", "/"),
     Shape("host: empty labels then a number", "http://", ".", "1/"),
     Shape("host: IPv4-like 1.1.1...", "http://", "1.", "1/"),

@@ -12,14 +12,20 @@ The contract, which ``tests/test_fast_path.py`` checks against the state machine
 line of four real-world corpora and over generated inputs: whenever :func:`fast_href` returns a
 string, the basic URL parser, given the same input, no base and UTF-8,
 
-* returns a URL whose serialization is exactly that string,
-* meets no validation error (https://url.spec.whatwg.org/#validation-error), and
+* returns a URL whose serialization is exactly that string, and
 * returns exactly the record :func:`record_from_fast_href` builds from that string,
 
 and :func:`getter_values_from_fast_href` gives what the URL class's getters give for that
-record. Everything else (``None``) goes to the state machine. So the patterns of tiers 1 and 2
-(see below) only admit inputs on which no step of the parser can do anything but copy code
-points:
+record; whenever :func:`fast_href_and_errors` returns an href, it is the same, and the errors
+listed with it are exactly the validation errors (https://url.spec.whatwg.org/#validation-error)
+the parser meets. Everything else (``None``) goes to the state machine.
+
+The URL class needs the href only. Most inputs are their own href, and :data:`match_own_href`
+(tier 1) recognizes them with one precompiled pattern, kept as cheap as possible: it admits
+inputs on which the parser may report validation errors (a host with ``_``, a query with ``{``)
+but changes nothing. For :func:`fast_href_and_errors`, which must also know the errors, the
+patterns of :data:`match_normalized` and tier 2 (see below) only admit inputs on which no step of
+the parser can do anything but copy code points:
 
 * only ASCII URL code points (https://url.spec.whatwg.org/#url-code-points), and ``%`` only
   as a percent-encoded byte: nothing is percent-encoded or reported as invalid-URL-unit; no
@@ -45,15 +51,16 @@ empty (the path start state), percent-encoding ``'`` in the query of a special U
 special-query percent-encode set) and turning a file URL's ``localhost`` host into the empty
 host (the file host state).
 
-Three tiers: :data:`match_normalized` (tier 1) is one precompiled pattern, kept as cheap as
-possible, for inputs that are their own href (lowercase, no port, and stricter forms of hosts and
-paths); :func:`normalized_href` (tier 2) handles the rest of the admitted inputs, with capturing
-patterns. Tier 3, :func:`tolerated_href`, takes three common kinds of flaw on which the parser
-reports validation errors but still does nothing beyond what it does on tier-2 input (and
-percent-encoding a few ASCII code points), and lists exactly those errors (names and
-positions): the contract above holds for it with "meets exactly the errors
-:func:`fast_href_and_errors` lists" in place of "meets no validation error". It rewrites the
-flaws away, lets tiers 1 and 2 judge the rest, and puts the parser's result for the flaws back:
+Three tiers: tier 1 takes inputs that are their own href (:data:`match_own_href`;
+:data:`match_normalized` for error-free ones: lowercase, no port, and stricter forms of hosts and
+paths); :func:`normalized_href` (tier 2) handles the rest of the error-free inputs the patterns
+admit, with capturing patterns, and :func:`tier_2_or_3_href` first tries two cheap rewrites that
+tier 1 then judges (a "/" path for a special URL that ends after its host; "/" for a special
+URL's "\\" before its query). Tier 3, :func:`tolerated_href`, takes three common kinds of
+flaw on which the parser reports validation errors but still does nothing beyond what it does on
+tier-2 input (and percent-encoding a few ASCII code points), and lists exactly those errors
+(names and positions). It rewrites the flaws away, lets the error-free patterns judge the rest,
+and puts the parser's result for the flaws back:
 
 * a host holding ``_`` or ``"``, or starting with ``.``, which the host parser only lowercases,
   but on which the strict ToASCII run of the domain parser fails (UseSTD3ASCIIRules,
@@ -82,6 +89,7 @@ __all__ = [
     "fast_href_and_errors",
     "getter_values_from_fast_href",
     "match_normalized",
+    "match_own_href",
     "normalized_href",
     "origin_from_fast_getter_values",
     "record_from_fast_href",
@@ -157,8 +165,65 @@ _NORMALIZED: Final = re.compile(
     re.ASCII,
 )
 
-#: Whether ``input`` is its own href: a match, or None (then see fast_href).
+#: Whether ``input`` is its own href and error-free: a match, or None (then see fast_href).
 match_normalized: Final = _NORMALIZED.fullmatch
+
+# --- the own-href pattern: inputs that are their own href, validation errors or not ------------
+
+# The URL class only needs the href: an input on which the parser reports validation errors but
+# changes nothing is its own href all the same. These are the printable ASCII code points that
+# each state keeps as they are, URL code points or not: all but the delimiters that end the
+# state and the code points of its percent-encode set
+# (https://url.spec.whatwg.org/#percent-encoded-bytes). As regex class bodies:
+# a special URL's query: all but '"', "#", "'", "<", ">" (special-query percent-encode set);
+_KEPT_IN_SPECIAL_QUERY: Final = r"!$-&(-;=?-~"
+# another URL's query: all but '"', "#", "<", ">" (query percent-encode set);
+_KEPT_IN_QUERY: Final = r"!$-;=?-~"
+# a fragment: all but '"', "<", ">", "`" (fragment percent-encode set; "#" is kept);
+_KEPT_IN_FRAGMENT: Final = r"!#-;=?-_a-~"
+# an opaque path: all but "#" and "?", which end it (and " ", which the opaque path state
+# percent-encodes before a "?" or "#"; the C0 control percent-encode set has no printable ASCII).
+_KEPT_IN_OPAQUE_PATH: Final = r"!-\"$->@-~"
+
+# A host the host parser returns as it is: the domain parser lowercases an ASCII domain and, when
+# not strict, fails only on a forbidden domain code point (its strict ToASCII run reports at most a
+# validation error: https://url.spec.whatwg.org/#concept-domain-to-ascii). So lowercase labels of
+# any printable ASCII code points but the forbidden ones (" #%/:<>?@[\\]^|") do, as long as the
+# host does not end in a number (https://url.spec.whatwg.org/#ends-in-a-number-checker), which
+# would make it an IPv4 address: here its last label starts with no digit (a number is digits,
+# or "0x" and hex digits). The regex finds the last "." by backtracking from the host's end, one
+# step per code point. Or an IPv4 address as the IPv4 serializer writes it.
+_IN_OWN_HREF_LABEL: Final = r"a-z0-9!\"$&'()*+,\-;=_`{}~"
+_STARTS_LAST_LABEL: Final = r"a-z!\"$&'()*+,\-;=_`{}~"  # the same without digits
+_OWN_HREF_HOST: Final = (
+    rf"(?:(?:[{_IN_OWN_HREF_LABEL}.]*\.)?[{_STARTS_LAST_LABEL}][{_IN_OWN_HREF_LABEL}]*+|{_IPV4})"
+)
+
+# A path of segments that are no dot segments (https://url.spec.whatwg.org/#single-dot-path-segment:
+# ".", "..", and those with "%2e" for a "."): none starts with "." or "%2e"/"%2E". Otherwise URL
+# code points and "%" (a "%" that starts no percent-encoded byte is a validation error, kept).
+_OWN_HREF_PATH: Final = rf"(?:/(?!\.|%2[eE])[{_PATH_CODE_POINTS}%]*+)++"
+
+# A non-special URL's host, which the opaque host parser returns as it is
+# (https://url.spec.whatwg.org/#concept-opaque-host-parser): printable ASCII code points but the
+# forbidden host code points (" #/:<>?@[\\]^|") and "%" (which would need checking), in any case.
+_OPAQUE_HOST: Final = r"[!\"$&-.0-9;=A-Z_-{}~]++"
+
+#: Inputs that the parser returns as they are: the href of the URL it makes of ``input`` is
+#: ``input``, whatever validation errors it reports (:data:`match_normalized` matches error-free
+#: ones). The shapes of _NORMALIZED, with any host of _OWN_HREF_HOST, a path of _OWN_HREF_PATH
+#: and any code points the query, fragment and opaque path states keep; and a non-special URL
+#: with a host and no credentials or port, its path empty or one of _OWN_HREF_PATH.
+_OWN_HREF: Final = re.compile(
+    rf"(?:(?:https?|wss?|ftp)://{_OWN_HREF_HOST}|file://(?!localhost/){_OWN_HREF_HOST}?+)"
+    rf"{_OWN_HREF_PATH}(?:\?[{_KEPT_IN_SPECIAL_QUERY}]*+)?+(?:\#[{_KEPT_IN_FRAGMENT}]*+)?+"
+    rf"|{_NON_SPECIAL_SCHEME}:(?:(?!/)[{_KEPT_IN_OPAQUE_PATH}]*+|//{_OPAQUE_HOST}(?:{_OWN_HREF_PATH})?+)"
+    rf"(?:\?[{_KEPT_IN_QUERY}]*+)?+(?:\#[{_KEPT_IN_FRAGMENT}]*+)?+",
+    re.ASCII,
+)
+
+#: Whether ``input`` is its own href: a match, or None (then see fast_href).
+match_own_href: Final = _OWN_HREF.fullmatch
 
 # The same shapes, with the parts that may need normalizing captured. ASCII letters of the scheme
 # and host in either case; any port of at most five digits (the port state checks its range).
@@ -192,18 +257,44 @@ def fast_href(input: str) -> str | None:
     on an accepted input are the ones :func:`fast_href_and_errors` lists (see the module
     docstring): none for tiers 1 and 2.
     """
-    if match_normalized(input) is not None:
+    if match_own_href(input) is not None:
         return input
     return tier_2_or_3_href(input)
 
 
 def tier_2_or_3_href(input: str) -> str | None:
-    """:func:`fast_href` for an input that :data:`match_normalized` (tier 1) did not match."""
+    """:func:`fast_href` for an input that :data:`match_own_href` (tier 1) did not match."""
+    # A special URL that ends right after its host: see normalized_href.
+    with_path = input + "/"
+    if match_own_href(with_path) is not None:
+        return with_path
+    if "\\" in input:
+        href = _href_with_reverse_solidi(input)
+        if href is not None:
+            return href
     href = normalized_href(input)
     if href is not None:
         return href
     tolerated = tolerated_href(input)
     return None if tolerated is None else tolerated[0]
+
+
+_SPECIAL_AUTHORITY_PREFIXES: Final = tuple(f"{scheme}://" for scheme in SPECIAL_SCHEMES)
+
+
+def _href_with_reverse_solidi(input: str) -> str | None:
+    """The href of a special URL with "\\" in its host or path that is its own href once they
+    are "/", or None.
+
+    From the special authority slashes state to the path state, a special URL's "\\" is read as
+    "/" is (with an invalid-reverse-solidus validation error,
+    https://url.spec.whatwg.org/#path-state); the query and fragment states keep it.
+    """
+    if not input.startswith(_SPECIAL_AUTHORITY_PREFIXES):
+        return None
+    query_or_fragment = _end_of_run(_PATH_END, input, 0)
+    href = input[:query_or_fragment].replace("\\", "/") + input[query_or_fragment:]
+    return href if match_own_href(href) is not None else None
 
 
 def fast_href_and_errors(input: str) -> tuple[str, list[ValidationError]] | None:
@@ -452,13 +543,15 @@ def _normalized_opaque_path_url(match: re.Match[str]) -> str:
     return input[:scheme_end].lower() + input[scheme_end:]
 
 
-def _host_kind(host: str) -> HostKind:
+def _host_kind(scheme: str, host: str) -> HostKind:
     """The kind of a fast-path URL's host ("": a file URL's empty host)."""
     if host == "":
         return HostKind.EMPTY
-    # The domains the fast path admits hold a letter, "_" or '"' (the last label of the domain
-    # tiers 1 and 2 judge starts with a letter, where tier 3 may have put "a" for "_" or '"');
-    # an IPv4 address is digits and dots only.
+    if scheme not in SPECIAL_SCHEMES:
+        return HostKind.OPAQUE  # https://url.spec.whatwg.org/#concept-opaque-host-parser
+    # The domains the fast path admits hold a code point that is no digit or "." (the last label
+    # of the domains tiers 1 and 2 judge starts with one, where tier 3 may have put "a" for "_"
+    # or '"'); an IPv4 address is digits and dots only.
     return HostKind.IPV4 if host.strip("0123456789.") == "" else HostKind.DOMAIN
 
 
@@ -466,7 +559,7 @@ def _host_kind(host: str) -> HostKind:
 # host group is None for an opaque path (no "//"), a "?" or "#" with nothing after it gives "".
 _FAST_HREF_FIELDS: Final = re.compile(
     r"([^:]*+):"
-    r"(?://([^/:]*+)(?::([0-9]++))?+)?+"
+    r"(?://([^/:?#]*+)(?::([0-9]++))?+)?+"
     r"([^?#]*+)"
     r"(?:\?([^#]*+))?+"
     r"(?:\#(.*+))?+",
@@ -491,9 +584,9 @@ def record_from_fast_href(href: str) -> URLRecord:
         "",
         "",
         host,
-        _host_kind(host),
+        _host_kind(scheme, host),
         None if port is None else int(port),
-        path[1:].split("/"),
+        path[1:].split("/") if path else [],  # a non-special URL's path may be empty
         query,
         fragment,
     )
@@ -505,18 +598,19 @@ def record_from_fast_href(href: str) -> URLRecord:
 #: hostname, port, pathname, search, hash (https://url.spec.whatwg.org/#urlutils-members).
 GetterValues = tuple[str, str, str, str, str, str, str, str, str]
 
-# A fast-path href is "scheme://host[:port]/path[?query][#fragment]" (host without ":") or
+# A fast-path href is "scheme://host[:port]/path[?query][#fragment]" (host without ":"; a
+# non-special URL's path may be empty) or
 # "scheme:opaque-path[?query][#fragment]" (the opaque path not starting with "/"), with no
 # credentials, and only printable ASCII ("!" to "~": the fast path admits nothing else). The
 # groups are the getters' values, in GetterValues order and with their delimiters: the two empty
 # groups are the username and password (never any here), and a "?" or "#" with nothing after it
 # is left out of the groups, as the search and hash getters leave out an empty query or fragment
 # (https://url.spec.whatwg.org/#dom-url-search). The classes are ranges of printable ASCII
-# (positive ranges are what the regex engine tests fastest): a host is all but "/" (0x2F) and
-# ":" (0x3A), a path all but "#" (0x23) and "?" (0x3F), a query all but "#".
+# (positive ranges are what the regex engine tests fastest): a host is all but "#" (0x23), "/"
+# (0x2F), ":" (0x3A) and "?" (0x3F), a path all but "#" and "?", a query all but "#".
 _FAST_HREF_GETTERS: Final = re.compile(
     r"([a-z][a-z0-9+.\-]*+:)()()"
-    r"(?://(([!-.0-9;-~]*+)(?::([0-9]++))?+))?+"
+    r"(?://(([!-\"$-.0-9;->@-~]*+)(?::([0-9]++))?+))?+"
     r"([!-\"$->@-~]*+)"
     r"(?:(\?[!-\"$-~]++)|\?)?+"
     r"(?:(\#[!-~]++)|\#)?+",

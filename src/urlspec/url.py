@@ -22,7 +22,7 @@ from urlspec.fast_path import (
     fast_href,
     fast_href_and_errors,
     getter_values_from_fast_href,
-    match_normalized,
+    match_own_href,
     origin_from_fast_getter_values,
     record_from_fast_href,
     tier_2_or_3_href,
@@ -177,7 +177,7 @@ class URL:
         if base is None and encoding == "utf-8" and type(input) is str:
             # The hot path: the input is its own href (tier 1), or the fast path's other tiers
             # give its href.
-            if match_normalized(input) is not None:
+            if match_own_href(input) is not None:
                 self._href = input
                 self._parsed = self._getters = None
                 return
