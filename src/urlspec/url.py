@@ -22,6 +22,7 @@ from urlspec.fast_path import (
     fast_href,
     fast_href_and_errors,
     getter_values_from_fast_href,
+    match_fast_href_getters,
     match_own_href,
     origin_from_fast_getter_values,
     record_from_fast_href,
@@ -310,8 +311,13 @@ class URL:
     def _compute_getters(self) -> GetterValues:
         """The getters' values, computed once: from the record, or a fast-path URL's href."""
         record = self._parsed
+        getters: GetterValues
         if record is None:
-            getters = getter_values_from_fast_href(self._href)
+            match = match_fast_href_getters(self._href)  # getter_values_from_fast_href, inline
+            if match is not None:
+                getters = match.groups("")  # type: ignore[assignment]  # nine str groups
+            else:
+                getters = getter_values_from_fast_href(self._href)  # raises ValueError
         else:
             getters = _getter_values(record)
         self._getters = getters
