@@ -276,10 +276,14 @@ def test_canon_unreadable_file_is_reported_and_others_go_on(tmp_path: Path) -> N
     assert "No such file" in err(result)
 
 
-def test_canon_invalid_base_is_a_usage_error() -> None:
+def test_canon_invalid_base() -> None:
+    # Refused before any line is read, with the exit status of an invalid input, as parse, check
+    # and join refuse it.
     result = urlspec("canon", "--base", "http://[", stdin=b"foo\n")
-    assert result.returncode == 2
+    assert result.returncode == 1
+    assert "the base is not a valid URL" in err(result)
     assert "'http://['" in err(result)
+    assert "IPv6-unclosed" in err(result)
     assert result.stdout == b""
 
 

@@ -8,9 +8,10 @@ to (``urlspec.validate``), and raises :class:`InvalidURL` when parsing fails.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
-__all__ = ["ERROR_DESCRIPTIONS", "InvalidURL", "ValidationError"]
+__all__ = ["ERROR_DESCRIPTIONS", "InvalidURL", "ValidationError", "failure_reason"]
 
 #: Every validation error type of the standard's table, by its spec name, with a short
 #: description of what it means (in our words).
@@ -68,6 +69,14 @@ class ValidationError(NamedTuple):
         return f"{self.name} at position {self.position}: {self.description}"
 
 
+def failure_reason(errors: Sequence[ValidationError]) -> str:
+    """Why the URL parser failed, for messages: the last validation error it met (the one that
+    made it fail), by name and description."""
+    if not errors:
+        return "the URL parser failed"
+    return f"{errors[-1].name} ({errors[-1].description})"
+
+
 class InvalidURL(ValueError):
     """Raised when an input is not a valid URL: the URL parser returned failure.
 
@@ -84,14 +93,15 @@ class InvalidURL(ValueError):
         self.input = input
         self.base = base
         self.errors = errors
-        fatal = errors[-1] if errors else None
-        if fatal is None:
-            message = f"invalid URL {input!r}"
-        else:
-            message = f"invalid URL {input!r}: {fatal.name} ({fatal.description})"
+        message = f"invalid URL {input!r}: {failure_reason(errors)}"
         if base is not None:
             message += f" against base {base!r}"
         super().__init__(message)
+
+    @property
+    def reason(self) -> str:
+        """Why the URL parser failed: its fatal validation error, by name and description."""
+        return failure_reason(self.errors)
 
     def __reduce__(self) -> tuple[type[InvalidURL], tuple[str, list[ValidationError], str | None]]:
         return (InvalidURL, (self.input, self.errors, self.base))

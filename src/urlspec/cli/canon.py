@@ -30,8 +30,8 @@ from urlspec.cli.common import (
     EXIT_INVALID,
     EXIT_OK,
     EXIT_USAGE,
-    CLIError,
     SubParsers,
+    parse_base,
     use_utf8_stdout,
     utf8_argument,
 )
@@ -74,9 +74,10 @@ EPILOG: Final = """\
 password, host, hostname, port, pathname, search, hash, host_kind (null when invalid), errors
 (the names of the validation errors met) and error (why the line is invalid, else null).
 
-exit status: 0 every line was valid; 1 some line was invalid; 2 usage error, or an input file
-could not be read; 70 internal error (a bug in urlspec); 74 the output could not be written;
-130 interrupted; after the reader of the output went away (a closed pipe), 1, quietly."""
+exit status: 0 every line was valid; 1 some line (or the base) was invalid; 2 usage error, or
+an input file could not be read; 70 internal error (a bug in urlspec); 74 the output could not
+be written; 130 interrupted; after the reader of the output went away (a closed pipe), 1,
+quietly."""
 
 
 def add_parser(subparsers: SubParsers) -> None:
@@ -386,8 +387,7 @@ class ResultWriter:
 def run(args: argparse.Namespace) -> int:
     """``urlspec canon``: canonicalize the inputs; the exit status says whether all were valid."""
     names: list[str] = args.files or [STDIN_ARGUMENT]
-    if args.base is not None:
-        check_base(args.base)
+    parse_base(args.base)  # refused before any line is read
     if args.jsonl:
         use_utf8_stdout()
     # On a terminal, the output itself shows the progress.
@@ -399,14 +399,3 @@ def run(args: argparse.Namespace) -> int:
     finally:
         progress.clear()
     return writer.exit_status()
-
-
-def check_base(base: str) -> None:
-    """Refuse, as a usage error, a ``--base`` that is not a valid URL."""
-    from urlspec.url import URL
-    from urlspec.validation import InvalidURL
-
-    try:
-        URL(base)
-    except InvalidURL as error:
-        raise CLIError(f"--base is not a valid URL: {error}", EXIT_USAGE) from None

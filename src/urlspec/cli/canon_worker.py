@@ -95,8 +95,7 @@ def add_hrefs(
             output.append(URL(line, base).href)
         except InvalidURL as error:  # named by its fatal error, with the input (shortened)
             result.messages.append(
-                f"{chunk.source}:{number}: invalid URL {quoted(shortened(line))}: "
-                f"{error.errors[-1].name} ({error.errors[-1].description})"
+                f"{chunk.source}:{number}: invalid URL {quoted(shortened(line))}: {error.reason}"
             )
             result.invalid += 1
         except Exception as error:  # a bug in urlspec: reported, and the stream goes on
@@ -147,8 +146,7 @@ def fill_record(record: dict[str, Any], line: str, base: URL | None) -> None:
         url = URL(line, base)
     except InvalidURL as error:
         record["errors"] = [found.name for found in error.errors]
-        fatal = error.errors[-1] if error.errors else None
-        record["error"] = "invalid URL" if fatal is None else f"{fatal.name}: {fatal.description}"
+        record["error"] = error.reason
         return
     record.update(url_components(url))
     record["errors"] = [found.name for found in validate(line, base)]

@@ -32,6 +32,7 @@ __all__ = [
     "CLIError",
     "SubParsers",
     "format_table",
+    "parse_base",
     "quoted",
     "shortened",
     "url_components",
@@ -82,6 +83,23 @@ class CLIError(Exception):
         super().__init__(message)
         self.message = message
         self.status = status
+
+
+def parse_base(base: str | None) -> URL | None:
+    """The base URL given with ``--base`` (or as BASE), parsed; None when none was given.
+
+    A base that is not a valid URL is an invalid input like any other (exit status 1), reported
+    with the validation error that made it fail.
+    """
+    if base is None:
+        return None
+    from urlspec.url import URL
+    from urlspec.validation import InvalidURL
+
+    try:
+        return URL(base)
+    except InvalidURL as error:
+        raise CLIError(f"the base is not a valid URL: {error}") from None
 
 
 def utf8_argument(value: str) -> str:

@@ -124,8 +124,7 @@ def whatwg_view(text: str) -> View:
     try:
         url = URL(text)
     except InvalidURL as error:
-        fatal = error.errors[-1].name if error.errors else "failure"
-        return Failed(f"invalid URL ({fatal})")
+        return Failed(f"invalid URL: {error.reason}")
     return {
         "protocol": url.protocol,
         "host": url.host,

@@ -24,6 +24,7 @@ from urlspec.cli.common import (
     CLIError,
     SubParsers,
     format_table,
+    parse_base,
     quoted,
     url_components,
     use_utf8_stdout,
@@ -31,6 +32,7 @@ from urlspec.cli.common import (
     validation_error_records,
     write_json,
 )
+from urlspec.validation import failure_reason
 
 if TYPE_CHECKING:
     from urlspec.url import URL
@@ -58,31 +60,11 @@ def add_json_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="write JSON instead of text")
 
 
-def parse_base(base: str | None) -> URL | None:
-    """The base URL given with ``--base`` (or as BASE), parsed; an invalid one is reported."""
-    if base is None:
-        return None
-    from urlspec.url import URL
-    from urlspec.validation import InvalidURL
-
-    try:
-        return URL(base)
-    except InvalidURL as error:
-        raise CLIError(f"the base is not a valid URL: {error}") from None
-
-
 def parse_url(text: str, base: URL | None) -> tuple[URL | None, list[ValidationError]]:
     """``text`` parsed against ``base`` (None when it fails) and the validation errors met."""
     from urlspec.url import URL, validate
 
     return URL.parse(text, base), validate(text, base)
-
-
-def fatal_error(errors: Sequence[ValidationError]) -> str:
-    """Why parsing failed: the last validation error met, which made it fail."""
-    if not errors:
-        return "invalid URL"
-    return f"{errors[-1].name} ({errors[-1].description})"
 
 
 # --- parse ---------------------------------------------------------------------------------------
@@ -111,7 +93,7 @@ def run_parse(args: argparse.Namespace) -> int:
         use_utf8_stdout()
         write_json(parse_document(args.url, args.base, url, errors))
     elif url is None:
-        raise CLIError(f"invalid URL {quoted(args.url)}: {fatal_error(errors)}")
+        raise CLIError(f"invalid URL {quoted(args.url)}: {failure_reason(errors)}")
     else:
         sys.stdout.write(parse_table(args.url, args.base, url, errors))
     return EXIT_INVALID if url is None else EXIT_OK
@@ -124,7 +106,7 @@ def parse_document(
     document: dict[str, Any] = {"input": text, "base": base, "valid": url is not None}
     if url is None:
         document.update(dict.fromkeys(("href", "origin", *COMPONENTS, "host_kind")))
-        document.update(path_segments=None, opaque_path=None, error=fatal_error(errors))
+        document.update(path_segments=None, opaque_path=None, error=failure_reason(errors))
     else:
         document.update(url_components(url))
         document.update(path_segments=url.path_segments, opaque_path=url.opaque_path, error=None)
@@ -203,14 +185,14 @@ def check_document(text: str, url: URL | None, errors: list[ValidationError]) ->
         "input": text,
         "valid": url is not None,
         "href": None if url is None else url.href,
-        "error": None if url is not None else fatal_error(errors),
+        "error": None if url is not None else failure_reason(errors),
         "errors": validation_error_records(errors),
     }
 
 
 def check_report(text: str, url: URL | None, errors: list[ValidationError]) -> str:
     """The text form of one URL's check: a verdict line, then each error marked in the input."""
-    verdict = "valid" if url is not None else f"INVALID: {fatal_error(errors)}"
+    verdict = "valid" if url is not None else f"INVALID: {failure_reason(errors)}"
     count = f"{len(errors)} validation error{'' if len(errors) == 1 else 's'}" if errors else ""
     lines = [f"{quoted(text)}: {verdict}" + (f", {count}" if count else ", no validation errors")]
     # Each error reprints the input with a caret: only for inputs short enough for that.
@@ -267,7 +249,7 @@ def whatwg_join(base_text: str) -> Callable[[str, str], str]:
         try:
             return URL(ref, base).href
         except InvalidURL as error:
-            raise CLIError(f"cannot resolve {quoted(ref)}: {fatal_error(error.errors)}") from None
+            raise CLIError(f"cannot resolve {quoted(ref)}: {error.reason}") from None
 
     return resolve
 
