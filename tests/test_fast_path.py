@@ -329,6 +329,10 @@ ACCEPTED = [
     ("NODE:url?a'b", "node:url?a'b"),
     ("mailto:someone@example.com", "mailto:someone@example.com"),
     ("sc://host/path", "sc://host/path"),
+    (
+        "https://a.example/.well-known/..x/.../%2e%2e%2e",
+        "https://a.example/.well-known/..x/.../%2e%2e%2e",
+    ),
     ("sc://Host.1", "sc://Host.1"),  # an opaque host: neither lowercased nor an IPv4 address
     ("tapmock://a1.b2/?url=%40tapjs%2Fcore", "tapmock://a1.b2/?url=%40tapjs%2Fcore"),
 ]

@@ -76,6 +76,7 @@ and puts the parser's result for the flaws back:
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Final
 
 from urlspec.host import HostKind
@@ -201,9 +202,11 @@ _OWN_HREF_HOST: Final = (
 )
 
 # A path of segments that are no dot segments (https://url.spec.whatwg.org/#single-dot-path-segment:
-# ".", "..", and those with "%2e" for a "."): none starts with "." or "%2e"/"%2E". Otherwise URL
-# code points and "%" (a "%" that starts no percent-encoded byte is a validation error, kept).
-_OWN_HREF_PATH: Final = rf"(?:/(?!\.|%2[eE])[{_PATH_CODE_POINTS}%]*+)++"
+# ".", "..", and those with "%2e" or "%2E" for a "."), of URL code points and "%" (a "%" that
+# starts no percent-encoded byte is a validation error, kept). The lookahead fails at once on a
+# segment that does not start with "." or "%".
+_DOT: Final = r"(?:\.|%2[eE])"
+_OWN_HREF_PATH: Final = rf"(?:/(?!{_DOT}{_DOT}?+(?:[/?#]|\Z))[{_PATH_CODE_POINTS}%]*+)++"
 
 # A non-special URL's host, which the opaque host parser returns as it is
 # (https://url.spec.whatwg.org/#concept-opaque-host-parser): printable ASCII code points but the
@@ -330,8 +333,8 @@ def normalized_href(input: str) -> str | None:
 
 
 def tolerated_href(input: str) -> tuple[str, list[ValidationError]] | None:
-    """The href and validation errors for a special URL that tiers 1 and 2 accept once three
-    kinds of flaw are rewritten away; None for anything else (and for an input with none).
+    """The href and validation errors for a special URL that the error-free patterns accept once
+    three kinds of flaw are rewritten away; None for anything else (and for an input with none).
 
     * ``_`` and ``"`` in the host become ``a``, and a leading ``.`` gets an ``a`` before it
       (see :func:`_stand_in_host`). The host parser treats the two hosts alike but for one thing:
@@ -351,8 +354,38 @@ def tolerated_href(input: str) -> tuple[str, list[ValidationError]] | None:
       become ``a``. The query and fragment states report invalid-URL-unit at each
       (https://url.spec.whatwg.org/#query-state), and percent-encode the code points of the
       special-query and fragment percent-encode sets: the href's query and fragment are the
-      input's, so encoded (see _encode_query_and_fragment).
+      input's, so encoded (see _encoded_query_and_fragment).
     """
+    parts = _special_url_parts(input)
+    if parts is None:
+        return None
+    stand_in_host = _stand_in_host(parts.host)
+    errors = _flaw_errors(parts, stand_in_host)
+    if not errors:
+        return None
+    href = _normalized_or_none(_without_flaws(parts, stand_in_host))
+    if href is not None:
+        href = _with_flaws_put_back(href, parts, stand_in_host)
+    return None if href is None else (href, errors)
+
+
+@dataclass(frozen=True)
+class _SpecialURLParts:
+    """The parts of a special URL tier 3 looks at (see _SPECIAL_URL_PARTS), and where they are."""
+
+    input: str
+    host: str
+    path: str  # the port, if any, and the path, "\\" included
+    query: str  # "?" included, or ""
+    fragment: str | None  # "#" excluded
+    host_start: int
+    path_start: int
+    query_start: int
+    fragment_start: int  # where "#" is, if there is a fragment
+
+
+def _special_url_parts(input: str) -> _SpecialURLParts | None:
+    """The parts of a special URL that is printable ASCII and needs no stripping, or None."""
     parts = _SPECIAL_URL_PARTS.fullmatch(input)
     if parts is None or not input.isascii() or input.endswith(" "):
         return None  # code points to UTF-8 percent-encode, or a space to strip
@@ -360,62 +393,71 @@ def tolerated_href(input: str) -> tuple[str, list[ValidationError]] | None:
     if scheme.lower() not in SPECIAL_SCHEMES:
         return None
     host_start = len(scheme) + 3
-    path_start = host_start + len(host)  # with the port, if any
+    path_start = host_start + len(host)
     query_start = path_start + len(path)
-    fragment_start = query_start + len(query)  # where "#" is, if there is a fragment
     if not input[query_start:].isprintable():
         return None  # a control, which the query or fragment state would percent-encode
-
-    errors: list[ValidationError] = []
-    stand_in_host = _stand_in_host(host)
-    if stand_in_host != host:
-        errors.append(ValidationError("domain-to-ASCII", host_start))
-    if "\\" in path:
-        errors += [
-            ValidationError("invalid-reverse-solidus", path_start + backslash.start())
-            for backslash in _BACKSLASH.finditer(path)
-        ]
-        path = path.replace("\\", "/")
-    query_is_flawed = _INVALID_QUERY_UNIT.search(query) is not None
-    if query_is_flawed:
-        errors += [
-            ValidationError("invalid-URL-unit", query_start + unit.start())
-            for unit in _INVALID_QUERY_UNIT.finditer(query)
-        ]
-        query = _INVALID_QUERY_UNIT.sub("a", query)
-    fragment_is_flawed = (
-        fragment is not None and _INVALID_FRAGMENT_UNIT.search(fragment) is not None
+    return _SpecialURLParts(
+        input,
+        host,
+        path,
+        query,
+        fragment,
+        host_start,
+        path_start,
+        query_start,
+        query_start + len(query),
     )
-    if fragment_is_flawed:
-        errors += [
-            ValidationError("invalid-URL-unit", fragment_start + 1 + unit.start())
-            for unit in _INVALID_FRAGMENT_UNIT.finditer(fragment)
-        ]
-    if not errors:
-        return None
 
-    if fragment is None:
-        fragment_part = ""
-    elif fragment_is_flawed:
-        fragment_part = "#" + _INVALID_FRAGMENT_UNIT.sub("a", fragment)
-    else:
-        fragment_part = "#" + fragment
-    rewritten = "".join([input[:host_start], stand_in_host, path, query, fragment_part])
-    href = _normalized_or_none(rewritten)
-    if href is None:
-        return None
+
+def _flaw_errors(parts: _SpecialURLParts, stand_in_host: str) -> list[ValidationError]:
+    """The validation errors the parser reports at the flaws tier 3 takes, in input order."""
+    errors: list[ValidationError] = []
+    if stand_in_host != parts.host:
+        errors.append(ValidationError("domain-to-ASCII", parts.host_start))
+    errors += [
+        ValidationError("invalid-reverse-solidus", parts.path_start + backslash.start())
+        for backslash in _BACKSLASH.finditer(parts.path)
+    ]
+    errors += [
+        ValidationError("invalid-URL-unit", parts.query_start + unit.start())
+        for unit in _INVALID_QUERY_UNIT.finditer(parts.query)
+    ]
+    if parts.fragment is not None:
+        errors += [
+            ValidationError("invalid-URL-unit", parts.fragment_start + 1 + unit.start())
+            for unit in _INVALID_FRAGMENT_UNIT.finditer(parts.fragment)
+        ]
+    return errors
+
+
+def _without_flaws(parts: _SpecialURLParts, stand_in_host: str) -> str:
+    """The input with its flaws rewritten away, for the error-free patterns to judge."""
+    fragment = parts.fragment
+    return "".join(
+        [
+            parts.input[: parts.host_start],
+            stand_in_host,
+            parts.path.replace("\\", "/"),
+            _INVALID_QUERY_UNIT.sub("a", parts.query),
+            "" if fragment is None else "#" + _INVALID_FRAGMENT_UNIT.sub("a", fragment),
+        ]
+    )
+
+
+def _with_flaws_put_back(href: str, parts: _SpecialURLParts, stand_in_host: str) -> str | None:
+    """The href of the input, from that of its flawless stand-in; None if they differ elsewhere."""
     # The href's host is where the input's was (the scheme only changed case), lowercased.
+    host_start = parts.host_start
     href_host_end = host_start + len(stand_in_host)
     if href[host_start:href_host_end] != stand_in_host.lower():
         return None  # e.g. a file URL's "localhost", which the file host state empties
-    href = href[:host_start] + host.lower() + href[href_host_end:]
-    if query_is_flawed or fragment_is_flawed:
-        # The input's query and fragment, percent-encoded as the query and fragment states do
-        # (for a query without flaws, that is what tier 2 does: "'" becomes "%27").
-        href = href[: _end_of_run(_PATH_END, href, host_start)] + _encoded_query_and_fragment(
-            input[query_start:fragment_start], fragment
-        )
-    return href, errors
+    href = href[:host_start] + parts.host.lower() + href[href_host_end:]
+    # The input's query and fragment, percent-encoded as the query and fragment states do (for a
+    # query without flaws, that is what tier 2 does: "'" becomes "%27").
+    return href[: _end_of_run(_PATH_END, href, host_start)] + _encoded_query_and_fragment(
+        parts.input[parts.query_start : parts.fragment_start], parts.fragment
+    )
 
 
 # A special URL's parts, as the special authority and path states delimit them: scheme, host,
