@@ -73,6 +73,7 @@ def check_fast_path(input: str) -> bool:
     record = basic_url_parse(to_scalar_value_string(input), errors=errors)
     if fast is not None:
         assert errors == fast[1], f"the fast path's errors for {input!r}"
+    assert URL.can_parse(input) is (record is not None)
     if href is None:
         assert fast is None
         return False

@@ -228,6 +228,13 @@ class URL:
         cls, input: str, base: str | URL | None = None, *, encoding: str = "utf-8"
     ) -> bool:
         """https://url.spec.whatwg.org/#dom-url-canparse"""
+        if (
+            base is None
+            and encoding == "utf-8"
+            and type(input) is str
+            and match_own_href(input) is not None
+        ):
+            return True  # the commonest case first, as in __init__
         return _api_url_parse(input, base, encoding) is not None
 
     # --- the getters ----------------------------------------------------------------------------
