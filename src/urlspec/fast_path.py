@@ -276,7 +276,9 @@ def tier_2_or_3_href(input: str) -> str | None:
         href = _href_with_reverse_solidi(input)
         if href is not None:
             return href
-    href = normalized_href(input)
+    # (match_normalized first: it takes inputs match_own_href does not, such as a last label
+    # that starts with a digit, "1-800-flowers", and normalized_href assumes it failed.)
+    href = _normalized_or_none(input)
     if href is not None:
         return href
     tolerated = tolerated_href(input)
@@ -303,16 +305,15 @@ def _href_with_reverse_solidi(input: str) -> str | None:
 
 def fast_href_and_errors(input: str) -> tuple[str, list[ValidationError]] | None:
     """:func:`fast_href`'s href and every validation error the parser meets on ``input``."""
-    if match_normalized(input) is not None:
-        return input, []
-    href = normalized_href(input)
+    href = _normalized_or_none(input)
     if href is not None:
         return href, []
     return tolerated_href(input)
 
 
 def normalized_href(input: str) -> str | None:
-    """:func:`fast_href` for an input that :data:`match_normalized` did not match."""
+    """Tier 2: the href of an error-free input that :data:`match_normalized` did not match
+    (only then: see _normalized_or_none), or None."""
     # A special URL that ends right after its host, the commonest case: the path start state
     # gives it the path [""], serialized "/". (Appending "/" can only make the plain pattern
     # match by giving it the path it requires: a query, fragment or opaque path may end in "/"
@@ -521,7 +522,7 @@ def _percent_encoded_byte(match: re.Match[str]) -> str:
 
 
 def _normalized_or_none(input: str) -> str | None:
-    """Tier 1 or 2's href for ``input``, or None."""
+    """The href of an error-free input that :data:`match_normalized` or tier 2 takes, or None."""
     return input if match_normalized(input) is not None else normalized_href(input)
 
 
