@@ -215,13 +215,15 @@ _OPAQUE_HOST: Final = r"[!\"$&-.0-9;=A-Z_-{}~]++"
 
 #: Inputs that the parser returns as they are: the href of the URL it makes of ``input`` is
 #: ``input``, whatever validation errors it reports (:data:`match_normalized` matches error-free
-#: ones). The shapes of _NORMALIZED, with any host of _OWN_HREF_HOST, a path of _OWN_HREF_PATH
-#: and any code points the query, fragment and opaque path states keep; and a non-special URL
-#: with a host and no credentials or port, its path empty or one of _OWN_HREF_PATH.
+#: ones). The shapes of _NORMALIZED, with a host of _OWN_HREF_HOST (which leaves out some that
+#: _PLAIN_HOST takes: a last label that starts with a digit), a path of _OWN_HREF_PATH and any
+#: code points the query, fragment and opaque path states keep; and a non-special URL with a
+#: host and no credentials or port, its path empty or one of _OWN_HREF_PATH.
 _OWN_HREF: Final = re.compile(
     rf"(?:(?:https?|wss?|ftp)://{_OWN_HREF_HOST}|file://(?!localhost/){_OWN_HREF_HOST}?+)"
     rf"{_OWN_HREF_PATH}(?:\?[{_KEPT_IN_SPECIAL_QUERY}]*+)?+(?:\#[{_KEPT_IN_FRAGMENT}]*+)?+"
-    rf"|{_NON_SPECIAL_SCHEME}:(?:(?!/)[{_KEPT_IN_OPAQUE_PATH}]*+|//{_OPAQUE_HOST}(?:{_OWN_HREF_PATH})?+)"
+    rf"|{_NON_SPECIAL_SCHEME}:"
+    rf"(?:(?!/)[{_KEPT_IN_OPAQUE_PATH}]*+|//{_OPAQUE_HOST}(?:{_OWN_HREF_PATH})?+)"
     rf"(?:\?[{_KEPT_IN_QUERY}]*+)?+(?:\#[{_KEPT_IN_FRAGMENT}]*+)?+",
     re.ASCII,
 )
@@ -257,9 +259,8 @@ _OPAQUE_PATH_URL: Final = re.compile(
 def fast_href(input: str) -> str | None:
     """The href of the URL the basic URL parser makes of ``input`` (no base, UTF-8), or None.
 
-    None means "not a common URL": run the state machine. The validation errors the parser meets
-    on an accepted input are the ones :func:`fast_href_and_errors` lists (see the module
-    docstring): none for tiers 1 and 2.
+    None means "not a common URL": run the state machine. The parser may meet validation errors
+    on an accepted input; :func:`fast_href_and_errors` lists them, when it can.
     """
     if match_own_href(input) is not None:
         return input
