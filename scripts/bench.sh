@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# The side-by-side benchmark with its peers installed: bench/README.md explains what it measures.
+#
+#   scripts/bench.sh [--python X.Y] [--with-urlstd] [bench.run options...]
+#
+# Makes .venv-bench/X.Y (Python 3.11 by default, else the newest supported one found), installs
+# urlspec with the `bench` extra (can_ada, url-py, ada-url, yarl; the stdlib needs nothing), and
+# runs `python -m bench.run` with the remaining arguments, e.g.
+#   scripts/bench.sh --rounds 9 --markdown results.md
+# --with-urlstd installs the `bench-all` extra too: urlstd needs icupy, which builds ICU from
+# source (about 35 minutes here, once per environment).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/find-python.sh
+
+version=""
+extra="bench"
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --python) version=$2; shift 2 ;;
+        --with-urlstd) extra="bench-all"; shift ;;
+        *) break ;;
+    esac
+done
+
+if [ -n "$version" ]; then
+    py=$(find_python "$version" || true)
+else
+    version=3.11
+    py=$(find_python 3.11 || true)
+    if [ -z "$py" ]; then
+        for candidate in 3.13 3.12; do
+            if py=$(find_python "$candidate"); then version=$candidate; break; fi
+        done
+    fi
+fi
+if [ -z "${py:-}" ]; then
+    echo "bench.sh: Python ${version:-3.11+} not found (PATH, pyenv)" >&2
+    exit 1
+fi
+
+venv=.venv-bench/$version
+[ -x "$venv/bin/python" ] || "$py" -m venv "$venv"
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check -e ".[$extra]"
+exec "$venv/bin/python" -m bench.run "$@"
