@@ -228,3 +228,21 @@ def test_every_run_gets_fresh_string_objects() -> None:
     copies = run.fresh_copies(pickle.dumps(urls))
     assert copies == urls
     assert all(copy is not url for copy, url in zip(copies, urls, strict=True))
+
+
+def test_breakdown_rows_do_what_they_name() -> None:
+    from bench import breakdown
+
+    rows = breakdown.pieces()
+    url = "https://example.com/a?b#c"  # WPT-style: its own href, so tier 1 takes it
+    assert rows["loop and one call"](url) == url
+    assert rows["match_own_href(s)"](url) is not None
+    assert rows["BareObject(s).href"](url) == url
+    assert rows["URL(s).href"](url) == url
+    assert rows["URL(s).protocol (the first getter)"](url) == "https:"
+    assert rows["URL(s), every getter"](url) == (
+        url, "https:", "", "", "example.com", "example.com", "", "/a", "?b", "#c",
+        "https://example.com",
+    )  # fmt: skip
+    if "can_ada.parse(s).href" in rows:
+        assert rows["can_ada.parse(s).href"](url) == url

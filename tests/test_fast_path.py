@@ -142,6 +142,8 @@ LABELS = mostly(
         "a-",
         "a--b",
         "ab--c",
+        "a---b",  # "--" in the third and fourth positions after a "-" in the second
+        "ab---c",
         "_x",
         "a_b",
         "_",
@@ -522,6 +524,10 @@ def test_validate_still_reports_what_the_state_machine_meets() -> None:
     assert validate("https://example.com/") == []
     assert validate("https://a_b.example.com/") == [ValidationError("domain-to-ASCII", 8)]
     assert validate("http://a\\b") == [ValidationError("invalid-reverse-solidus", 8)]
+    # CheckHyphens: "--" in a label's third and fourth positions (a regression: the error-free
+    # pattern once missed it when the second position was a "-" too).
+    assert validate("http://a---b/") == [ValidationError("domain-to-ASCII", 7)]
+    assert validate("http://a--b/") == []
 
 
 def test_a_str_subclass_gets_a_plain_str_href() -> None:

@@ -76,8 +76,7 @@ and puts the parser's result for the flaws back:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 from urlspec.host import HostKind
 from urlspec.url_record import SPECIAL_SCHEMES, URLRecord
@@ -130,8 +129,8 @@ _PLAIN_PATH: Final = rf"(?:/(?!\.)[{_PATH_CODE_POINTS}]*+)++"
 # (see the module docstring): labels of 1 to 63 letters, digits and inner hyphens, no hyphens in
 # the third and fourth positions, at most 253 code points, and a last label starting with a
 # letter, so that the domain does not end in a number.
-_LABEL: Final = r"(?>(?![a-z0-9]{2}--)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)"
-_LAST_LABEL: Final = r"(?>(?![a-z0-9]{2}--)[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?)"
+_LABEL: Final = r"(?>(?![a-z0-9][a-z0-9-]--)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)"
+_LAST_LABEL: Final = r"(?>(?![a-z0-9][a-z0-9-]--)[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?)"
 _DOMAIN: Final = rf"(?=[a-z0-9.-]{{1,253}}+(?![a-z0-9.-]))(?:{_LABEL}\.)*+{_LAST_LABEL}"
 # A faster, more conservative form: at most 63 code points in all (so no label is longer), runs
 # of letters and digits joined by single "." or "-" (no empty label, no hyphen at either end of a
@@ -305,7 +304,10 @@ def _href_with_reverse_solidi(input: str) -> str | None:
 
 
 def fast_href_and_errors(input: str) -> tuple[str, list[ValidationError]] | None:
-    """:func:`fast_href`'s href and every validation error the parser meets on ``input``."""
+    """:func:`fast_href`'s href and every validation error the parser meets on ``input``, or
+    None: also for some inputs :func:`fast_href` takes (its own-href pattern lets through errors
+    that only the state machine lists, such as a host with "xn--" or hyphens that fail
+    CheckHyphens)."""
     href = _normalized_or_none(input)
     if href is not None:
         return href, []
@@ -334,6 +336,20 @@ def normalized_href(input: str) -> str | None:
 # --- tier 3: inputs the parser accepts with a few validation errors -------------------------
 
 
+class _SpecialURLParts(NamedTuple):
+    """The parts of a special URL tier 3 looks at (see _SPECIAL_URL_PARTS), and where they are."""
+
+    input: str
+    host: str
+    port_and_path: str  # "\\" included
+    query: str  # "?" included, or ""
+    fragment: str | None  # "#" excluded
+    host_start: int
+    path_start: int  # where the port or path starts
+    query_start: int
+    fragment_start: int  # where "#" is, if there is a fragment
+
+
 def tolerated_href(input: str) -> tuple[str, list[ValidationError]] | None:
     """The href and validation errors for a special URL that the error-free patterns accept once
     three kinds of flaw are rewritten away; None for anything else (and for an input with none).
@@ -344,9 +360,9 @@ def tolerated_href(input: str) -> tuple[str, list[ValidationError]] | None:
       ASCII domain whatever ToASCII says, and its strict ToASCII run fails on the input's, which
       is one domain-to-ASCII validation error at the host's start, however many flaws there are.
       The stand-in cannot hide another error: the strict run records one error at most, and
-      ``a`` cannot make a label "xn--" or a host that ends in a number (so a host tiers 1 and 2
-      accept with it has no other reason to fail). The input's host, lowercased, goes in the
-      href.
+      ``a`` cannot make a label "xn--" or a host that ends in a number (so a host the error-free
+      patterns accept with it has no other reason to fail). The input's host, lowercased, goes
+      in the href.
     * ``\\`` after the "//" and before any "?" or "#" becomes ``/``. In a special URL the
       authority, host, port, path start and path states treat ``\\`` as they treat ``/``, and the
       path start and path states report invalid-reverse-solidus at it
@@ -367,23 +383,10 @@ def tolerated_href(input: str) -> tuple[str, list[ValidationError]] | None:
         return None
     href = _normalized_or_none(_without_flaws(parts, stand_in_host))
     if href is not None:
-        href = _with_flaws_put_back(href, parts, stand_in_host)
+        # (errors are in input order, and only the query and fragment have invalid URL units)
+        flawed_query_or_fragment = errors[-1].name == "invalid-URL-unit"
+        href = _with_flaws_put_back(href, parts, stand_in_host, flawed_query_or_fragment)
     return None if href is None else (href, errors)
-
-
-@dataclass(frozen=True)
-class _SpecialURLParts:
-    """The parts of a special URL tier 3 looks at (see _SPECIAL_URL_PARTS), and where they are."""
-
-    input: str
-    host: str
-    path: str  # the port, if any, and the path, "\\" included
-    query: str  # "?" included, or ""
-    fragment: str | None  # "#" excluded
-    host_start: int
-    path_start: int
-    query_start: int
-    fragment_start: int  # where "#" is, if there is a fragment
 
 
 def _special_url_parts(input: str) -> _SpecialURLParts | None:
@@ -417,18 +420,22 @@ def _flaw_errors(parts: _SpecialURLParts, stand_in_host: str) -> list[Validation
     errors: list[ValidationError] = []
     if stand_in_host != parts.host:
         errors.append(ValidationError("domain-to-ASCII", parts.host_start))
-    errors += [
-        ValidationError("invalid-reverse-solidus", parts.path_start + backslash.start())
-        for backslash in _BACKSLASH.finditer(parts.path)
-    ]
-    errors += [
-        ValidationError("invalid-URL-unit", parts.query_start + unit.start())
-        for unit in _INVALID_QUERY_UNIT.finditer(parts.query)
-    ]
-    if parts.fragment is not None:
+    # (each kind is looked for first: most inputs have one kind of flaw at most)
+    if "\\" in parts.port_and_path:
+        errors += [
+            ValidationError("invalid-reverse-solidus", parts.path_start + backslash.start())
+            for backslash in _BACKSLASH.finditer(parts.port_and_path)
+        ]
+    if _INVALID_QUERY_UNIT.search(parts.query) is not None:
+        errors += [
+            ValidationError("invalid-URL-unit", parts.query_start + unit.start())
+            for unit in _INVALID_QUERY_UNIT.finditer(parts.query)
+        ]
+    fragment = parts.fragment
+    if fragment is not None and _INVALID_FRAGMENT_UNIT.search(fragment) is not None:
         errors += [
             ValidationError("invalid-URL-unit", parts.fragment_start + 1 + unit.start())
-            for unit in _INVALID_FRAGMENT_UNIT.finditer(parts.fragment)
+            for unit in _INVALID_FRAGMENT_UNIT.finditer(fragment)
         ]
     return errors
 
@@ -440,14 +447,16 @@ def _without_flaws(parts: _SpecialURLParts, stand_in_host: str) -> str:
         [
             parts.input[: parts.host_start],
             stand_in_host,
-            parts.path.replace("\\", "/"),
+            parts.port_and_path.replace("\\", "/"),
             _INVALID_QUERY_UNIT.sub("a", parts.query),
             "" if fragment is None else "#" + _INVALID_FRAGMENT_UNIT.sub("a", fragment),
         ]
     )
 
 
-def _with_flaws_put_back(href: str, parts: _SpecialURLParts, stand_in_host: str) -> str | None:
+def _with_flaws_put_back(
+    href: str, parts: _SpecialURLParts, stand_in_host: str, flawed_query_or_fragment: bool
+) -> str | None:
     """The href of the input, from that of its flawless stand-in; None if they differ elsewhere."""
     # The href's host is where the input's was (the scheme only changed case), lowercased.
     host_start = parts.host_start
@@ -455,8 +464,9 @@ def _with_flaws_put_back(href: str, parts: _SpecialURLParts, stand_in_host: str)
     if href[host_start:href_host_end] != stand_in_host.lower():
         return None  # e.g. a file URL's "localhost", which the file host state empties
     href = href[:host_start] + parts.host.lower() + href[href_host_end:]
-    # The input's query and fragment, percent-encoded as the query and fragment states do (for a
-    # query without flaws, that is what tier 2 does: "'" becomes "%27").
+    if not flawed_query_or_fragment:
+        return href  # tier 2 has encoded the query as the query state does ("'" as "%27")
+    # The input's query and fragment, percent-encoded as the query and fragment states do.
     return href[: _end_of_run(_PATH_END, href, host_start)] + _encoded_query_and_fragment(
         parts.input[parts.query_start : parts.fragment_start], parts.fragment
     )
@@ -595,8 +605,8 @@ def _host_kind(scheme: str, host: str) -> HostKind:
     if scheme not in SPECIAL_SCHEMES:
         return HostKind.OPAQUE  # https://url.spec.whatwg.org/#concept-opaque-host-parser
     # The domains the fast path admits hold a code point that is no digit or "." (the last label
-    # of the domains tiers 1 and 2 judge starts with one, where tier 3 may have put "a" for "_"
-    # or '"'); an IPv4 address is digits and dots only.
+    # of the domains its patterns take starts with one, or has a "-" and a letter, where tier 3
+    # may have put "a" for "_" or '"'); an IPv4 address is digits and dots only.
     return HostKind.IPV4 if host.strip("0123456789.") == "" else HostKind.DOMAIN
 
 
