@@ -8,8 +8,8 @@ segments resolved, the percent-encode sets applied), then:
 2. Percent-escapes are normalized, in every component: an escape of an unreserved ASCII
    character (RFC 3986 §2.3: ``A-Z a-z 0-9 - . _ ~``) is decoded, every other one is written in
    upper case (RFC 3986 §6.2.2.1-2; ``%7euser`` and ``~user`` are one path).
-3. A trailing dot of a domain is dropped (``a.com.`` is ``a.com``; a host that is only dots
-   keeps them).
+3. A trailing dot of a domain is dropped (``a.com.`` is ``a.com``), unless what remains would
+   be no domain (only dots) or one the host parser reads as an IPv4 address (``9..``).
 4. The query: parameters named by ``strip_params`` are removed (names, or ``fnmatch`` patterns
    such as ``utm_*``, matched case-sensitively against the name as
    ``application/x-www-form-urlencoded`` decodes it); then, with ``sort_query`` (the default),
@@ -107,7 +107,7 @@ def canonicalize_dedup(
     # 3.
     host = parts.host
     if host is not None and host.endswith(".") and url.host_kind is HostKind.DOMAIN:
-        host = host.rstrip(".") or host
+        host = _without_trailing_dots(host)
     # 4.
     query = parts.query
     if query is not None:
@@ -122,6 +122,17 @@ def canonicalize_dedup(
     )
     # 2.
     return _normalize_escapes(href)
+
+
+def _without_trailing_dots(domain: str) -> str:
+    """Step 3: the domain without its trailing dots, unless that would leave no domain (only
+    dots) or one the host parser reads as an IPv4 address (``9..`` is a domain, ``9`` is not)."""
+    from urlspec.host import ends_in_a_number
+
+    stripped = domain.rstrip(".")
+    if not stripped or ends_in_a_number(stripped):
+        return domain
+    return stripped
 
 
 def _normalize_escapes(text: str) -> str:

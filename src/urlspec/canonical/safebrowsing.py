@@ -30,8 +30,8 @@ are canonicalized on purpose, as the documentation's examples require.
 7. Query: percent-unescape repeatedly (no other change).
 8. Escape every byte <= 0x20, >= 0x7F, ``#`` and ``%`` (upper-case hex). So that the result reads
    back into the same parts (and canonicalizing it again changes nothing), a ``?`` that
-   unescaping put into the path is escaped too, and so are ``/ ? @ :`` in a host that is not an
-   IPv6 address; the documentation's examples never meet either case.
+   unescaping put into the path is escaped too, and so are ``/ ? @ : [ ]`` in a host that is
+   not an IPv6 address; the documentation's examples never meet either case.
 """
 
 from __future__ import annotations
@@ -55,7 +55,9 @@ _AUTHORITY_END_RE: Final = re.compile(r"[/?]")
 #: Step 5: runs of dots.
 _DOTS_RE: Final = re.compile(rb"\.{2,}")
 #: Step 8: what is escaped beyond the documented set, in hosts and in paths.
-_HOST_EXTRA_ESCAPES: Final = str.maketrans({"/": "%2F", "?": "%3F", "@": "%40", ":": "%3A"})
+_HOST_EXTRA_ESCAPES: Final = str.maketrans(
+    {"/": "%2F", "?": "%3F", "@": "%40", ":": "%3A", "[": "%5B", "]": "%5D"}
+)
 _PATH_EXTRA_ESCAPES: Final = str.maketrans({"?": "%3F"})
 
 #: Suffix/prefix expressions: at most this many hosts and paths.
@@ -106,9 +108,9 @@ def _split_authority(authority: str) -> tuple[str, str]:
     hostport = authority.rpartition("@")[2]
     if hostport.startswith("["):
         end = hostport.find("]")
-        if end >= 0:
-            after = hostport[end + 1 :]
-            return hostport[: end + 1], after[1:] if after.startswith(":") else ""
+        after = hostport[end + 1 :]
+        if end >= 0 and (not after or after.startswith(":")):
+            return hostport[: end + 1], after[1:]
     host, _, port = hostport.partition(":")
     return host, port if port.isascii() and port.isdigit() else ""
 
