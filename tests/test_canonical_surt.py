@@ -12,10 +12,13 @@ from __future__ import annotations
 import collections
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from shared_data import CORPORA, iter_corpus
 
 from urlspec import InvalidURL
 from urlspec.canonical import canonicalize
+from urlspec.canonical import surt as surt_module
 from urlspec.canonical.escaping import unescape_repeatedly
 from urlspec.canonical.inet_aton import format_ipv4, parse_inet_aton
 
@@ -124,9 +127,9 @@ def test_the_www_digits_bug_is_not_reproduced() -> None:
 
 def test_invalid_ports_are_invalid_urls() -> None:
     # The package raises ValueError (urllib.parse's port); urlspec's one error type instead.
-    for given in ("http://a.com:x/", "http://a.com:99999/", "   "):
+    for text in ("http://a.com:x/", "http://a.com:99999/", "   "):
         with pytest.raises(InvalidURL):
-            canonicalize(given, "surt")
+            canonicalize(text, "surt")
 
 
 # --- the helpers, against GoogleURLCanonicalizerTest.java --------------------------------------
@@ -236,3 +239,69 @@ def _www_bug(expected: str, unmassaged: str) -> bool:
         and labels[1][3:].isdigit() | (labels[1] == "www")
         and expected == labels[0] + ")" + rest
     )
+
+
+# --- the fast path gives the full steps' keys ---------------------------------------------------
+
+OPTION_SETS = [
+    (False, False, True),
+    (True, True, False),
+]
+
+
+def assert_fast_matches_full(line: str) -> bool:
+    """Whether the fast path took ``line``; when it did, its key is the full steps' key."""
+    took = False
+    for with_scheme, trailing_comma, host_massage in OPTION_SETS:
+        fast = surt_module._fast_key(line, with_scheme, trailing_comma, host_massage)
+        if fast is not None:
+            took = True
+            full = surt_module._full_key(line, with_scheme, trailing_comma, host_massage, True)
+            assert fast == full, line
+    return took
+
+
+def test_fast_path_on_the_corpora() -> None:
+    taken = sum(assert_fast_matches_full(line) for name in CORPORA for line in iter_corpus(name))
+    assert taken > 50_000  # most lines are common web URLs
+
+
+@settings(max_examples=2000, deadline=None)
+@given(
+    st.builds(
+        "".join,
+        st.lists(
+            st.sampled_from(
+                [
+                    "http://",
+                    "https://",
+                    "www.",
+                    "www7.",
+                    "a",
+                    "B",
+                    "0",
+                    "1.2",
+                    ".",
+                    "-",
+                    "/",
+                    "//",
+                    "/./",
+                    "/..",
+                    "?",
+                    "&",
+                    "=",
+                    "#",
+                    "x",
+                    ".aspx",
+                    "sid=",
+                    "~",
+                    ":",
+                    "\\",
+                ]
+            ),
+            max_size=12,
+        ),
+    )
+)
+def test_fast_path_on_generated_web_urls(text: str) -> None:
+    assert_fast_matches_full("http://" + text)

@@ -20,15 +20,21 @@ Every profile is deterministic, and every profile whose output is a URL (all but
 :class:`~urlspec.InvalidURL` (a subclass of ValueError), for an input that is not a URL to the
 profile; an unknown profile is ValueError and an unknown option TypeError.
 
-Each profile lives in its own module, imported on first use.
+Each profile lives in its own module; ``import urlspec`` loads none of them (this package is
+imported on the first use of ``urlspec.canonicalize``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
-if TYPE_CHECKING:
-    from urlspec.url import URL
+from urlspec.canonical.dedup import canonicalize_dedup
+from urlspec.canonical.safebrowsing import canonicalize_safebrowsing
+from urlspec.canonical.safebrowsing import safebrowsing_expressions as _expressions
+from urlspec.canonical.surt import ssurt as _ssurt
+from urlspec.canonical.surt import surt as _surt
+from urlspec.canonical.whatwg import canonicalize_whatwg
+from urlspec.url import URL
 
 __all__ = ["PROFILES", "canonicalize", "safebrowsing_expressions"]
 
@@ -45,35 +51,26 @@ def canonicalize(
     the WHATWG parser; with a ``base``, the input is first resolved by the WHATWG parser.
     """
     if profile == "whatwg":
-        _no_options(profile, options)
-        from urlspec.canonical.whatwg import canonicalize_whatwg
-
+        if options:
+            _no_options(profile, options)
         return canonicalize_whatwg(input, base)
     if profile == "dedup":
-        from urlspec.canonical.dedup import canonicalize_dedup
-
         return canonicalize_dedup(input, base, **options)
     if profile == "ssurt":
-        _no_options(profile, options)
-        return _ssurt(input, base)
-    if profile not in PROFILES:
-        raise ValueError(f"unknown canonicalization profile {profile!r}: one of {PROFILES}")
-    text = _text(input, base)
+        if options:
+            _no_options(profile, options)
+        return _ssurt(canonicalize_whatwg(input, base))
     if profile == "safebrowsing":
-        from urlspec.canonical.safebrowsing import canonicalize_safebrowsing
-
-        return canonicalize_safebrowsing(text, **options)
-    from urlspec.canonical.surt import surt
-
-    return surt(text, **options)
+        return canonicalize_safebrowsing(_text(input, base), **options)
+    if profile == "surt":
+        return _surt(_text(input, base), **options)
+    raise ValueError(f"unknown canonicalization profile {profile!r}: one of {PROFILES}")
 
 
 def safebrowsing_expressions(input: str | URL, *, base: str | URL | None = None) -> list[str]:
     """The host-suffix / path-prefix expressions Safe Browsing hashes for ``input`` (at most
     5 hosts x 6 paths, ``host/path?query``), from its ``safebrowsing`` canonical form."""
-    from urlspec.canonical.safebrowsing import safebrowsing_expressions as expressions
-
-    return expressions(_text(input, base))
+    return _expressions(_text(input, base))
 
 
 def _text(input: str | URL, base: str | URL | None) -> str:
@@ -81,21 +78,9 @@ def _text(input: str | URL, base: str | URL | None) -> str:
     or must be resolved against ``base`` first."""
     if base is None and isinstance(input, str):
         return input
-    from urlspec.canonical.whatwg import canonicalize_whatwg
-
     return canonicalize_whatwg(input, base)
 
 
-def _ssurt(input: str | URL, base: str | URL | None) -> str:
-    from urlspec.canonical.surt import ssurt
-    from urlspec.host import HostKind
-    from urlspec.url import URL
-
-    url = input if isinstance(input, URL) else URL(input, base)
-    return ssurt(url.href, url.host_kind in (HostKind.IPV4, HostKind.IPV6))
-
-
 def _no_options(profile: str, options: dict[str, Any]) -> None:
-    if options:
-        names = ", ".join(sorted(options))
-        raise TypeError(f"the {profile!r} profile takes no options (given: {names})")
+    names = ", ".join(sorted(options))
+    raise TypeError(f"the {profile!r} profile takes no options (given: {names})")

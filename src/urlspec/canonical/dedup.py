@@ -29,12 +29,12 @@ from __future__ import annotations
 import fnmatch
 import re
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from urlspec.canonical.whatwg import split_href
-
-if TYPE_CHECKING:
-    from urlspec.url import URL
+from urlspec.host import HostKind, ends_in_a_number
+from urlspec.percent_encoding import percent_decode_string
+from urlspec.url import URL
 
 __all__ = ["TRACKING_PARAMETERS", "canonicalize_dedup", "compile_param_patterns"]
 
@@ -66,6 +66,9 @@ TRACKING_PARAMETERS: Final = (
 )
 
 _ESCAPE_RE: Final = re.compile(r"%([0-9A-Fa-f]{2})")
+#: An href without these is its own dedup form: no escape, query or fragment, and no domain
+#: ending with a dot (a special URL's host is followed by its path's "/" or by ":port").
+_NOTHING_TO_DO_RE: Final = re.compile(r"[%?#]|\.[/:]")
 _UNRESERVED: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 #: Each escape as step 2 writes it, by its two hex digits (either case).
 _NORMALIZED_ESCAPES: Final = {
@@ -97,11 +100,11 @@ def canonicalize_dedup(
     sort_query: bool = True,
 ) -> str:
     """``input`` (against ``base``) in the ``dedup`` profile's form (module docstring)."""
-    from urlspec.host import HostKind
-    from urlspec.url import URL
-
     url = input if isinstance(input, URL) else URL(input, base)
-    parts = split_href(url.href)
+    href = url.href
+    if _NOTHING_TO_DO_RE.search(href) is None:
+        return href
+    parts = split_href(href)
     # 1.
     fragment = parts.fragment if keep_fragment else None
     # 3.
@@ -127,8 +130,6 @@ def canonicalize_dedup(
 def _without_trailing_dots(domain: str) -> str:
     """Step 3: the domain without its trailing dots, unless that would leave no domain (only
     dots) or one the host parser reads as an IPv4 address (``9..`` is a domain, ``9`` is not)."""
-    from urlspec.host import ends_in_a_number
-
     stripped = domain.rstrip(".")
     if not stripped or ends_in_a_number(stripped):
         return domain
@@ -167,8 +168,6 @@ def _parameter_name(pair: str) -> str:
     name = pair.partition("=")[0]
     if "%" not in name and "+" not in name:
         return name
-    from urlspec.percent_encoding import percent_decode_string
-
     return percent_decode_string(name.replace("+", " ")).decode("utf-8", "replace")
 
 

@@ -17,18 +17,15 @@ unambiguous: ``?`` and ``#`` never occur in a path, ``#`` never in a query, and 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
-if TYPE_CHECKING:
-    from urlspec.url import URL
+from urlspec.url import URL
 
 __all__ = ["HrefParts", "canonicalize_whatwg", "split_href"]
 
 
 def canonicalize_whatwg(input: str | URL, base: str | URL | None = None) -> str:
     """``new URL(input, base).href`` (InvalidURL when the parser fails)."""
-    from urlspec.url import URL
-
     if isinstance(input, URL):
         return input.href
     return URL(input, base).href
