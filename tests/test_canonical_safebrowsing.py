@@ -16,9 +16,13 @@ Sources (each example is cited where it is used):
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from shared_data import CORPORA, iter_corpus
 
 from urlspec import InvalidURL
 from urlspec.canonical import canonicalize, safebrowsing_expressions
+from urlspec.canonical import safebrowsing as safebrowsing_module
 
 #: [v4]/[v2] Canonicalize(input) = output, in the documents' order.
 DOCUMENTED_EXAMPLES = [
@@ -177,3 +181,58 @@ def test_inputs_without_a_host_are_invalid(given: str) -> None:
 def test_idempotent_where_unescaping_makes_delimiters(given: str) -> None:
     once = canonicalize(given, "safebrowsing")
     assert canonicalize(once, "safebrowsing") == once
+
+
+# --- the fast path gives the full steps' results -----------------------------------------------
+
+
+def assert_fast_matches_full(text: str) -> bool:
+    """Whether the fast path took ``text``; when it did, it agrees with the full steps."""
+    fast = safebrowsing_module._fast_canonical(text)
+    if fast is None:
+        return False
+    assert fast == safebrowsing_module._full_canonical(text, False), text
+    return True
+
+
+def test_fast_path_on_the_corpora() -> None:
+    taken = sum(assert_fast_matches_full(line) for name in CORPORA for line in iter_corpus(name))
+    assert taken > 50_000  # most lines are common web URLs
+
+
+@settings(max_examples=2000, deadline=None)
+@given(
+    st.sampled_from(["http://", "HTTPS://", "https://"]),
+    st.lists(
+        st.sampled_from(
+            [
+                "www.",
+                "A",
+                "b",
+                "0",
+                "1.2",
+                "0x7f",
+                ".",
+                "..",
+                "-",
+                "/",
+                "//",
+                "/./",
+                "/..",
+                "?",
+                "&",
+                "=",
+                "#",
+                "x",
+                "~",
+                ":",
+                "\\\\",
+                "é",
+                " ",
+            ]
+        ),
+        max_size=12,
+    ),
+)
+def test_fast_path_on_generated_web_urls(scheme: str, pieces: list[str]) -> None:
+    assert_fast_matches_full(scheme + "".join(pieces))

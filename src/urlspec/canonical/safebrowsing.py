@@ -69,8 +69,43 @@ def _not_a_url(input: str, name: str) -> InvalidURL:
     return InvalidURL(input, [ValidationError(name, 0)])
 
 
+#: A URL that steps 1-8 change only by lower-casing its scheme and host (and adding the path
+#: "/"): a web scheme, a host of ASCII letter-digit-hyphen labels, a path and query of
+#: printable ASCII without '%' (nothing to unescape or escape), any fragment.
+_FAST_RE: Final = re.compile(
+    r"(https?://)([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*)(/[!-\"$&->@-~]*)?(\?[!-\"$&-~]*)?(?:#.*)?",
+    re.DOTALL | re.IGNORECASE,
+)
+#: Paths with these need step 6's resolution.
+_PATH_WORK: Final = ("//", "/./", "/../")
+
+
 def canonicalize_safebrowsing(input: str, *, keep_port: bool = False) -> str:
     """``input`` canonicalized as Safe Browsing's "URLs and Hashing" says (module docstring)."""
+    fast = _fast_canonical(input)
+    if fast is not None:
+        return fast
+    return _full_canonical(input, keep_port)
+
+
+def _fast_canonical(input: str) -> str | None:
+    """The canonical form of a common web URL, from its text; None when it needs the full
+    steps. (tests/test_canonical_safebrowsing.py checks that both give the same results.)"""
+    match = _FAST_RE.fullmatch(input)
+    if match is None:
+        return None
+    scheme, host, path, query = match.groups()
+    if parse_inet_aton(host) is not None:  # an IPv4 address: step 5 rewrites it
+        return None
+    if path is None:
+        path = "/"
+    elif any(work in path for work in _PATH_WORK) or path.endswith(("/.", "/..")):
+        return None
+    return scheme.lower() + host.lower() + path + (query or "")
+
+
+def _full_canonical(input: str, keep_port: bool) -> str:
+    """Steps 1-8 (module docstring)."""
     # 1., 2.
     text = _TAB_OR_NEWLINE_RE.sub("", input.strip(_TRIMMED)).partition("#")[0]
     if not text:
