@@ -173,14 +173,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     profiles = args.profile or list(PROFILES)
     report: list[str] = []
     for name in args.corpus or DEFAULT_CORPORA:
-        report += bench_corpus(name, args.rounds, profiles)
-        report.append("")
-        print("\n".join(report), flush=True)
-        report_done = len(report)
-        del report_done
+        tables = [*bench_corpus(name, args.rounds, profiles), ""]
+        print("\n".join(tables), flush=True)
+        report += tables
     if args.unique_memory:
-        report += unique_memory(args.unique_memory, "dedup")
-        print("\n".join(report[-7:]))
+        tables = unique_memory(args.unique_memory, "dedup")
+        print("\n".join(tables), flush=True)
+        report += tables
     if args.markdown:
         args.markdown.write_text("\n".join(report) + "\n", encoding="utf-8")
     return 0
