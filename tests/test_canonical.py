@@ -94,6 +94,22 @@ def test_dedup(given: str, expected: str) -> None:
     assert canonicalize(given, "dedup") == expected
 
 
+@pytest.mark.parametrize(
+    ("given", "expected"),
+    [
+        # The escapes behind w3lib canonicalize_url's reported idempotence bugs: %23 (#), %25 (%)
+        # and %3B (;) are reserved or not unreserved, so they stay escaped (upper case).
+        ("http://a/p%23q?x=%23&y=%25&z=%3b", "http://a/p%23q?x=%23&y=%25&z=%3B"),
+        ("http://a/%2525/%3b?%25=1", "http://a/%2525/%3B?%25=1"),
+        ("http://a/?q=a+b&q=a%20b", "http://a/?q=a+b&q=a%20b"),  # + and %20 stay apart
+    ],
+)
+def test_dedup_keeps_reserved_escapes(given: str, expected: str) -> None:
+    once = canonicalize(given, "dedup")
+    assert once == expected
+    assert canonicalize(once, "dedup") == once
+
+
 def test_dedup_options() -> None:
     url = "http://a/p?utm_source=x&b=2&fbclid=1&a=1&UTM_x=3#frag"
     assert (
