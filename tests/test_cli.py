@@ -531,7 +531,8 @@ def test_check_lists_validation_errors() -> None:
     result = urlspec("check", "http://example.com\\foo", "https://example.com/")
     assert result.returncode == 0
     text = out(result)
-    assert "'http://example.com\\foo': valid, 1 validation error" in text
+    # (messages quote as a Python literal does: the backslash is escaped, issue 12)
+    assert "'http://example.com\\\\foo': valid, 1 validation error" in text
     assert "invalid-reverse-solidus at 18" in text
     assert "'https://example.com/': valid, no validation errors" in text
 
