@@ -14,7 +14,7 @@ surrogate becomes U+FFFD.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Self
 
 from urlspec.fast_path import (
     TUPLE_ORIGIN_PROTOCOLS,
@@ -34,6 +34,8 @@ from urlspec.url_record import URLRecord, serialize_path, serialize_url, urls_eq
 from urlspec.validation import InvalidURL, ValidationError
 
 if TYPE_CHECKING:
+    from os import PathLike
+
     from urlspec.search_params import URLSearchParams
 
 __all__ = ["URL", "validate"]
@@ -397,6 +399,145 @@ class URL:
 
     def __deepcopy__(self, memo: dict[int, object]) -> URL:
         return self
+
+    # --- issue 12: the everyday URL toolkit (the logic is in urlspec.toolkit, loaded on use) -----
+    # Each method returns a URL of the caller's class. replace(..., strict=True) is
+    # urlspec.toolkit.building.replace_strict(self, **changes).
+
+    def join(self, reference: str | URL) -> Self:
+        """``reference`` resolved against this URL: ``URL(reference, base=self)``."""
+        from urlspec.toolkit.joining import join
+
+        return join(self, reference)
+
+    def joinpath(self, *segments: str) -> Self:
+        """This URL with text path segments appended (urlspec.toolkit.joining.joinpath)."""
+        from urlspec.toolkit.joining import joinpath
+
+        return joinpath(self, *segments)
+
+    def __truediv__(self, segment: str) -> Self:
+        """``url / "segment"`` is ``url.joinpath("segment")``."""
+        from urlspec.toolkit.joining import joinpath
+
+        return joinpath(self, segment)
+
+    def with_query(self, query: Any = None, **params: Any) -> Self:
+        """The query replaced or removed (urlspec.toolkit.query_editing.with_query)."""
+        from urlspec.toolkit.query_editing import with_query
+
+        return with_query(self, query, **params)
+
+    def update_query(self, query: Any = None, **params: Any) -> Self:
+        """The given names set, other pairs kept (urlspec.toolkit.query_editing.update_query)."""
+        from urlspec.toolkit.query_editing import update_query
+
+        return update_query(self, query, **params)
+
+    def extend_query(self, query: Any = None, **params: Any) -> Self:
+        """The given pairs appended to the query (urlspec.toolkit.query_editing.extend_query)."""
+        from urlspec.toolkit.query_editing import extend_query
+
+        return extend_query(self, query, **params)
+
+    def without_query_params(self, *names: str) -> Self:
+        """The pairs with these names removed (urlspec.toolkit.query_editing)."""
+        from urlspec.toolkit.query_editing import without_query_params
+
+        return without_query_params(self, *names)
+
+    @property
+    def name(self) -> str:
+        """The last path segment, percent-decoded (urlspec.toolkit.url_paths)."""
+        from urlspec.toolkit.url_paths import name
+
+        return name(self)
+
+    @property
+    def raw_name(self) -> str:
+        """The last path segment as it is in the URL (urlspec.toolkit.url_paths)."""
+        from urlspec.toolkit.url_paths import raw_name
+
+        return raw_name(self)
+
+    @property
+    def suffix(self) -> str:
+        """The name's last dot-suffix, as pathlib's (urlspec.toolkit.url_paths)."""
+        from urlspec.toolkit.url_paths import suffix
+
+        return suffix(self)
+
+    @property
+    def suffixes(self) -> list[str]:
+        """The name's dot-suffixes, as pathlib's (urlspec.toolkit.url_paths)."""
+        from urlspec.toolkit.url_paths import suffixes
+
+        return suffixes(self)
+
+    @property
+    def parent(self) -> Self:
+        """The directory holding the last segment, ending in "/" (urlspec.toolkit.url_paths)."""
+        from urlspec.toolkit.url_paths import parent
+
+        return parent(self)
+
+    def with_name(self, name: str) -> Self:
+        """The last path segment replaced (urlspec.toolkit.url_paths.with_name)."""
+        from urlspec.toolkit.url_paths import with_name
+
+        return with_name(self, name)
+
+    def with_suffix(self, suffix: str) -> Self:
+        """The name's suffix replaced (urlspec.toolkit.url_paths.with_suffix)."""
+        from urlspec.toolkit.url_paths import with_suffix
+
+        return with_suffix(self, suffix)
+
+    def relative_to(self, base: URL) -> str | None:
+        """The shortest reference resolving against ``base`` to this URL, or None."""
+        from urlspec.toolkit.relative import relative_to
+
+        return relative_to(self, base)
+
+    @classmethod
+    def build(cls, **components: Any) -> Self:
+        """A URL from its components (urlspec.toolkit.building.build)."""
+        from urlspec.toolkit.building import build
+
+        return build(cls, **components)
+
+    @property
+    def port_number(self) -> int | None:
+        """The port as an int, or None (urlspec.toolkit.building.port_number)."""
+        from urlspec.toolkit.building import port_number
+
+        return port_number(self)
+
+    @property
+    def effective_port(self) -> int | None:
+        """The port, or the scheme's default port (urlspec.toolkit.building.effective_port)."""
+        from urlspec.toolkit.building import effective_port
+
+        return effective_port(self)
+
+    def display(self) -> str:
+        """This URL as an IRI for people (urlspec.toolkit.display)."""
+        from urlspec.toolkit.display import display
+
+        return display(self)
+
+    @classmethod
+    def from_file_path(cls, path: str | PathLike[str], *, windows: bool | None = None) -> Self:
+        """Node's ``url.pathToFileURL`` (urlspec.toolkit.file_url.from_file_path)."""
+        from urlspec.toolkit.file_url import from_file_path
+
+        return from_file_path(cls, path, windows=windows)
+
+    def to_file_path(self, *, windows: bool | None = None) -> str:
+        """Node's ``url.fileURLToPath`` (urlspec.toolkit.file_url.to_file_path)."""
+        from urlspec.toolkit.file_url import to_file_path
+
+        return to_file_path(self, windows=windows)
 
 
 def _getter_values(record: URLRecord) -> GetterValues:
