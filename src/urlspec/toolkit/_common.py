@@ -13,9 +13,10 @@ if TYPE_CHECKING:
 
 U = TypeVar("U", bound="URL")
 
-#: The path percent-encode set and what would end a segment ("/", "\\" in special URLs) or be
-#: read as a percent-encoding ("%"): a text segment encoded with it stays one segment, as given.
-SEGMENT: Final = PATH.including("path segment (text)", "/\\%")
+#: The path percent-encode set and what would end a segment ("/", "\\" in special URLs), be
+#: read as a percent-encoding ("%") or, in a file: URL, as a Windows drive letter ("c|" becomes
+#: "c:"): a text segment encoded with it stays one segment, the text given.
+SEGMENT: Final = PATH.including("path segment (text)", "/\\%|")
 
 
 def as_class(cls: type[U], url: URL) -> U:

@@ -110,8 +110,10 @@ def from_file_path(cls: type[U], path: str | os.PathLike[str], *, windows: bool 
         raise ValueError(f"a file path cannot contain NUL: {quote(text)}")
     on_windows = _on_windows(windows)
     if on_windows:
-        is_unc = text.startswith(("\\\\", "//"))
-        resolved = _resolve_windows(text)
+        # As Node: a path starting with "\\\\" is a UNC path taken as it is; one that resolves
+        # to such a path ("//server/share") is one too.
+        is_unc = text.startswith("\\\\")
+        resolved = text if is_unc else _resolve_windows(text)
         if is_unc or resolved.startswith("\\\\"):
             return _from_unc_path(cls, resolved)
         trailing = text.endswith(("/", "\\"))
@@ -120,7 +122,12 @@ def from_file_path(cls: type[U], path: str | os.PathLike[str], *, windows: bool 
         trailing = text.endswith("/")
     if trailing and not resolved.endswith("\\" if on_windows else "/"):
         resolved += "/"
-    return cls("file://" + ("/" if on_windows else "") + _encode_path_chars(resolved, on_windows))
+    # Set as the pathname (Node parses "file://" + the path, which would strip a trailing space
+    # or C0 control from the input, losing it from the path).
+    pathname = ("/" if on_windows else "") + _encode_path_chars(resolved, on_windows)
+    from urlspec.toolkit.building import replace_strict
+
+    return replace_strict(cls("file:///"), pathname=pathname)
 
 
 def _from_unc_path(cls: type[U], resolved: str) -> U:

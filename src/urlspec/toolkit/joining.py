@@ -31,8 +31,8 @@ def join(url: U, reference: str | URL) -> U:
 def joinpath(url: U, *segments: str) -> U:
     """``url`` with ``segments`` appended to its path, each percent-encoded as one segment.
 
-    * Each segment is text: "/", "?", "#", "%" and "\\" inside it are percent-encoded (they stay
-      inside the segment); an empty segment gives an empty segment ("a//b").
+    * Each segment is text: "/", "?", "#", "%", "\\" and "|" inside it are percent-encoded (they
+      stay inside the segment); an empty segment gives an empty segment ("a//b").
     * "." and ".." (and "%2e", ".%2E", ...) raise ValueError; so does a URL with an opaque path
       (``mailto:x``), which has no segments to append to.
     * A trailing empty segment (the URL ends in "/") is replaced by the first new segment, so

@@ -67,6 +67,8 @@ def _candidates(url: URL, base: URL) -> list[str]:
         after_scheme = url_before[len(url.protocol) :]
         if after_scheme.startswith("//"):
             candidates.append(after_scheme + _suffix(url_query, url_fragment))  # network-path
+            if after_scheme.endswith("/"):  # a special URL's empty path is "/" anyway
+                candidates.append(after_scheme[:-1] + _suffix(url_query, url_fragment))
         url_segments = url.path_segments
         base_segments = base.path_segments
         same_authority = url.host == base.host and url.username == base.username
