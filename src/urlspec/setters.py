@@ -169,8 +169,11 @@ def host(url: URLRecord, value: object) -> str | None:
     given = string_value("host", value)
     if has_opaque_path(url):
         return HAS_OPAQUE_PATH
+    host_before = url.host
     if basic_url_parse(given, url=url, state_override=State.HOST) is None:
-        return "the host parser (or port state) failed on it"
+        if url.host != host_before:
+            return "the host was set, but not the port after it (not a port, or out of range)"
+        return "the host parser failed on it"
     return None
 
 
