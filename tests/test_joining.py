@@ -118,3 +118,17 @@ def test_joinpath_never_changes_the_origin(url: URL, segments: list[str]) -> Non
     assert found is not None
     decoded = [percent_decode_string(s).decode("utf-8") for s in found[-len(segments) :]]
     assert decoded == segments
+
+
+@given(URLS, st.lists(segment_text, max_size=4))
+def test_the_serialized_path_equals_the_pathname_setter(url: URL, segments: list[str]) -> None:
+    # with_path_segments writes the href the serializer would write instead of running the path
+    # state: it must give exactly what replace(pathname=..., search="", hash="") gives.
+    from urlspec.toolkit._common import encode_segment, with_path_segments
+
+    own = list(url.path_segments or ())
+    if url.path_segments is None:
+        return
+    for new in (own, [*own, *map(encode_segment, segments)], [*map(encode_segment, segments)]):
+        expected = url.replace(pathname="/" + "/".join(new), search="", hash="")
+        assert with_path_segments(url, new) == expected

@@ -119,3 +119,15 @@ def test_update_query_result_has_the_given_values(url: URL, given_params: dict[s
     # the other pairs, in their order
     others = [pair for pair in url.search_params if pair[0] not in given_params]
     assert [pair for pair in pairs if pair[0] not in given_params] == others
+
+
+@given(URLS, st.lists(st.tuples(st.text(max_size=4), st.text(max_size=4)), max_size=4))
+def test_the_written_query_equals_the_search_params_update(
+    url: URL, pairs: list[tuple[str, str]]
+) -> None:
+    # _with_pairs writes the href itself; it must be what the URLSearchParams update steps give
+    expected = url.replace(search_params=pairs)
+    assert url.with_query(pairs) == expected
+    assert url.with_query([(n, v + "\ud800") for n, v in pairs]) == url.replace(
+        search_params=[(n, v + "\ufffd") for n, v in pairs]
+    )

@@ -120,3 +120,44 @@ def test_parent_is_idempotent_at_the_root(url: URL) -> None:
     for _ in range(len(url.path_segments or ())):
         parent = parent.parent
     assert parent.parent == parent
+
+
+@given(URLS, names)
+def test_with_name_and_with_suffix_are_idempotent(url: URL, new_name: str) -> None:
+    if url.name == "":
+        return  # the root and opaque paths: nothing to replace (ValueError, tested above)
+    once = url.with_name(new_name)
+    assert once.with_name(new_name) == once
+    assert once.name == new_name
+    renamed = url.with_suffix(".md")
+    assert renamed.with_suffix(".md") == renamed
+    assert renamed.suffix == ".md"
+
+
+@given(URLS)
+def test_segments_and_pairs_read_from_the_getters_equal_the_records(url: URL) -> None:
+    from urlspec.toolkit._common import path_segments, query_pairs_of
+
+    fresh = URL(url.href)  # a fast-path URL whose record is not built yet, where it applies
+    segments = path_segments(fresh)
+    assert segments == (None if url.path_segments is None else list(url.path_segments))
+    assert query_pairs_of(fresh) == list(url.search_params)
+
+
+def test_segments_and_pairs_from_the_getters_on_every_corpus_line() -> None:
+    from shared_data import CORPORA, iter_corpus
+
+    from urlspec.toolkit._common import path_segments, query_pairs_of
+
+    checked = 0
+    for corpus in CORPORA:
+        for line in iter_corpus(corpus):
+            url = URL.parse(line)
+            if url is None:
+                continue
+            fresh = URL(url.href)
+            expected = None if url.path_segments is None else list(url.path_segments)
+            assert path_segments(fresh) == expected, line
+            assert query_pairs_of(fresh) == list(url.search_params), line
+            checked += 1
+    assert checked > 100_000

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from urlspec.toolkit._common import U, as_class, encode_segment
+from urlspec.toolkit._common import U, encode_segment, path_segments, with_path_segments
 from urlspec.validation import quote
 
 if TYPE_CHECKING:
@@ -44,12 +44,11 @@ def joinpath(url: U, *segments: str) -> U:
     """
     if not segments:
         return url
-    path = url.path_segments
+    path = path_segments(url)
     if path is None:
         raise ValueError(
             f"cannot append path segments to a URL with an opaque path: {quote(url.href)}"
         )
     encoded = [encode_segment(segment) for segment in segments]
-    kept = list(path[:-1]) if path and path[-1] == "" else list(path)
-    pathname = "/" + "/".join([*kept, *encoded])
-    return as_class(type(url), url.replace(pathname=pathname, search="", hash=""))
+    kept = path[:-1] if path and path[-1] == "" else path
+    return with_path_segments(url, [*kept, *encoded])

@@ -22,7 +22,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, TypeAlias
 
-from urlspec.toolkit._common import U, as_class
+from urlspec.infra import to_scalar_value_string
+from urlspec.toolkit._common import U, as_class, query_pairs_of
+from urlspec.urlencoded import serialize_string_pairs
 
 if TYPE_CHECKING:
     from urlspec.url import URL
@@ -46,7 +48,7 @@ QueryInput: TypeAlias = (
 def _value(name: str, value: object) -> str:
     """A query value as text: a str as it is, an int in decimal; TypeError for anything else."""
     if isinstance(value, str):
-        return value
+        return to_scalar_value_string(value)  # as URLSearchParams converts a USVString
     if isinstance(value, int) and not isinstance(value, bool):
         return str(value)
     raise TypeError(f"query value for {name!r} must be a str or an int, not {type(value).__name__}")
@@ -55,7 +57,7 @@ def _value(name: str, value: object) -> str:
 def _name(name: object) -> str:
     if not isinstance(name, str):
         raise TypeError(f"a query parameter name must be a str, not {type(name).__name__}")
-    return name
+    return to_scalar_value_string(name)
 
 
 def query_pairs(
@@ -86,12 +88,22 @@ def query_pairs(
 
 
 def _current_pairs(url: URL) -> list[tuple[str, str]]:
-    return list(url.search_params)
+    return query_pairs_of(url)
 
 
 def _with_pairs(url: U, pairs: list[tuple[str, str]]) -> U:
-    """``url`` with its query set from ``pairs`` as URLSearchParams's update steps set it."""
-    return as_class(type(url), url.replace(search_params=pairs))
+    """``url`` with its query set from ``pairs`` as URLSearchParams's update steps set it.
+
+    The update steps set the query to the serialization itself (no parser runs): so the new
+    href is the old one with that query in place of the old (none when it is empty), which the
+    fast path parses back. ``tests/test_query_editing.py`` proves it equal to
+    ``url.replace(search_params=pairs)``.
+    """
+    query = serialize_string_pairs(pairs)
+    before_fragment, hash_mark, fragment = url.href.partition("#")
+    before_query = before_fragment.partition("?")[0]
+    href = before_query + ("?" + query if query else "") + hash_mark + fragment
+    return type(url)(href)
 
 
 def with_query(url: U, query: str | QueryInput | None = None, **params: object) -> U:

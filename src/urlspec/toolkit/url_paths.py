@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from urlspec.percent_encoding import percent_decode_string
-from urlspec.toolkit._common import U, as_class, encode_segment
+from urlspec.toolkit._common import U, encode_segment, path_segments, with_path_segments
 from urlspec.validation import quote
 
 if TYPE_CHECKING:
@@ -44,15 +44,15 @@ __all__ = [
 
 def segments(url: URL) -> list[str] | None:
     """The path's segments, raw, without one trailing empty segment; None for an opaque path."""
-    path = url.path_segments
-    if path is None:
-        return None
-    return list(path[:-1]) if path and path[-1] == "" else list(path)
+    path = path_segments(url)
+    if path and path[-1] == "":
+        path.pop()
+    return path
 
 
 def _directory(url: URL) -> bool:
     """Whether the path ends in "/" (its last segment is empty)."""
-    path = url.path_segments
+    path = path_segments(url)
     return bool(path) and path is not None and path[-1] == ""
 
 
@@ -64,7 +64,10 @@ def raw_name(url: URL) -> str:
 
 def name(url: URL) -> str:
     """The last segment, percent-decoded; "" for the root and for an opaque path."""
-    return percent_decode_string(raw_name(url)).decode("utf-8", "replace")
+    raw = raw_name(url)
+    if "%" not in raw:
+        return raw  # nothing to decode (the common case)
+    return percent_decode_string(raw).decode("utf-8", "replace")
 
 
 def suffix(url: URL) -> str:
@@ -89,8 +92,7 @@ def parent(url: U) -> U:
     found = segments(url)
     if found is None:
         return url
-    pathname = "/" + "".join(segment + "/" for segment in found[:-1])
-    return as_class(type(url), url.replace(pathname=pathname, search="", hash=""))
+    return with_path_segments(url, [*found[:-1], ""])
 
 
 def with_name(url: U, new_name: str) -> U:
@@ -103,8 +105,7 @@ def with_name(url: U, new_name: str) -> U:
     if new_name == "":
         raise ValueError("the new name cannot be empty")
     kept = [*found[:-1], encode_segment(new_name)]
-    pathname = "/" + "/".join(kept) + ("/" if _directory(url) else "")
-    return as_class(type(url), url.replace(pathname=pathname, search="", hash=""))
+    return with_path_segments(url, [*kept, ""] if _directory(url) else kept)
 
 
 def with_suffix(url: U, new_suffix: str) -> U:
