@@ -71,7 +71,7 @@ def test_values_of_other_types_are_refused(value: object) -> None:
     with pytest.raises(TypeError, match="str or an int"):
         BASE.update_query(a=value)
     with pytest.raises(TypeError):
-        BASE.with_query({"a": value})  # type: ignore[dict-item]
+        BASE.with_query({"a": value})  # type: ignore[arg-type]
 
 
 def test_names_must_be_str_and_pairs_pairs() -> None:

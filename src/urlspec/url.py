@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from os import PathLike
 
     from urlspec.search_params import URLSearchParams
+    from urlspec.toolkit.query_editing import QueryInput
 
 __all__ = ["URL", "validate"]
 
@@ -422,19 +423,19 @@ class URL:
 
         return joinpath(self, segment)
 
-    def with_query(self, query: Any = None, **params: Any) -> Self:
+    def with_query(self, query: str | QueryInput | None = None, **params: object) -> Self:
         """The query replaced or removed (urlspec.toolkit.query_editing.with_query)."""
         from urlspec.toolkit.query_editing import with_query
 
         return with_query(self, query, **params)
 
-    def update_query(self, query: Any = None, **params: Any) -> Self:
+    def update_query(self, query: QueryInput | None = None, **params: object) -> Self:
         """The given names set, other pairs kept (urlspec.toolkit.query_editing.update_query)."""
         from urlspec.toolkit.query_editing import update_query
 
         return update_query(self, query, **params)
 
-    def extend_query(self, query: Any = None, **params: Any) -> Self:
+    def extend_query(self, query: QueryInput | None = None, **params: object) -> Self:
         """The given pairs appended to the query (urlspec.toolkit.query_editing.extend_query)."""
         from urlspec.toolkit.query_editing import extend_query
 
@@ -500,11 +501,32 @@ class URL:
         return relative_to(self, base)
 
     @classmethod
-    def build(cls, **components: Any) -> Self:
+    def build(
+        cls,
+        *,
+        scheme: str,
+        username: str = "",
+        password: str = "",
+        host: str | None = None,
+        port: int | str | None = None,
+        path: str = "",
+        query: str | QueryInput | None = None,
+        fragment: str | None = None,
+    ) -> Self:
         """A URL from its components (urlspec.toolkit.building.build)."""
         from urlspec.toolkit.building import build
 
-        return build(cls, **components)
+        return build(
+            cls,
+            scheme=scheme,
+            username=username,
+            password=password,
+            host=host,
+            port=port,
+            path=path,
+            query=query,
+            fragment=fragment,
+        )
 
     @property
     def port_number(self) -> int | None:
