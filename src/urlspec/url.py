@@ -494,7 +494,7 @@ class URL:
 
         return with_suffix(self, suffix)
 
-    def relative_to(self, base: URL) -> str | None:
+    def relative_to(self, base: URL | str) -> str | None:
         """The shortest reference resolving against ``base`` to this URL, or None."""
         from urlspec.toolkit.relative import relative_to
 

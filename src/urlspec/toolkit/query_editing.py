@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, TypeAlias
 from urlspec.infra import to_scalar_value_string
 from urlspec.toolkit._common import U, as_class, query_pairs_of
 from urlspec.urlencoded import serialize_string_pairs
+from urlspec.validation import quote
 
 if TYPE_CHECKING:
     from urlspec.url import URL
@@ -51,7 +52,9 @@ def _value(name: str, value: object) -> str:
         return to_scalar_value_string(value)  # as URLSearchParams converts a USVString
     if isinstance(value, int) and not isinstance(value, bool):
         return str(value)
-    raise TypeError(f"query value for {name!r} must be a str or an int, not {type(value).__name__}")
+    raise TypeError(
+        f"query value for {quote(name)} must be a str or an int, not {type(value).__name__}"
+    )
 
 
 def _name(name: object) -> str:

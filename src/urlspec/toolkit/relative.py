@@ -82,11 +82,13 @@ def _candidates(url: URL, base: URL) -> list[str]:
     return candidates
 
 
-def relative_to(url: URL, base: URL) -> str | None:
+def relative_to(url: URL, base: URL | str) -> str | None:
     """The shortest reference ``ref`` with ``URL(ref, base) == url``, or None when none is
-    shorter than ``url.href``."""
+    shorter than ``url.href``. A string ``base`` is parsed first (InvalidURL if it fails)."""
     from urlspec.url import URL
 
+    if not isinstance(base, URL):
+        base = URL(base)
     href = url.href
     for candidate in sorted(set(_candidates(url, base)), key=lambda c: (len(c), c)):
         if len(candidate) >= len(href):
