@@ -60,14 +60,14 @@ def collect_http_quoted_string(
     the code points collected) and the new position.
     """
     position_start = position
-    value = ""
+    value: list[str] = []  # (joined at the end: repeated += could be quadratic)
     assert input[position] == '"'
     position += 1
     while True:
         end = position
         while end < len(input) and input[end] not in '"\\':
             end += 1
-        value += input[position:end]
+        value.append(input[position:end])
         position = end
         if position >= len(input):
             break
@@ -75,14 +75,14 @@ def collect_http_quoted_string(
         position += 1
         if quote_or_backslash == "\\":
             if position >= len(input):
-                value += "\\"
+                value.append("\\")
                 break
-            value += input[position]
+            value.append(input[position])
             position += 1
         else:
             break
     if extract_value:
-        return value, position
+        return "".join(value), position
     return input[position_start:position], position
 
 

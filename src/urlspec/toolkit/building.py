@@ -129,6 +129,8 @@ def build(
     opaque path unless ``path`` starts with "/". ``query`` is a string (as ``search`` sets it)
     or a mapping or pairs (as ``with_query`` takes them). Raises InvalidURL naming the bad part.
     """
+    if not isinstance(path, str):
+        raise TypeError(f"path must be a str, not {type(path).__name__}")
     if not isinstance(scheme, str) or _SCHEME.fullmatch(scheme) is None:
         raise _invalid_part("scheme", scheme, "not a URL scheme")
     scheme = scheme.lower()
