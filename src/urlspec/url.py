@@ -496,7 +496,7 @@ class URL:
 
     def relative_to(self, base: URL | str) -> str | None:
         """The shortest reference resolving against ``base`` to this URL, or None."""
-        from urlspec.toolkit.relative import relative_to
+        from urlspec.toolkit.shortest_reference import relative_to
 
         return relative_to(self, base)
 

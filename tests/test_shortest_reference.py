@@ -1,4 +1,4 @@
-"""relative_to (urlspec.toolkit.relative): the shortest reference that resolves back.
+"""relative_to (urlspec.toolkit.shortest_reference): the shortest reference that resolves back.
 
 The worked examples are RFC 3986 §5.4.1's normal examples read backwards: each (reference,
 target) pair there, with the base ``http://a/b/c/d;p?q``, must give a reference at most as long
