@@ -403,6 +403,18 @@ def test_canon_progress_bar_only_on_a_terminal(tmp_path: Path) -> None:
     assert b"Traceback" not in terminal
 
 
+def test_progress_bar_fits_80_columns_and_counts_in_english() -> None:
+    # issue 12: the rate was cut at 80 columns; "1 invalid lines"
+    from urlspec.cli.progress import Progress, counted
+
+    bar = Progress(io.StringIO(), 1023 * 1024**3, enabled=True)
+    text = bar.render(1023 * 1024**3, 99_999_999, 0.5)
+    assert len(text) <= 79 and text.endswith(" lines/s")
+    assert counted(1, "invalid line") == "1 invalid line"
+    assert counted(0, "invalid line") == "0 invalid lines"
+    assert counted(1234, "line") == "1,234 lines"
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_canon_into_a_closed_pipe_exits_quietly(tmp_path: Path, jobs: str) -> None:
     source = tmp_path / "big.txt"
@@ -714,15 +726,3 @@ def test_jsonl_of_a_file_whose_name_is_not_utf8(tmp_path: Path) -> None:
     assert result.returncode == 0
     record = json.loads(out(result))
     assert record["href"] == "http://a/"
-
-
-def test_progress_bar_fits_80_columns_and_counts_in_english() -> None:
-    # issue 12: the rate was cut at 80 columns; "1 invalid lines"
-    from urlspec.cli.progress import Progress, counted
-
-    bar = Progress(io.StringIO(), 1023 * 1024**3, enabled=True)
-    text = bar.render(1023 * 1024**3, 99_999_999, 0.5)
-    assert len(text) <= 79 and text.endswith(" lines/s")
-    assert counted(1, "invalid line") == "1 invalid line"
-    assert counted(0, "invalid line") == "0 invalid lines"
-    assert counted(1234, "line") == "1,234 lines"

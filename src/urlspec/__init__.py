@@ -55,14 +55,14 @@ _EXPORTS: dict[str, str] = {
     "Origin": "urlspec.origin",
     "TupleOrigin": "urlspec.origin",
     "OpaqueOrigin": "urlspec.origin",
-    "urlencoded_parse": "urlspec.urlencoded",
-    "urlencoded_serialize": "urlspec.urlencoded",
     # issue 12: data: URLs, MIME types, origins as objects
     "DataURL": "urlspec.data_url",
     "parse_data_url": "urlspec.data_url",
     "MIMEType": "urlspec.mime_type",
     "parse_mime_type": "urlspec.mime_type",
     "get_origin": "urlspec.origin",
+    "urlencoded_parse": "urlspec.urlencoded",
+    "urlencoded_serialize": "urlspec.urlencoded",
 }
 
 __all__ = [*sorted(_EXPORTS), "parse"]
