@@ -20,13 +20,20 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from urlspec import parse as parse
     from urlspec.host import HostKind as HostKind
+    from urlspec.host import InvalidHost as InvalidHost
     from urlspec.idna import InvalidDomain as InvalidDomain
     from urlspec.idna import domain_to_ascii as domain_to_ascii
     from urlspec.idna import domain_to_unicode as domain_to_unicode
     from urlspec.origin import OpaqueOrigin as OpaqueOrigin
     from urlspec.origin import Origin as Origin
     from urlspec.origin import TupleOrigin as TupleOrigin
+    from urlspec.public_suffix_list import PublicSuffixList as PublicSuffixList
+    from urlspec.public_suffix_list import public_suffix as public_suffix
+    from urlspec.public_suffix_list import registrable_domain as registrable_domain
     from urlspec.search_params import URLSearchParams as URLSearchParams
+    from urlspec.sites import same_site as same_site
+    from urlspec.sites import site as site
+    from urlspec.special_addresses import address_class as address_class
     from urlspec.url import URL as URL
     from urlspec.url import validate as validate
     from urlspec.urlencoded import urlencoded_parse as urlencoded_parse
@@ -52,6 +59,14 @@ _EXPORTS: dict[str, str] = {
     "OpaqueOrigin": "urlspec.origin",
     "urlencoded_parse": "urlspec.urlencoded",
     "urlencoded_serialize": "urlspec.urlencoded",
+    # issue 10
+    "InvalidHost": "urlspec.host",
+    "PublicSuffixList": "urlspec.public_suffix_list",
+    "public_suffix": "urlspec.public_suffix_list",
+    "registrable_domain": "urlspec.public_suffix_list",
+    "site": "urlspec.sites",
+    "same_site": "urlspec.sites",
+    "address_class": "urlspec.special_addresses",
 }
 
 __all__ = [*sorted(_EXPORTS), "parse"]
