@@ -15,10 +15,10 @@ import io
 import os
 import sys
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 from urlspec import __version__
-from urlspec.cli import canon, diff, examine
+from urlspec.cli import canon, diff, examine, host
 from urlspec.cli.common import (
     EXIT_BROKEN_PIPE,
     EXIT_INTERNAL,
@@ -49,8 +49,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--version",
-        action="version",
-        version=f"urlspec {__version__} (Python {sys.version.split()[0]})",
+        action=VersionAction,
+        help="show the version of urlspec, of the data it uses, and exit",
     )
     subparsers = parser.add_subparsers(
         title="commands", metavar="COMMAND", dest="command", required=True
@@ -61,7 +61,40 @@ def build_parser() -> argparse.ArgumentParser:
     examine.add_idna_parser(subparsers)
     examine.add_check_parser(subparsers)
     diff.add_parser(subparsers)
+    host.add_parser(subparsers)
     return parser
+
+
+class VersionAction(argparse.Action):
+    """``--version``: the program's version and the data in use (the Public Suffix List, the
+    Unicode version of IDNA), found only when asked (reading the list takes a moment)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        sys.stdout.write(version_text() + "\n")
+        parser.exit()
+
+
+def version_text() -> str:
+    """What ``urlspec --version`` prints."""
+    from urlspec.idna import mapping_table_unicode_version
+    from urlspec.public_suffix_list import default_list
+
+    psl = default_list()
+    return (
+        f"urlspec {__version__} (Python {sys.version.split()[0]})\n"
+        f"Public Suffix List: {psl.version or 'version not stated'} (from {psl.source})\n"
+        f"IDNA: Unicode {mapping_table_unicode_version()} (UTS #46 table and character "
+        "properties)"
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
