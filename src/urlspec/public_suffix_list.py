@@ -25,7 +25,6 @@ urlspec`` does not load it. :meth:`PublicSuffixList.from_file` reads a copy of o
 
 from __future__ import annotations
 
-import functools
 import os
 import re
 from typing import Final
@@ -59,11 +58,11 @@ _ALL_MASKS: Final = (
 _SECTION_RE: Final = re.compile(r"// ===(BEGIN|END) (ICANN|PRIVATE) DOMAINS===")
 _VERSION_RE: Final = re.compile(r"// VERSION: (\S+)")
 
-# A host string that the host parser leaves as it is, a domain: lowercase ASCII labels of letters,
-# digits, "-" and "_", no "xn--" label, and a last label (before an optional trailing dot) that
-# starts with a letter, so that it does not end in a number (it is not an IPv4 address).
-# tests/test_public_suffix_list.py proves the shortcut equal to the host parser.
-_PLAIN_DOMAIN_RE: Final = re.compile(r"(?:[a-z0-9_-]+\.)*[a-z][a-z0-9_-]*\.?")
+# A host string that the host parser leaves as it is, a domain: lowercase ASCII letters, digits,
+# "-", "_" and ".", no "xn--" label, and a last label (before an optional trailing dot) that
+# starts with a letter, so that it does not end in a number (it is not an IPv4 address). See
+# _is_plain_domain; tests/test_public_suffix_list.py proves the shortcut equal to the host parser.
+_PLAIN_DOMAIN_CODE_POINTS_RE: Final = re.compile(r"[a-z0-9_.\-]+")
 
 
 class PublicSuffixList:
@@ -216,9 +215,18 @@ def _add_rule(nodes: dict[str, int], rule: str, private: bool, line_number: int)
         dot = name.find(".", dot + 1)
 
 
+def _is_plain_domain(host: str) -> bool:
+    """Whether the host parser would give ``host`` back as the domain it is (a shortcut)."""
+    if _PLAIN_DOMAIN_CODE_POINTS_RE.fullmatch(host) is None or "xn--" in host:
+        return False
+    end = len(host) - 1 if host.endswith(".") else len(host)
+    last_label_start = host.rfind(".", 0, end) + 1
+    return last_label_start < end and "a" <= host[last_label_start] <= "z"
+
+
 def _domain(host: str) -> str | None:
     """The serialized domain a host string stands for, or None when it is not a domain."""
-    if isinstance(host, str) and _PLAIN_DOMAIN_RE.fullmatch(host) and "xn--" not in host:
+    if isinstance(host, str) and _is_plain_domain(host):
         return host
     parsed = parse_host_string(host)
     if parsed.kind is not HostKind.DOMAIN:
@@ -227,10 +235,19 @@ def _domain(host: str) -> str | None:
     return parsed.value
 
 
-@functools.cache
+_default_list: PublicSuffixList | None = None
+
+
 def default_list() -> PublicSuffixList:
     """The list this library uses unless told otherwise: the ``publicsuffixlist`` package's
-    copy of public_suffix_list.dat, read on first use."""
+    copy of public_suffix_list.dat, read on first use (and kept: it is built once)."""
+    global _default_list
+    if _default_list is None:
+        _default_list = _read_default_list()
+    return _default_list
+
+
+def _read_default_list() -> PublicSuffixList:
     from importlib import metadata, resources
 
     text = resources.files("publicsuffixlist").joinpath("public_suffix_list.dat").read_text("utf-8")
