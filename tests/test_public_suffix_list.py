@@ -13,6 +13,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from shared_data import CORPORA, PSL_DIR, dataset_path, iter_corpus, psl_path
 
 import urlspec
@@ -353,3 +355,24 @@ def test_plain_domain_shortcut_equals_the_host_parser_on_the_corpora() -> None:
                 assert _domain(candidate) == _host_parser_domain(candidate)
                 checked += 1
     assert checked > 10_000
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.text(max_size=30)
+    | st.from_regex(r"[a-zA-Z0-9._\-]{0,30}", fullmatch=True)
+    | st.lists(
+        st.sampled_from(["a", "www", "co", "uk", "ck", "www", "github", "io", "xn--p1ai"])
+    ).map(".".join)
+)
+def test_any_string_gets_an_answer_or_invalid_host(host: str) -> None:
+    try:
+        domain = registrable_domain(host)
+        suffix = public_suffix(host)
+    except InvalidHost:
+        return
+    if domain is not None:
+        assert suffix is not None
+        assert domain.endswith("." + suffix)
+        assert serialize_host(parse_host_string(host)).endswith(domain)
+        assert "." not in domain[: -len(suffix) - 1].rstrip(".")  # one label before the suffix

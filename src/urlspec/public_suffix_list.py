@@ -58,11 +58,12 @@ _ALL_MASKS: Final = (
 _SECTION_RE: Final = re.compile(r"// ===(BEGIN|END) (ICANN|PRIVATE) DOMAINS===")
 _VERSION_RE: Final = re.compile(r"// VERSION: (\S+)")
 
-# A host string that the host parser leaves as it is, a domain: lowercase ASCII letters, digits,
-# "-", "_" and ".", no "xn--" label, and a last label (before an optional trailing dot) that
-# starts with a letter, so that it does not end in a number (it is not an IPv4 address). See
-# _is_plain_domain; tests/test_public_suffix_list.py proves the shortcut equal to the host parser.
-_PLAIN_DOMAIN_CODE_POINTS_RE: Final = re.compile(r"[a-z0-9_.\-]+")
+# A host string that the host parser leaves as it is, a domain: lowercase ASCII labels of letters,
+# digits, "-" and "_", and a last label (before an optional trailing dot) that starts with a
+# letter, so that it does not end in a number (it is not an IPv4 address); no "xn--" label (see
+# _is_plain_domain). Possessive quantifiers: it never backtracks, so it runs in linear time.
+# tests/test_public_suffix_list.py proves the shortcut equal to the host parser.
+_PLAIN_DOMAIN_RE: Final = re.compile(r"(?:[a-z0-9_-]*+\.(?!\Z))*+[a-z][a-z0-9_-]*+\.?")
 
 
 class PublicSuffixList:
@@ -217,11 +218,7 @@ def _add_rule(nodes: dict[str, int], rule: str, private: bool, line_number: int)
 
 def _is_plain_domain(host: str) -> bool:
     """Whether the host parser would give ``host`` back as the domain it is (a shortcut)."""
-    if _PLAIN_DOMAIN_CODE_POINTS_RE.fullmatch(host) is None or "xn--" in host:
-        return False
-    end = len(host) - 1 if host.endswith(".") else len(host)
-    last_label_start = host.rfind(".", 0, end) + 1
-    return last_label_start < end and "a" <= host[last_label_start] <= "z"
+    return _PLAIN_DOMAIN_RE.fullmatch(host) is not None and "xn--" not in host
 
 
 def _domain(host: str) -> str | None:
