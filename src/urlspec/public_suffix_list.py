@@ -125,7 +125,7 @@ class PublicSuffixList:
         ``host`` is any string a special URL's host may be written as (IDN in Unicode or in
         A-labels, any case, IPv4 in any spelling, IPv6 with or without brackets); the answer is
         in A-labels, as the URL's host is serialized. None for an IP address, the empty host, a
-        host that is its own public suffix, or one whose label before it is empty. Raises
+        host that is its own public suffix, or a domain with an empty label. Raises
         :class:`~urlspec.host.InvalidHost` for a string the host parser rejects.
         """
         domain = _domain(host)

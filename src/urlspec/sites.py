@@ -16,7 +16,7 @@ origin is opaque (data:, file:, ...) is never same site with any URL, itself inc
 from __future__ import annotations
 
 from urlspec.host import ends_in_a_number
-from urlspec.origin import OpaqueOrigin, Origin, TupleOrigin, origin_of
+from urlspec.origin import OpaqueOrigin, Origin, TupleOrigin
 from urlspec.public_suffix_list import default_list
 from urlspec.url import URL
 
@@ -71,11 +71,22 @@ def is_same_site(a: Origin, b: Origin) -> bool:
 
 
 def _origin(url: URL | str) -> Origin:
+    """The origin of ``url``, read back from the URL's origin getter (its ASCII serialization,
+    "null" for an opaque origin, which is a new one each time)."""
     if isinstance(url, str):
         url = URL(url)
     elif not isinstance(url, URL):
         raise TypeError(f"url must be a URL or a str, not {type(url).__name__}")
-    return origin_of(url._record)
+    serialized = url.origin
+    if serialized == "null":
+        return OpaqueOrigin()
+    scheme, _, host_and_port = serialized.partition("://")
+    # The host is a domain, an IPv4 address or an IPv6 address in brackets: the only ":" outside
+    # brackets comes before the port.
+    port_colon = host_and_port.find(":", host_and_port.find("]") + 1)
+    if port_colon < 0:
+        return TupleOrigin(scheme, host_and_port, None)
+    return TupleOrigin(scheme, host_and_port[:port_colon], int(host_and_port[port_colon + 1 :]))
 
 
 def site(url: URL | str) -> str | None:
