@@ -428,6 +428,8 @@ class InvalidHost(ValueError):
         self.host = host
         self.errors = errors
         reason = errors[-1].description if errors else "not a host"
+        if ":" in host and not host.startswith("["):
+            reason += " (a port is not part of a host; an IPv6 address must be valid)"
         super().__init__(f"invalid host {host!r}: {reason}")
 
     def __reduce__(self) -> tuple[type[InvalidHost], tuple[str, list[ValidationError]]]:
@@ -445,13 +447,15 @@ def parse_host_string(host: str) -> Host:
         raise TypeError(f"host must be a str, not {type(host).__name__}")
     if host == "":
         return Host(HostKind.EMPTY, "")
-    written = host
     if ":" in host and not host.startswith("["):
-        host = f"[{host}]"  # an IPv6 address without its brackets (this library's extension)
+        # An IPv6 address without its brackets (this library's extension).
+        address = parse_ipv6(host)
+        if address is not None:
+            return Host(HostKind.IPV6, address)
     errors: list[ValidationError] = []
     parsed = parse_host(host, errors=errors)
     if parsed is None:
-        raise InvalidHost(written, errors)
+        raise InvalidHost(host, errors)
     return parsed
 
 
