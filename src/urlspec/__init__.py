@@ -19,6 +19,8 @@ import importlib
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from urlspec import parse as parse
+    from urlspec.canonical import canonicalize as canonicalize
+    from urlspec.canonical import safebrowsing_expressions as safebrowsing_expressions
     from urlspec.host import HostKind as HostKind
     from urlspec.host import InvalidHost as InvalidHost
     from urlspec.idna import InvalidDomain as InvalidDomain
@@ -27,6 +29,7 @@ if TYPE_CHECKING:
     from urlspec.origin import OpaqueOrigin as OpaqueOrigin
     from urlspec.origin import Origin as Origin
     from urlspec.origin import TupleOrigin as TupleOrigin
+    from urlspec.own_href import COMPILED as COMPILED
     from urlspec.public_suffix_list import PublicSuffixList as PublicSuffixList
     from urlspec.public_suffix_list import public_suffix as public_suffix
     from urlspec.public_suffix_list import registrable_domain as registrable_domain
@@ -45,6 +48,7 @@ __version__ = "0.1.0"
 
 # public name -> the module that defines it
 _EXPORTS: dict[str, str] = {
+    "COMPILED": "urlspec.own_href",  # whether the core runs compiled by mypyc
     "URL": "urlspec.url",
     "validate": "urlspec.url",
     "URLSearchParams": "urlspec.search_params",
@@ -59,6 +63,8 @@ _EXPORTS: dict[str, str] = {
     "OpaqueOrigin": "urlspec.origin",
     "urlencoded_parse": "urlspec.urlencoded",
     "urlencoded_serialize": "urlspec.urlencoded",
+    "canonicalize": "urlspec.canonical",  # issue 11
+    "safebrowsing_expressions": "urlspec.canonical",  # issue 11
     # issue 10
     "InvalidHost": "urlspec.host",
     "PublicSuffixList": "urlspec.public_suffix_list",

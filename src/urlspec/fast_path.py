@@ -79,6 +79,19 @@ import re
 from typing import Final, NamedTuple
 
 from urlspec.host import HostKind
+from urlspec.own_href import (
+    _IN_OWN_HREF_LABEL,
+    _KEPT_IN_FRAGMENT,
+    _KEPT_IN_OPAQUE_PATH,
+    _KEPT_IN_QUERY,
+    _KEPT_IN_SPECIAL_QUERY,
+    _OPAQUE_HOST_CODE_POINTS,
+    _PATH_CODE_POINTS,
+    _STARTS_LAST_LABEL,
+    COMPILED,
+    NOT_OWN_HREF,
+    scan_own_href,
+)
 from urlspec.url_record import SPECIAL_SCHEMES, URLRecord
 from urlspec.validation import ValidationError
 
@@ -88,6 +101,7 @@ __all__ = [
     "fast_href",
     "fast_href_and_errors",
     "getter_values_from_fast_href",
+    "is_own_href",
     "match_fast_href_getters",
     "match_normalized",
     "match_own_href",
@@ -105,8 +119,8 @@ __all__ = [
 # so giving code points back could never make a match succeed, only make a failing match slow.
 
 # ASCII URL code points (https://url.spec.whatwg.org/#url-code-points) that the path, query and
-# fragment states copy as they are, as regex class bodies ("%" comes in _escaped).
-_PATH_CODE_POINTS: Final = r"A-Za-z0-9!$&'()*+,\-.:;=@_~"  # not "/", "?", "#"
+# fragment states copy as they are, as regex class bodies ("%" comes in _escaped; the path's,
+# _PATH_CODE_POINTS, is in own_href with tier 1's other classes).
 _SPECIAL_QUERY_CODE_POINTS: Final = r"A-Za-z0-9!$&()*+,\-./:;=?@_~"  # not "'" (encoded), "#"
 _QUERY_CODE_POINTS: Final = r"A-Za-z0-9!$&'()*+,\-./:;=?@_~"  # not "#"
 _FRAGMENT_CODE_POINTS: Final = r"A-Za-z0-9!$&'()*+,\-./:;=?@_~"  # not "#" (invalid-URL-unit)
@@ -171,20 +185,10 @@ match_normalized: Final = _NORMALIZED.fullmatch
 
 # --- the own-href pattern: inputs that are their own href, validation errors or not ------------
 
-# The URL class only needs the href: an input on which the parser reports validation errors but
-# changes nothing is its own href all the same. These are the printable ASCII code points that
-# each state keeps as they are, URL code points or not: all but the delimiters that end the
-# state and the code points of its percent-encode set
-# (https://url.spec.whatwg.org/#percent-encoded-bytes). As regex class bodies:
-# a special URL's query: all but '"', "#", "'", "<", ">" (special-query percent-encode set);
-_KEPT_IN_SPECIAL_QUERY: Final = r"!$-&(-;=?-~"
-# another URL's query: all but '"', "#", "<", ">" (query percent-encode set);
-_KEPT_IN_QUERY: Final = r"!$-;=?-~"
-# a fragment: all but '"', "<", ">", "`" (fragment percent-encode set; "#" is kept);
-_KEPT_IN_FRAGMENT: Final = r"!#-;=?-_a-~"
-# an opaque path: all but "#" and "?", which end it (and " ", which the opaque path state
-# percent-encodes before a "?" or "#"; the C0 control percent-encode set has no printable ASCII).
-_KEPT_IN_OPAQUE_PATH: Final = r"!-\"$->@-~"
+# The code point classes (_KEPT_IN_..., _IN_OWN_HREF_LABEL, _STARTS_LAST_LABEL,
+# _OPAQUE_HOST_CODE_POINTS) are in own_href, where the compiled build's tier 1 makes a table of
+# them: one definition for both forms of tier 1.
+
 
 # A host the host parser returns as it is: the domain parser lowercases an ASCII domain and, when
 # not strict, fails only on a forbidden domain code point (its strict ToASCII run reports at most a
@@ -194,8 +198,6 @@ _KEPT_IN_OPAQUE_PATH: Final = r"!-\"$->@-~"
 # would make it an IPv4 address: here its last label starts with no digit (a number is digits,
 # or "0x" and hex digits). The regex finds the last "." by backtracking from the host's end, one
 # step per code point. Or an IPv4 address as the IPv4 serializer writes it.
-_IN_OWN_HREF_LABEL: Final = r"a-z0-9!\"$&'()*+,\-;=_`{}~"
-_STARTS_LAST_LABEL: Final = r"a-z!\"$&'()*+,\-;=_`{}~"  # the same without digits
 _OWN_HREF_HOST: Final = (
     rf"(?:(?:[{_IN_OWN_HREF_LABEL}.]*\.)?[{_STARTS_LAST_LABEL}][{_IN_OWN_HREF_LABEL}]*+|{_IPV4})"
 )
@@ -210,7 +212,7 @@ _OWN_HREF_PATH: Final = rf"(?:/(?!{_DOT}{_DOT}?+(?:[/?#]|\Z))[{_PATH_CODE_POINTS
 # A non-special URL's host, which the opaque host parser returns as it is
 # (https://url.spec.whatwg.org/#concept-opaque-host-parser): printable ASCII code points but the
 # forbidden host code points (" #/:<>?@[\\]^|") and "%" (which would need checking), in any case.
-_OPAQUE_HOST: Final = r"[!\"$&-.0-9;=A-Z_-{}~]++"
+_OPAQUE_HOST: Final = rf"[{_OPAQUE_HOST_CODE_POINTS}]++"
 
 #: Inputs that the parser returns as they are: the href of the URL it makes of ``input`` is
 #: ``input``, whatever validation errors it reports (:data:`match_normalized` matches error-free
@@ -227,8 +229,17 @@ _OWN_HREF: Final = re.compile(
     re.ASCII,
 )
 
-#: Whether ``input`` is its own href: a match, or None (then see fast_href).
+#: Whether ``input`` is its own href: a match, or None (then see fast_href). The pure build's
+#: tier 1; the compiled build asks urlspec.own_href.scan_own_href, its equal in code points.
 match_own_href: Final = _OWN_HREF.fullmatch
+
+
+def is_own_href(input: str) -> bool:
+    """Tier 1: whether ``input`` is its own href, by the build's own means (see own_href)."""
+    if COMPILED:
+        return scan_own_href(input) != NOT_OWN_HREF
+    return match_own_href(input) is not None
+
 
 # The same shapes, with the parts that may need normalizing captured. ASCII letters of the scheme
 # and host in either case; any port of at most five digits (the port state checks its range).
@@ -261,7 +272,7 @@ def fast_href(input: str) -> str | None:
     None means "not a common URL": run the state machine. The parser may meet validation errors
     on an accepted input; :func:`fast_href_and_errors` lists them, when it can.
     """
-    if match_own_href(input) is not None:
+    if is_own_href(input):
         return input
     return tier_2_or_3_href(input)
 
@@ -270,7 +281,7 @@ def tier_2_or_3_href(input: str) -> str | None:
     """:func:`fast_href` for an input that :data:`match_own_href` (tier 1) did not match."""
     # A special URL that ends right after its host: see normalized_href.
     with_path = input + "/"
-    if match_own_href(with_path) is not None:
+    if is_own_href(with_path):
         return with_path
     if "\\" in input:
         href = _href_with_reverse_solidi(input)
@@ -300,7 +311,7 @@ def _href_with_reverse_solidi(input: str) -> str | None:
         return None
     query_or_fragment = _end_of_run(_PATH_END, input, 0)
     href = input[:query_or_fragment].replace("\\", "/") + input[query_or_fragment:]
-    return href if match_own_href(href) is not None else None
+    return href if is_own_href(href) else None
 
 
 def fast_href_and_errors(input: str) -> tuple[str, list[ValidationError]] | None:
@@ -692,7 +703,7 @@ def getter_values_from_fast_href(href: str) -> GetterValues:
     return match.groups("")  # type: ignore[return-value]  # nine groups, all str with ""
 
 
-def origin_from_fast_getter_values(values: GetterValues) -> str | None:
+def origin_from_fast_getter_values(values: tuple[str, ...]) -> str | None:
     """The serialized origin of a fast-path URL, or None for a blob: URL (ask urlspec.origin)."""
     protocol = values[0]
     if protocol in TUPLE_ORIGIN_PROTOCOLS:

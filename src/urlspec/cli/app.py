@@ -39,6 +39,23 @@ exit status: 0 success; 1 some input was invalid (see each command's help); 2 us
 Run 'urlspec COMMAND --help' for a command's options."""
 
 
+def version_text() -> str:
+    """What ``urlspec --version`` says: the version, which build runs, and the Python; then the
+    data in use (the Public Suffix List, the Unicode version of IDNA)."""
+    from urlspec.idna import mapping_table_unicode_version
+    from urlspec.own_href import COMPILED
+    from urlspec.public_suffix_list import default_list
+
+    build = "compiled with mypyc" if COMPILED else "pure Python"
+    psl = default_list()
+    return (
+        f"urlspec {__version__} ({build}; Python {sys.version.split()[0]})\n"
+        f"Public Suffix List: {psl.version or 'version not stated'} (from {psl.source})\n"
+        f"IDNA: Unicode {mapping_table_unicode_version()} (UTS #46 table and character "
+        "properties)"
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``urlspec`` and all its subcommands."""
     parser = argparse.ArgumentParser(
@@ -66,8 +83,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 class VersionAction(argparse.Action):
-    """``--version``: the program's version and the data in use (the Public Suffix List, the
-    Unicode version of IDNA), found only when asked (reading the list takes a moment)."""
+    """``--version``: :func:`version_text`, found only when asked (reading the Public Suffix
+    List takes a moment, which no other command should pay for)."""
 
     def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None) -> None:
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
@@ -81,20 +98,6 @@ class VersionAction(argparse.Action):
     ) -> None:
         sys.stdout.write(version_text() + "\n")
         parser.exit()
-
-
-def version_text() -> str:
-    """What ``urlspec --version`` prints."""
-    from urlspec.idna import mapping_table_unicode_version
-    from urlspec.public_suffix_list import default_list
-
-    psl = default_list()
-    return (
-        f"urlspec {__version__} (Python {sys.version.split()[0]})\n"
-        f"Public Suffix List: {psl.version or 'version not stated'} (from {psl.source})\n"
-        f"IDNA: Unicode {mapping_table_unicode_version()} (UTS #46 table and character "
-        "properties)"
-    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
