@@ -436,12 +436,13 @@ class InvalidHost(ValueError):
         return (InvalidHost, (self.host, self.errors))
 
 
-def parse_host_string(host: str) -> Host:
+def parse_host_string(host: object) -> Host:
     """The host a special URL would have for the host written ``host`` (any case, Unicode or
     A-labels, an IPv4 address in any spelling the URL parser accepts, an IPv6 address with or
     without its brackets), or the empty host for the empty string.
 
-    Raises :class:`InvalidHost` when the host parser fails, :class:`TypeError` for a non-str.
+    Raises :class:`InvalidHost` when the host parser fails, :class:`TypeError` for a non-str
+    (``host`` is typed ``object`` so that the compiled build raises the same TypeError).
     """
     if not isinstance(host, str):
         raise TypeError(f"host must be a str, not {type(host).__name__}")
