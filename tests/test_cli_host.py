@@ -158,3 +158,24 @@ def test_version_names_the_public_suffix_list_and_the_unicode_version() -> None:
     assert lines[0].startswith("urlspec 0.1.0 ")
     assert lines[1].startswith(f"Public Suffix List: {version.group(1)} (from publicsuffixlist ")
     assert lines[2].startswith("IDNA: Unicode 18.0.0")
+
+
+@pytest.mark.parametrize(
+    ("text", "base_scheme", "written"),
+    [
+        ("  http://a\tb.com/x ", None, "ab.com"),  # stripped, tab removed (the parser's steps)
+        ("https://u:p@[::1]:80/", None, "[::1]"),
+        ("HTTP:\\\\Ex.com\\p", None, "Ex.com"),  # "\" is "/" in a special URL
+        ("foo://h:1/", None, "h"),
+        ("foo:/x", None, None),  # no authority
+        ("mailto:x@y", None, None),
+        ("//g", "http", "g"),
+        ("\\\\g", "https", "g"),
+        ("\\\\g", "foo", None),  # not special: "\" is not "/"
+        ("g", "http", None),
+    ],
+)
+def test_written_host(text: str, base_scheme: str | None, written: str | None) -> None:
+    from urlspec.cli.host import written_host
+
+    assert written_host(text, base_scheme) == written

@@ -26,6 +26,8 @@ from urlspec.cli.common import (
     utf8_argument,
     write_json,
 )
+from urlspec.infra import C0_CONTROL_OR_SPACE_STRING, REMOVE_ASCII_TAB_OR_NEWLINE
+from urlspec.url_record import SPECIAL_SCHEMES
 
 __all__ = ["add_parser", "describe", "written_host"]
 
@@ -43,7 +45,6 @@ exit status: 0 every URL is valid and reaches a global address, a domain or no h
 GLOBAL_CLASSES: Final = frozenset({"global", "domain"})
 
 _SCHEME_RE: Final = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
-_SPECIAL_SCHEMES: Final = frozenset({"ftp", "file", "http", "https", "ws", "wss"})
 
 
 def add_parser(subparsers: SubParsers) -> None:
@@ -74,8 +75,9 @@ def written_host(text: str, base_scheme: str | None = None) -> str | None:
     parser's authority and host states delimit it, before any decoding. A relative ``text``
     (resolved against a base of ``base_scheme``) writes a host only when it starts with "//"
     ("\\" too for a special scheme). None when no host is written."""
-    text = text.strip("".join(map(chr, range(0x21)))).replace("\t", "").replace("\n", "")
-    text = text.replace("\r", "")
+    # The basic URL parser's first steps: strip leading and trailing C0 controls and spaces,
+    # remove ASCII tabs and newlines.
+    text = text.strip(C0_CONTROL_OR_SPACE_STRING).translate(REMOVE_ASCII_TAB_OR_NEWLINE)
     scheme_match = _SCHEME_RE.match(text)
     if scheme_match is not None:
         scheme = scheme_match.group()[:-1].lower()
@@ -84,7 +86,7 @@ def written_host(text: str, base_scheme: str | None = None) -> str | None:
         scheme, rest = base_scheme, text
     else:
         return None
-    special = scheme in _SPECIAL_SCHEMES
+    special = scheme in SPECIAL_SCHEMES
     slashes = "/\\" if special else "/"
     if scheme_match is not None and special:
         rest = rest.lstrip(slashes)
