@@ -79,9 +79,9 @@ class PublicSuffixList:
 
     @classmethod
     def from_file(cls, path: str | os.PathLike[str]) -> PublicSuffixList:
-        """Read a list in the format of public_suffix_list.dat (UTF-8). Raises OSError when the
-        file cannot be read, ValueError when a rule is not a domain."""
-        with open(path, encoding="utf-8") as file:
+        """Read a list in the format of public_suffix_list.dat (UTF-8, a BOM allowed). Raises
+        OSError when the file cannot be read, ValueError when a rule is not a domain."""
+        with open(path, encoding="utf-8-sig") as file:
             text = file.read()
         return cls.from_text(text, source=os.fspath(path))
 
