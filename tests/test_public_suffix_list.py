@@ -265,6 +265,12 @@ def test_from_file_reads_sections_wildcards_exceptions_and_idn(tmp_path: Path) -
     assert psl.registrable_domain("a.example") == "a.example"  # the implicit "*" rule
 
 
+def test_from_file_with_a_byte_order_mark_and_crlf(tmp_path: Path) -> None:
+    path = tmp_path / "list.dat"
+    path.write_bytes(b"\xef\xbb\xbf// comment\r\nexample\r\n")
+    assert PublicSuffixList.from_file(path).registrable_domain("a.b.example") == "b.example"
+
+
 def test_from_text_rejects_rules_that_are_not_domains() -> None:
     with pytest.raises(ValueError, match="line 2"):
         PublicSuffixList.from_text("ok\na.*.b\n")
