@@ -194,7 +194,7 @@ def scan_own_href(input: str) -> int:
     path_start: i64
     query: i64
     if special == _SPECIAL:
-        if not input.startswith("//", protocol_end):
+        if not _two_slashes_at(input, protocol_end, length):
             return NOT_OWN_HREF
         host_start = protocol_end + 2
         path_start = _special_host_end(input, host_start, length, classes)
@@ -202,14 +202,14 @@ def scan_own_href(input: str) -> int:
             return NOT_OWN_HREF
         query = _path_end(input, path_start, length, classes, True)
     elif special == _FILE:
-        if not input.startswith("//", protocol_end):
+        if not _two_slashes_at(input, protocol_end, length):
             return NOT_OWN_HREF
         host_start = protocol_end + 2
         path_start = _special_host_end(input, host_start, length, classes)
-        if path_start < host_start or input.startswith("localhost/", host_start):
+        if path_start < host_start or input[host_start : host_start + 10] == "localhost/":
             return NOT_OWN_HREF
         query = _path_end(input, path_start, length, classes, True)
-    elif input.startswith("//", protocol_end):
+    elif _two_slashes_at(input, protocol_end, length):
         host_start = protocol_end + 2
         path_start = _run_end(input, host_start, length, classes, _IN_OPAQUE_HOST)
         if path_start == host_start:
@@ -244,6 +244,12 @@ def scan_own_href(input: str) -> int:
 _NOT_SPECIAL: Final = 0
 _SPECIAL: Final = 1  # a special scheme (https://url.spec.whatwg.org/#special-scheme) but file
 _FILE: Final = 2
+
+
+def _two_slashes_at(input: str, index: i64, length: i64) -> bool:
+    """Whether ``input`` has "//" at ``index`` (str.startswith with a start index is a generic
+    method call in the compiled build, ten times the cost of these two reads)."""
+    return index + 1 < length and ord(input[index]) == 0x2F and ord(input[index + 1]) == 0x2F
 
 
 def _special_scheme(input: str, length: i64) -> i64:

@@ -110,7 +110,7 @@ def absolute_input(reference: str, base_href: str) -> str | None:
     if reference[:1] == "#":
         return without_fragment + reference
     protocol_end = base_href.find(":") + 1
-    if not base_href.startswith("//", protocol_end):
+    if base_href[protocol_end : protocol_end + 2] != "//":
         # An opaque path (against which all but "#..." fail: the no scheme state), or no host.
         return None
     if reference == "":
@@ -183,7 +183,7 @@ def _with_path(
     (https://url.spec.whatwg.org/#path-state)."""
     path_end = _path_end(reference)
     path = reference[start:path_end]
-    if not (path.startswith((".", "%")) or "/." in path or "/%" in path):
+    if not (path[:1] == "." or path[:1] == "%" or "/." in path or "/%" in path):
         # No part starts with "." or "%": no dot segment, nothing to resolve.
         return base[:directory_end] + reference[start:]
     if _CHANGES_SEGMENTS.search(path) is not None:
