@@ -35,6 +35,7 @@ COMPILED_MODULES = [
     "src/urlspec/origin.py",
     "src/urlspec/urlencoded.py",
     "src/urlspec/search_params.py",
+    "src/urlspec/public_suffix_list.py",
 ]
 
 PURE_BUILD_VARIABLE = "URLSPEC_PURE_PYTHON"
