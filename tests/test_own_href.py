@@ -27,10 +27,10 @@ from urlspec.own_href import (
     NOT_OWN_HREF,
     PACKABLE_LENGTH,
     SPANS_TOO_LONG,
-    _special_scheme,
     getter_values_from_spans,
     pack_spans,
     scan_own_href,
+    scheme_kind,
     unpack_spans,
 )
 from urlspec.parser import basic_url_parse
@@ -157,7 +157,7 @@ def test_spans_unpack_to_what_was_packed(offsets: tuple[int, int, int, int, int]
     "scheme", [*SPECIAL_SCHEMES, "htt", "httpx", "http+", "w", "wsx", "fil", "files", "ftps", "x"]
 )
 def test_special_scheme_agrees_with_the_special_schemes(scheme: str) -> None:
-    kind = _special_scheme(scheme + ":", len(scheme))
+    kind = scheme_kind(scheme + ":", len(scheme))
     if scheme == "file":
         assert kind == 2
     else:

@@ -41,11 +41,15 @@ from urlspec.url_record import is_double_dot_path_segment, is_single_dot_path_se
 
 __all__ = [
     "COMPILED",
+    "FILE",
     "NOT_OWN_HREF",
+    "NOT_SPECIAL",
     "SPANS_TOO_LONG",
+    "SPECIAL_NOT_FILE",
     "getter_values_from_spans",
     "pack_spans",
     "scan_own_href",
+    "scheme_kind",
     "unpack_spans",
 ]
 
@@ -189,11 +193,11 @@ def scan_own_href(input: str) -> int:
     protocol_end = _scheme_end(input, length) + 1
     if protocol_end <= 0:
         return NOT_OWN_HREF
-    special = _special_scheme(input, protocol_end - 1)
+    special = scheme_kind(input, protocol_end - 1)
     host_start: i64 = 0
     path_start: i64
     query: i64
-    if special == _SPECIAL:
+    if special == SPECIAL_NOT_FILE:
         if not _two_slashes_at(input, protocol_end, length):
             return NOT_OWN_HREF
         host_start = protocol_end + 2
@@ -201,7 +205,7 @@ def scan_own_href(input: str) -> int:
         if path_start <= host_start:
             return NOT_OWN_HREF
         query = _path_end(input, path_start, length, classes, True)
-    elif special == _FILE:
+    elif special == FILE:
         if not _two_slashes_at(input, protocol_end, length):
             return NOT_OWN_HREF
         host_start = protocol_end + 2
@@ -224,7 +228,7 @@ def scan_own_href(input: str) -> int:
         return NOT_OWN_HREF
     fragment = query
     if query < length and ord(input[query]) == 0x3F:  # "?"
-        in_query = _IN_QUERY if special == _NOT_SPECIAL else _IN_SPECIAL_QUERY
+        in_query = _IN_QUERY if special == NOT_SPECIAL else _IN_SPECIAL_QUERY
         fragment = _run_end(input, query + 1, length, classes, in_query)
     else:
         query = 0
@@ -240,10 +244,12 @@ def scan_own_href(input: str) -> int:
     return pack_spans(protocol_end, host_start, path_start, query, fragment)
 
 
-# What _special_scheme says of a scheme.
-_NOT_SPECIAL: Final = 0
-_SPECIAL: Final = 1  # a special scheme (https://url.spec.whatwg.org/#special-scheme) but file
-_FILE: Final = 2
+# What scheme_kind says of a scheme.
+NOT_SPECIAL: Final = 0
+SPECIAL_NOT_FILE: Final = (
+    1  # a special scheme (https://url.spec.whatwg.org/#special-scheme) but file
+)
+FILE: Final = 2
 
 
 def _two_slashes_at(input: str, index: i64, length: i64) -> bool:
@@ -252,23 +258,23 @@ def _two_slashes_at(input: str, index: i64, length: i64) -> bool:
     return index + 1 < length and ord(input[index]) == 0x2F and ord(input[index + 1]) == 0x2F
 
 
-def _special_scheme(input: str, length: i64) -> i64:
+def scheme_kind(input: str, length: i64) -> i64:
     """Whether the lowercase scheme ``input[:length]`` is special, file, or neither (without
     slicing it out: this runs on every URL)."""
     if length == 4:
         if input.startswith("http"):
-            return _SPECIAL
+            return SPECIAL_NOT_FILE
         if input.startswith("file"):
-            return _FILE
+            return FILE
     elif length == 5:
         if input.startswith("https"):
-            return _SPECIAL
+            return SPECIAL_NOT_FILE
     elif length == 3:
         if input.startswith("wss") or input.startswith("ftp"):
-            return _SPECIAL
+            return SPECIAL_NOT_FILE
     elif length == 2 and input.startswith("ws"):
-        return _SPECIAL
-    return _NOT_SPECIAL
+        return SPECIAL_NOT_FILE
+    return NOT_SPECIAL
 
 
 def _scheme_end(input: str, length: i64) -> i64:

@@ -41,7 +41,7 @@ import re
 from typing import Final
 
 from urlspec.fast_path import is_own_href
-from urlspec.own_href import COMPILED
+from urlspec.own_href import COMPILED, FILE, SPECIAL_NOT_FILE, scheme_kind
 from urlspec.url_record import (
     is_double_dot_path_segment,
     is_normalized_windows_drive_letter,
@@ -87,10 +87,6 @@ def _is_ascii_alpha(c: int) -> bool:
     return 0x61 <= c <= 0x7A or 0x41 <= c <= 0x5A
 
 
-# Special schemes other than file: (see the module docstring for file:).
-_SPECIAL_BUT_FILE: Final = frozenset({"http", "https", "ws", "wss", "ftp"})
-
-
 def resolve_reference(reference: str, base_href: str) -> str | None:
     """The href of the URL the basic URL parser makes of ``reference`` against the URL whose href
     is ``base_href`` (UTF-8), or None: run the state machine.
@@ -126,9 +122,9 @@ def absolute_input(reference: str, base_href: str) -> str | None:
     path_start = without_fragment.find("/", protocol_end + 2)
     if path_start < 0:
         return None  # a non-special URL with a host and an empty path
-    scheme = base_href[: protocol_end - 1]
-    if scheme not in _SPECIAL_BUT_FILE and not (
-        scheme == "file" and _no_drive_letter_quirk(reference, without_fragment, path_start)
+    kind = scheme_kind(base_href, protocol_end - 1)
+    if kind != SPECIAL_NOT_FILE and not (
+        kind == FILE and _no_drive_letter_quirk(reference, without_fragment, path_start)
     ):
         return None  # non-special schemes' path rules are left to the state machine
     if first == "/":
@@ -167,13 +163,6 @@ def _path_end(reference: str) -> int:
     return query if fragment < 0 or query < fragment else fragment
 
 
-# Code points with which the basic URL parser's segments are not the reference's "/"-separated
-# parts: C0 controls and spaces (stripped at the start; tabs and newlines removed anywhere, which
-# can make a dot segment), and "\\" (a separator in special URLs). Tier 1 would reject them in
-# the absolute input, but a double-dot segment can remove the segment that held one.
-_CHANGES_SEGMENTS: Final = re.compile(r"[\x00-\x20\\]")
-
-
 def _with_path(
     reference: str, start: int, base: str, path_start: int, directory_end: int
 ) -> str | None:
@@ -186,7 +175,12 @@ def _with_path(
     if not (path[:1] == "." or path[:1] == "%" or "/." in path or "/%" in path):
         # No part starts with "." or "%": no dot segment, nothing to resolve.
         return base[:directory_end] + reference[start:]
-    if _CHANGES_SEGMENTS.search(path) is not None:
+    if " " in path or "\\" in path or not path.isprintable():
+        # C0 controls and spaces (stripped at the start; tabs and newlines removed anywhere, which
+        # can make a dot segment), or "\\" (a separator in special URLs): the parser's segments
+        # may not be these parts. (Tier 1 would reject them in the absolute input, but a
+        # double-dot segment can remove the part that held one. isprintable() is false for more
+        # than C0 controls: those inputs go to the state machine, which is never wrong.)
         return None
     # The base's segments kept (never dot segments: the parser resolved them) ...
     segments = (
@@ -198,7 +192,9 @@ def _with_path(
     parts = path.split("/")
     last = len(parts) - 1
     for index, part in enumerate(parts):
-        if is_double_dot_path_segment(part):
+        if part[:1] != "." and part[:1] != "%":
+            segments.append(part)  # no dot segment (they start with "." or "%")
+        elif is_double_dot_path_segment(part):
             if segments:
                 segments.pop()  # shorten the path (no drive letter quirk: see absolute_input)
             if index == last:
