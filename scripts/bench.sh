@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # The side-by-side benchmark with its peers installed: bench/README.md explains what it measures.
 #
-#   scripts/bench.sh [--python X.Y] [--with-urlstd] [bench.run options...]
+#   scripts/bench.sh [--python X.Y] [--pure] [--with-urlstd] [bench.run options...]
 #
 # Makes .venv-bench/X.Y (Python 3.11 by default, else the newest supported one found), installs
 # urlspec with the `bench` extra (can_ada, url-py, ada-url, yarl; the stdlib needs nothing), and
 # runs `python -m bench.run` with the remaining arguments, e.g.
 #   scripts/bench.sh --rounds 9 --markdown results.md
+# urlspec is installed as users get it, compiled with mypyc (about two minutes); --pure installs
+# the pure-Python build instead, in .venv-bench/X.Y-pure.
 # --with-urlstd installs the `bench-all` extra too: urlstd needs icupy, which builds ICU from
 # source (about 35 minutes here, once per environment).
 set -euo pipefail
@@ -15,9 +17,11 @@ cd "$(dirname "$0")/.."
 
 version=""
 extra="bench"
+pure=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --python) version=$2; shift 2 ;;
+        --pure) pure=1; shift ;;
         --with-urlstd) extra="bench-all"; shift ;;
         *) break ;;
     esac
@@ -39,7 +43,7 @@ if [ -z "${py:-}" ]; then
     exit 1
 fi
 
-venv=.venv-bench/$version
+venv=.venv-bench/$version; [ "$pure" = 1 ] && venv=$venv-pure
 [ -x "$venv/bin/python" ] || "$py" -m venv "$venv"
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check -e ".[$extra]"
+URLSPEC_PURE_PYTHON=$pure "$venv/bin/python" -m pip install --quiet --disable-pip-version-check ".[$extra]"
 exec "$venv/bin/python" -m bench.run "$@"

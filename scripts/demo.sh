@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The main job on a sample (the README's first set-up command).
 #
-# Makes .venv with the newest supported Python found, installs urlspec into it, then:
+# Makes .venv with the newest supported Python found, installs urlspec into it as users get it
+# (compiled with mypyc where a C compiler is there: about two minutes), then:
 #  1. canonicalizes examples/sample-urls.txt (some lines are invalid on purpose: they are
 #     reported on stderr with their line numbers, and the exit status of canon is 1);
 #  2. shows where urllib.parse and the WHATWG parser disagree on a few URLs;
@@ -16,8 +17,9 @@ if [ -z "$py" ]; then
     exit 1
 fi
 [ -x .venv/bin/python ] || "$py" -m venv .venv
-.venv/bin/python -m pip install --quiet --disable-pip-version-check -e .
+.venv/bin/python -m pip install --quiet --disable-pip-version-check .
 urlspec=.venv/bin/urlspec
+"$urlspec" --version
 
 echo "== urlspec canon examples/sample-urls.txt"
 "$urlspec" canon examples/sample-urls.txt || echo "(exit status $?: some sample lines are invalid on purpose)"
