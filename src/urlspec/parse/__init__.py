@@ -1,10 +1,12 @@
 """``urlspec.parse``: a drop-in replacement for the standard library's ``urllib.parse``.
 
 Change ``import urllib.parse`` to ``import urlspec.parse`` and nothing else changes, except that
-the behaviour is CPython 3.14's on every supported Python (every security fix included:
-CVE-2023-24329, CVE-2024-11168, CVE-2025-0938, ...), plus CPython 3.15's ``missing_as_none=``
-(``urlsplit``, ``urlparse``, ``urldefrag``) and ``keep_empty=`` (``urlunsplit``,
-``urlunparse``), gh-67041.
+the behaviour is CPython 3.15's on every supported Python (every security fix included:
+CVE-2023-24329, CVE-2024-11168, CVE-2025-0938, ...): ``missing_as_none=`` (``urlsplit``,
+``urlparse``, ``urldefrag``) and ``keep_empty=`` (``urlunsplit``, ``urlunparse``), gh-67041,
+with results of the public classes carrying the flag and pickling as 3.15's; 3.15's argument
+coercion (the first non-empty argument decides str or bytes; None passes through); 3.15's
+deprecation texts (gh-144148). The functions are typed as typeshed types ``urllib.parse``.
 
 The module follows RFC 3986 with CPython's documented deviations, which the submodules describe:
 ``_split`` (splitting, putting together), ``_join`` (``urljoin``), ``_quoting`` (percent-encoding),
@@ -83,7 +85,6 @@ from urlspec.parse._quoting import (
     unquote_plus,
     unquote_to_bytes,
 )
-from urlspec.parse._results import KEEP_EMPTY_VARIANTS as _KEEP_EMPTY_VARIANTS
 from urlspec.parse._results import (
     DefragResult,
     DefragResultBytes,
@@ -176,18 +177,14 @@ def _checknetloc(netloc: str | None) -> None:
         _split.check_nfkc_netloc(netloc)
 
 
-# The private result classes of ``missing_as_none=True`` must be found here by pickle.
-globals().update(_KEEP_EMPTY_VARIANTS)
-
-
 def _present_as_this_module() -> None:
     """Give urlspec's functions and classes this module's name, as ``urllib.parse`` does.
 
     The one place that sets ``__module__`` for the package: every function or class defined in
     one of urlspec.parse's submodules that is found in this module under its own
     ``__qualname__`` (so that pickle, which looks it up by that name, finds it here) — the
-    public ones, the deprecated helpers, the result classes and their private variants, and
-    the private names above. Never an object borrowed from elsewhere.
+    public ones, the deprecated helpers, the result classes, and the private names above.
+    Never an object borrowed from elsewhere.
     """
     namespace = globals()
     for value in list(namespace.values()):

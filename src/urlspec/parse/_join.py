@@ -106,14 +106,15 @@ def _merge_paths(base_path: str, path: str) -> str:
 def urljoin(base: Any, url: Any, allow_fragments: bool = True) -> Any:
     """Join a base URL and a possibly relative URL to form an absolute interpretation of the latter.
 
-    ``str``, ``bytes`` and ``bytearray`` are accepted (not mixed); an empty ``base`` gives ``url``
-    and an empty ``url`` gives ``base``, unchanged. Raises ValueError as :func:`urlsplit` does.
+    ``str``, ``bytes`` and ``bytearray`` are accepted (not mixed; the first non-empty argument
+    decides, as CPython 3.15 coerces them); an empty ``base`` gives ``url`` and an empty ``url``
+    gives ``base``. Raises ValueError as :func:`urlsplit` does.
     """
-    if not base:
-        return url
-    if not url:
-        return base
     if type(base) is str and type(url) is str:
+        if not base:
+            return url
+        if not url:
+            return base
         if allow_fragments:
             # The fast path: two plain URLs (see urlspec.parse._split), whose components are the
             # groups of their match, undefined ones None, exactly as split_defined gives them.
@@ -123,6 +124,10 @@ def urljoin(base: Any, url: Any, allow_fragments: bool = True) -> Any:
                 return transform_references(base_plain.groups(), url, plain.groups())
         return _join_str(base, url, allow_fragments)
     base, url, coerce = coerce_args(base, url)
+    if not base:
+        return coerce(url)
+    if not url:
+        return coerce(base)
     return coerce(_join_str(base, url, allow_fragments))
 
 

@@ -45,7 +45,6 @@ from urlspec.parse._common import (
     uses_params,
 )
 from urlspec.parse._results import (
-    KEEP_EMPTY,
     DefragResult,
     ParseResult,
     ParseResultBytes,
@@ -295,6 +294,8 @@ def _split_parts(url: Any, scheme: Any, allow_fragments: object, missing: Any) -
         url, coerce = coerce_args(url)
     else:
         url, scheme, coerce = coerce_args(url, scheme)
+    if url is None:
+        url = ""  # CPython 3.15: urlsplit(None) splits an empty URL (see coerce_args)
     return split_str(url, scheme, allow_fragments, missing), coerce
 
 
@@ -341,12 +342,10 @@ def urlsplit(
         if plain is not None and (scheme is None or scheme == ""):
             return _new_tuple(SplitResult, plain.groups(""))
     _require_hashable(url, scheme, allow_fragments)
+    parts, coerce = _split_parts(url, scheme, allow_fragments, None if missing_as_none else "")
+    result = _new_tuple(SplitResult, parts)
     if missing_as_none:
-        parts, coerce = _split_parts(url, scheme, allow_fragments, None)
-        result = _new_tuple(KEEP_EMPTY[SplitResult], parts)
-    else:
-        parts, coerce = _split_parts(url, scheme, allow_fragments, "")
-        result = _new_tuple(SplitResult, parts)
+        result._keep_empty = True
     return result if coerce is None else coerce(result)
 
 
@@ -372,8 +371,9 @@ def urlparse(
     params = missing
     if ";" in path and (url_scheme or "") in uses_params:
         path, params = split_params(path, missing)
-    result_class = KEEP_EMPTY[ParseResult] if missing_as_none else ParseResult
-    result = _new_tuple(result_class, (url_scheme, netloc, path, params, query, fragment))
+    result = _new_tuple(ParseResult, (url_scheme, netloc, path, params, query, fragment))
+    if missing_as_none:
+        result._keep_empty = True
     return result if coerce is None else coerce(result)
 
 
@@ -431,11 +431,10 @@ def _components_of(components: Any, count: int) -> tuple[list[Any], Any]:
 
     Wrong lengths fail as CPython's fail: it unpacks the components followed by the coercion
     function, so the interpreter's own message counts one more than the components (``expected
-    6, got 3`` for two components given to ``urlunsplit``); no components is an IndexError.
+    6, got 3`` for two components given to ``urlunsplit``). No components at all is the same
+    ValueError since CPython 3.15's coercion (an IndexError before).
     """
     items = tuple(components)
-    if not items:
-        raise IndexError("tuple index out of range")
     decoded, coerce = coerce_components(items)
     if len(decoded) != count:
         _unpack_as_cpython(count + 1, (*decoded, coerce))
@@ -458,9 +457,11 @@ def _put_together(
 
     Without ``keep``, an empty component is left out with its delimiter, but an empty netloc is
     written (``//``) for a netloc scheme with an absolute or empty path.
+
+    A path of None is no path, as in CPython 3.15: parameters are written after it as after the
+    text ``None`` (``('http', None, None, 'q', '', '')`` -> ``'http:///None;q'``), and without
+    parameters it is the TypeError of adding None to, or slicing, a ``str``.
     """
-    if path is None:
-        path = ""
     if not keep:
         if not netloc:
             netloc = _netloc_for_empty(scheme, path)
@@ -509,5 +510,7 @@ def urldefrag(url: Any, *, missing_as_none: bool = False) -> Any:
             fragment = missing
     else:
         defragmented, fragment = text, missing
-    result_class = KEEP_EMPTY[DefragResult] if missing_as_none else DefragResult
-    return coerce(_new_tuple(result_class, (defragmented, fragment)))
+    result = _new_tuple(DefragResult, (defragmented, fragment))
+    if missing_as_none:
+        result._keep_empty = True
+    return coerce(result)
