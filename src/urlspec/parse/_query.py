@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar, overload
 
 from urlspec.parse._quoting import _quote_plus_table, _unquote_text, quote_plus, unquote_to_bytes
 
@@ -28,6 +28,28 @@ __all__ = ["parse_qs", "parse_qsl", "urlencode"]
 AnyStr = TypeVar("AnyStr", str, bytes)
 
 
+# The types: typeshed's (str in, str out; bytes in, bytes out), with the bytes-like objects the
+# function takes (gh-74668) and None (no fields) spelled out.
+@overload
+def parse_qs(
+    qs: str | None,
+    keep_blank_values: bool = False,
+    strict_parsing: bool = False,
+    encoding: str = "utf-8",
+    errors: str = "replace",
+    max_num_fields: int | None = None,
+    separator: str | bytes = "&",
+) -> dict[str, list[str]]: ...
+@overload
+def parse_qs(
+    qs: bytes | bytearray | memoryview,
+    keep_blank_values: bool = False,
+    strict_parsing: bool = False,
+    encoding: str = "utf-8",
+    errors: str = "replace",
+    max_num_fields: int | None = None,
+    separator: str | bytes = "&",
+) -> dict[bytes, list[bytes]]: ...
 def parse_qs(
     qs: Any,
     keep_blank_values: bool = False,
@@ -54,6 +76,26 @@ def parse_qs(
     return result
 
 
+@overload
+def parse_qsl(
+    qs: str | None,
+    keep_blank_values: bool = False,
+    strict_parsing: bool = False,
+    encoding: str = "utf-8",
+    errors: str = "replace",
+    max_num_fields: int | None = None,
+    separator: str | bytes = "&",
+) -> list[tuple[str, str]]: ...
+@overload
+def parse_qsl(
+    qs: bytes | bytearray | memoryview,
+    keep_blank_values: bool = False,
+    strict_parsing: bool = False,
+    encoding: str = "utf-8",
+    errors: str = "replace",
+    max_num_fields: int | None = None,
+    separator: str | bytes = "&",
+) -> list[tuple[bytes, bytes]]: ...
 def parse_qsl(
     qs: Any,
     keep_blank_values: bool = False,

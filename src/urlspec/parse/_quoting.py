@@ -27,8 +27,8 @@ from __future__ import annotations
 import binascii
 import functools
 import re
-from collections.abc import Iterable
-from typing import Any, TypeGuard
+from collections.abc import Callable, Iterable
+from typing import Any, TypeGuard, overload
 
 __all__ = [
     "_ALWAYS_SAFE",
@@ -156,6 +156,16 @@ def _is_ascii_as_utf8(string: object, encoding: str | None, errors: str | None) 
     )
 
 
+# The types: typeshed's; encoding and errors are for str only (TypeError for bytes).
+@overload
+def quote(
+    string: str,
+    safe: str | Iterable[int] = "/",
+    encoding: str | None = None,
+    errors: str | None = None,
+) -> str: ...
+@overload
+def quote(string: bytes | bytearray, safe: str | Iterable[int] = "/") -> str: ...
 def quote(
     string: str | bytes | bytearray,
     safe: str | Iterable[int] = "/",
@@ -187,6 +197,20 @@ def quote(
     return quote_from_bytes(string, safe)
 
 
+# quote without its overloads: quote_plus passes its own arguments on, whatever they are (bytes
+# with an encoding fail in quote, as in CPython).
+_quote_unchecked: Callable[..., str] = quote
+
+
+@overload
+def quote_plus(
+    string: str,
+    safe: str | Iterable[int] = "",
+    encoding: str | None = None,
+    errors: str | None = None,
+) -> str: ...
+@overload
+def quote_plus(string: bytes | bytearray, safe: str | Iterable[int] = "") -> str: ...
 def quote_plus(
     string: str | bytes | bytearray,
     safe: str | Iterable[int] = "",
@@ -205,13 +229,13 @@ def quote_plus(
     else:
         has_space = True  # CPython takes the space-replacing route for any other type
     if not has_space:
-        return quote(string, safe, encoding, errors)
+        return _quote_unchecked(string, safe, encoding, errors)
     # Keep spaces through the quoting (adding one to ``safe``, which must therefore support
     # ``+`` with a str or bytes), then turn them into '+'.
     # (``+``, not ``+=``: a list ``safe`` must raise TypeError, not be extended in place.)
     any_safe: Any = safe
     safe_with_space = any_safe + (" " if isinstance(safe, str) else b" ")
-    return quote(string, safe_with_space, encoding, errors).replace(" ", "+")
+    return _quote_unchecked(string, safe_with_space, encoding, errors).replace(" ", "+")
 
 
 # --- Unquoting -------------------------------------------------------------------------------

@@ -21,6 +21,16 @@ result pickles with no state at all, as before 3.15. ``_replace``/``copy.replace
 The shared behaviour lives in small mixins: the netloc properties and ``geturl()`` of the URL
 results, ``encode()`` of every ``str`` result and ``decode()`` of every bytes one, and the
 ``geturl()`` of the urldefrag results.
+
+Types: as typeshed's ``urllib/parse.pyi`` for 3.15 types the standard library's classes, the
+results are generic in the type of their components that may be undefined: ``SplitResult[str]``
+(the default, what ``SplitResult`` alone means) for ``missing_as_none=False``,
+``SplitResult[str | None]`` for ``missing_as_none=True``; the path (and ``DefragResult.url``) is
+always ``str`` (``bytes`` for the ``*Bytes`` classes). The type checker sees the fields as
+those of a generic ``NamedTuple`` and the properties with their precise types (``port: int |
+None``, ``hostname: str | None``, ...), declared in ``TYPE_CHECKING`` blocks; at run time the
+fields are the same plain ``collections.namedtuple`` classes, and subscripting a result class
+(``SplitResult[str]``) gives a ``types.GenericAlias``, as with the standard library's classes.
 """
 
 from __future__ import annotations
@@ -28,7 +38,23 @@ from __future__ import annotations
 import types
 from collections import namedtuple
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple
+
+if TYPE_CHECKING:
+    # TypeVar defaults (PEP 696) for the checker only: typing.TypeVar takes them from 3.13 on.
+    from typing_extensions import TypeVar
+
+    _StrComponentT = TypeVar("_StrComponentT", str, str | None, default=str)
+    _BytesComponentT = TypeVar("_BytesComponentT", bytes, bytes | None, default=bytes)
+else:
+    from typing import TypeVar
+
+    _StrComponentT = TypeVar("_StrComponentT", str, str | None)
+    _BytesComponentT = TypeVar("_BytesComponentT", bytes, bytes | None)
+
+# The type of a result's text (str or bytes), and of its components that may be undefined.
+_ResultStrT = TypeVar("_ResultStrT", str, bytes)
+_ResultComponentT = TypeVar("_ResultComponentT", str, bytes, str | None, bytes | None)
 
 __all__ = [
     "DefragResult",
@@ -102,7 +128,7 @@ class _NetlocProperties:
     """What SplitResult and ParseResult read from their ``netloc`` field, and ``geturl()``."""
 
     __slots__ = ()
-    netloc: Any
+    # (the netloc field is the NamedTuple's, typed there: read here through an Any view)
     _empty: ClassVar[Any]  # "" or b"": what an undefined (None) netloc reads as
     _keep_empty: bool
     # urlunsplit or urlunparse, set by urlspec.parse._split (which imports this module)
@@ -113,7 +139,8 @@ class _NetlocProperties:
         return self._put_together()
 
     def _netloc_text(self) -> Any:
-        netloc = self.netloc
+        fields: Any = self
+        netloc = fields.netloc
         return self._empty if netloc is None else netloc
 
     @property
@@ -162,14 +189,17 @@ class _KeepEmptyFlag:
             return (None, {"_keep_empty": True})
         return None
 
-    def _replace(self, **changes: Any) -> Any:
-        """A copy with the given fields changed (namedtuple's ``_replace``), keeping the flag."""
-        replaced = super()._replace(**changes)  # type: ignore[misc]
-        if self._keep_empty:
-            replaced._keep_empty = True
-        return replaced
+    if not TYPE_CHECKING:  # the checker sees NamedTuple's _replace, typed field by field
 
-    __replace__ = _replace  # copy.replace (Python 3.13+)
+        def _replace(self, **changes: Any) -> Any:
+            """A copy with the given fields changed (namedtuple's ``_replace``), keeping the
+            flag."""
+            replaced = super()._replace(**changes)
+            if self._keep_empty:
+                replaced._keep_empty = True
+            return replaced
+
+        __replace__ = _replace  # copy.replace (Python 3.13+)
 
     def _with_flag_of(self, other: Any) -> Any:
         """``other`` (an encoded or decoded copy of this result) with this result's flag."""
@@ -218,18 +248,64 @@ class ResultBase(_NetlocProperties, _TextResult):
 
     __slots__ = ()
 
+    if TYPE_CHECKING:  # the types of the properties for str results (see the module docstring)
+
+        @property
+        def username(self) -> str | None: ...
+        @property
+        def password(self) -> str | None: ...
+        @property
+        def hostname(self) -> str | None: ...
+        def geturl(self) -> str: ...
+        def encode(self, encoding: str = "ascii", errors: str = "strict") -> _UrlResultBytes: ...
+
 
 class _UrlResultBytes(_NetlocProperties, _BytesResult):
     """The base of SplitResultBytes and ParseResultBytes."""
 
     __slots__ = ()
 
+    if TYPE_CHECKING:  # the types of the properties for bytes results
+
+        @property
+        def username(self) -> bytes | None: ...
+        @property
+        def password(self) -> bytes | None: ...
+        @property
+        def hostname(self) -> bytes | None: ...
+        def geturl(self) -> bytes: ...
+        def decode(self, encoding: str = "ascii", errors: str = "strict") -> ResultBase: ...
+
 
 # The fields of each result, in order. The classes below add the behaviour; they list the
 # fields last among their bases, so that the mixins' _replace (which keeps the flag) comes first.
-_DefragFields = namedtuple("_DefragFields", "url fragment")
-_SplitFields = namedtuple("_SplitFields", "scheme netloc path query fragment")
-_ParseFields = namedtuple("_ParseFields", "scheme netloc path params query fragment")
+# The checker sees them as generic NamedTuples (typeshed's _SplitResultBase ...): the text type,
+# and the type of the components that may be undefined (None with missing_as_none=True).
+if TYPE_CHECKING:
+
+    class _DefragFields(NamedTuple, Generic[_ResultStrT, _ResultComponentT]):
+        url: _ResultStrT
+        fragment: _ResultComponentT
+
+    class _SplitFields(NamedTuple, Generic[_ResultStrT, _ResultComponentT]):
+        scheme: _ResultComponentT
+        netloc: _ResultComponentT
+        path: _ResultStrT
+        query: _ResultComponentT
+        fragment: _ResultComponentT
+
+    class _ParseFields(NamedTuple, Generic[_ResultStrT, _ResultComponentT]):
+        scheme: _ResultComponentT
+        netloc: _ResultComponentT
+        path: _ResultStrT
+        params: _ResultComponentT
+        query: _ResultComponentT
+        fragment: _ResultComponentT
+
+else:
+    _DefragFields = namedtuple("_DefragFields", "url fragment")
+    _SplitFields = namedtuple("_SplitFields", "scheme netloc path query fragment")
+    _ParseFields = namedtuple("_ParseFields", "scheme netloc path params query fragment")
 
 
 class _DefragGeturl:
@@ -237,49 +313,62 @@ class _DefragGeturl:
     only when empty components are kept)."""
 
     __slots__ = ()
-    url: Any
-    fragment: Any
     _keep_empty: bool
     _hash_sign: ClassVar[Any]
 
     def geturl(self) -> Any:
-        fragment = self.fragment
+        fields: Any = self  # (url and fragment are the NamedTuple's fields, typed there)
+        fragment = fields.fragment
         if fragment or (self._keep_empty and fragment is not None):
-            return self.url + self._hash_sign + fragment
-        return self.url
+            return fields.url + self._hash_sign + fragment
+        return fields.url
 
 
-class DefragResult(_DefragGeturl, _TextResult, _DefragFields):
+class DefragResult(_DefragGeturl, _TextResult, _DefragFields[str, _StrComponentT]):
     """DefragResult(url, fragment): the URL without its fragment, and the fragment."""
 
     # no __slots__: the instance __dict__ holds the _keep_empty flag (see the module)
 
+    if TYPE_CHECKING:  # (the ignores: mypy's constrained type variables, as typeshed's mypy#21453)
 
-class DefragResultBytes(_DefragGeturl, _BytesResult, _DefragFields):
+        def geturl(self) -> str: ...  # type: ignore[misc]
+        def encode(  # type: ignore[misc]
+            self, encoding: str = "ascii", errors: str = "strict"
+        ) -> DefragResultBytes: ...
+
+
+class DefragResultBytes(_DefragGeturl, _BytesResult, _DefragFields[bytes, _BytesComponentT]):
     """DefragResultBytes(url, fragment): DefragResult for bytes."""
 
     # no __slots__: the instance __dict__ holds the _keep_empty flag (see the module)
 
+    if TYPE_CHECKING:  # (the ignores: as for DefragResult)
 
-class SplitResult(ResultBase, _SplitFields):
+        def geturl(self) -> bytes: ...  # type: ignore[misc]
+        def decode(  # type: ignore[misc]
+            self, encoding: str = "ascii", errors: str = "strict"
+        ) -> DefragResult: ...
+
+
+class SplitResult(ResultBase, _SplitFields[str, _StrComponentT]):
     """SplitResult(scheme, netloc, path, query, fragment), as ``urlsplit`` returns it."""
 
     # no __slots__: the instance __dict__ holds the _keep_empty flag (see the module)
 
 
-class ParseResult(ResultBase, _ParseFields):
+class ParseResult(ResultBase, _ParseFields[str, _StrComponentT]):
     """ParseResult(scheme, netloc, path, params, query, fragment), as ``urlparse`` returns it."""
 
     # no __slots__: the instance __dict__ holds the _keep_empty flag (see the module)
 
 
-class SplitResultBytes(_UrlResultBytes, _SplitFields):
+class SplitResultBytes(_UrlResultBytes, _SplitFields[bytes, _BytesComponentT]):
     """SplitResult for bytes."""
 
     # no __slots__: the instance __dict__ holds the _keep_empty flag (see the module)
 
 
-class ParseResultBytes(_UrlResultBytes, _ParseFields):
+class ParseResultBytes(_UrlResultBytes, _ParseFields[bytes, _BytesComponentT]):
     """ParseResult for bytes."""
 
     # no __slots__: the instance __dict__ holds the _keep_empty flag (see the module)

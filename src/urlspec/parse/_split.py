@@ -34,7 +34,8 @@ from __future__ import annotations
 import ipaddress
 import re
 import unicodedata
-from typing import Any, Final
+from collections.abc import Iterable
+from typing import Any, AnyStr, Final, Literal, overload
 
 from urlspec.parse._common import (
     C0_CONTROL_OR_SPACE,
@@ -46,6 +47,7 @@ from urlspec.parse._common import (
 )
 from urlspec.parse._results import (
     DefragResult,
+    DefragResultBytes,
     ParseResult,
     ParseResultBytes,
     SplitResult,
@@ -326,6 +328,41 @@ def _plain_groups(
     return None
 
 
+# The types, as typeshed's urllib/parse.pyi gives them for 3.15: str in, str out (SplitResult[str],
+# or SplitResult[str | None] with missing_as_none); bytes in, bytes out. A None URL is a str call
+# (CPython 3.15 splits it as an empty URL); bytearray is refused by urlsplit (unhashable).
+@overload
+def urlsplit(
+    url: str | None,
+    scheme: str | None = None,
+    allow_fragments: bool = True,
+    *,
+    missing_as_none: Literal[False] = False,
+) -> SplitResult[str]: ...
+@overload
+def urlsplit(
+    url: str | None,
+    scheme: str | None = None,
+    allow_fragments: bool = True,
+    *,
+    missing_as_none: bool,
+) -> SplitResult[str | None]: ...
+@overload
+def urlsplit(
+    url: bytes,
+    scheme: bytes | Literal[""] | None = None,
+    allow_fragments: bool = True,
+    *,
+    missing_as_none: Literal[False] = False,
+) -> SplitResultBytes[bytes]: ...
+@overload
+def urlsplit(
+    url: bytes,
+    scheme: bytes | Literal[""] | None = None,
+    allow_fragments: bool = True,
+    *,
+    missing_as_none: bool,
+) -> SplitResultBytes[bytes | None]: ...
 def urlsplit(
     url: Any, scheme: Any = None, allow_fragments: bool = True, *, missing_as_none: bool = False
 ) -> Any:
@@ -349,6 +386,38 @@ def urlsplit(
     return result if coerce is None else coerce(result)
 
 
+@overload
+def urlparse(
+    url: str | None,
+    scheme: str | None = None,
+    allow_fragments: bool = True,
+    *,
+    missing_as_none: Literal[False] = False,
+) -> ParseResult[str]: ...
+@overload
+def urlparse(
+    url: str | None,
+    scheme: str | None = None,
+    allow_fragments: bool = True,
+    *,
+    missing_as_none: bool,
+) -> ParseResult[str | None]: ...
+@overload
+def urlparse(
+    url: bytes | bytearray,
+    scheme: bytes | bytearray | Literal[""] | None = None,
+    allow_fragments: bool = True,
+    *,
+    missing_as_none: Literal[False] = False,
+) -> ParseResultBytes[bytes]: ...
+@overload
+def urlparse(
+    url: bytes | bytearray,
+    scheme: bytes | bytearray | Literal[""] | None = None,
+    allow_fragments: bool = True,
+    *,
+    missing_as_none: bool,
+) -> ParseResultBytes[bytes | None]: ...
 def urlparse(
     url: Any, scheme: Any = None, allow_fragments: bool = True, *, missing_as_none: bool = False
 ) -> Any:
@@ -473,7 +542,9 @@ def _put_together(
     return join_components(scheme, netloc, path, query, fragment)
 
 
-def urlunsplit(components: Any, *, keep_empty: Any = _UNSPECIFIED) -> Any:
+# Typed as typeshed types them, less its overload for all-None components (-> b""): CPython 3.15
+# makes that a str call, and a None path a TypeError.
+def urlunsplit(components: Iterable[AnyStr | None], *, keep_empty: bool = _UNSPECIFIED) -> AnyStr:
     """Combine the 5 items of a ``urlsplit()`` result (or any 5-item iterable) into a URL.
 
     Without ``keep_empty`` (the default for results of ``missing_as_none=False``), an empty
@@ -481,14 +552,16 @@ def urlunsplit(components: Any, *, keep_empty: Any = _UNSPECIFIED) -> Any:
     """
     keep = _resolve_keep_empty(components, keep_empty)
     (scheme, netloc, path, query, fragment), coerce = _components_of(components, 5)
-    return coerce(_put_together(scheme, netloc, path, None, query, fragment, keep))
+    url: AnyStr = coerce(_put_together(scheme, netloc, path, None, query, fragment, keep))
+    return url
 
 
-def urlunparse(components: Any, *, keep_empty: Any = _UNSPECIFIED) -> Any:
+def urlunparse(components: Iterable[AnyStr | None], *, keep_empty: bool = _UNSPECIFIED) -> AnyStr:
     """Combine the 6 items of a ``urlparse()`` result (or any 6-item iterable) into a URL."""
     keep = _resolve_keep_empty(components, keep_empty)
     (scheme, netloc, path, params, query, fragment), coerce = _components_of(components, 6)
-    return coerce(_put_together(scheme, netloc, path, params, query, fragment, keep))
+    url: AnyStr = coerce(_put_together(scheme, netloc, path, params, query, fragment, keep))
+    return url
 
 
 # geturl() of the results: put back together by the function that matches their fields
@@ -496,6 +569,18 @@ SplitResult._put_together = SplitResultBytes._put_together = urlunsplit
 ParseResult._put_together = ParseResultBytes._put_together = urlunparse
 
 
+@overload
+def urldefrag(url: str, *, missing_as_none: Literal[False] = False) -> DefragResult[str]: ...
+@overload
+def urldefrag(url: str, *, missing_as_none: bool) -> DefragResult[str | None]: ...
+@overload
+def urldefrag(
+    url: bytes | bytearray, *, missing_as_none: Literal[False] = False
+) -> DefragResultBytes[bytes]: ...
+@overload
+def urldefrag(
+    url: bytes | bytearray, *, missing_as_none: bool
+) -> DefragResultBytes[bytes | None]: ...
 def urldefrag(url: Any, *, missing_as_none: bool = False) -> Any:
     """Remove the fragment from a URL: DefragResult(url without fragment, fragment).
 
