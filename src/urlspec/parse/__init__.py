@@ -160,15 +160,17 @@ def _decode_args(
     return tuple(arg.decode(encoding, errors) if arg else "" for arg in args)
 
 
-def _splitparams(url: str, allow_none: bool = False) -> tuple[str, str | None]:
+def _splitparams(
+    url: str, allow_none: bool = False, *, missing_as_none: bool = False
+) -> tuple[str, str | None]:
     """Split the parameters (after ``;``) off the last segment of a path that holds a ``;``.
 
-    The parameters are ``''`` (None with ``allow_none``, 3.15's keyword) when the last segment
-    has no ``;``. CPython calls it only for a path holding a ``;``; for a path with neither
+    The parameters are ``''`` (None with ``missing_as_none``, 3.15's keyword, first spelled
+    ``allow_none``) when the last segment has no ``;``. CPython calls it only for a path holding a ``;``; for a path with neither
     ``;`` nor ``/`` its result is an accident of its code (``'ab'`` -> ``('a', 'ab')``), which
     is not reproduced: urlspec gives ``('ab', '')``.
     """
-    return _split.split_params(url, None if allow_none else "")
+    return _split.split_params(url, None if allow_none or missing_as_none else "")
 
 
 def _checknetloc(netloc: str | None) -> None:

@@ -106,15 +106,15 @@ def _merge_paths(base_path: str, path: str) -> str:
 def urljoin(base: AnyStr, url: AnyStr | None, allow_fragments: bool = True) -> AnyStr:
     """Join a base URL and a possibly relative URL to form an absolute interpretation of the latter.
 
-    ``str``, ``bytes`` and ``bytearray`` are accepted (not mixed; the first non-empty argument
-    decides, as CPython 3.15 coerces them); an empty ``base`` gives ``url`` and an empty ``url``
-    gives ``base``. Raises ValueError as :func:`urlsplit` does.
+    ``str``, ``bytes`` and ``bytearray`` are accepted (not mixed); an empty ``base`` gives ``url``
+    and an empty ``url`` gives ``base``, unchanged, before any coercion (as in CPython 3.15).
+    Raises ValueError as :func:`urlsplit` does.
     """
+    if not base:
+        return url  # type: ignore[return-value]  # (None when url is None, as in CPython)
+    if not url:
+        return base
     if type(base) is str and type(url) is str:
-        if not base:
-            return url
-        if not url:
-            return base
         if allow_fragments:
             # The fast path: two plain URLs (see urlspec.parse._split), whose components are the
             # groups of their match, undefined ones None, exactly as split_defined gives them.
@@ -127,12 +127,8 @@ def urljoin(base: AnyStr, url: AnyStr | None, allow_fragments: bool = True) -> A
 
 
 def _join_any(base: Any, url: Any, allow_fragments: bool) -> Any:
-    """urljoin of bytes-like (or None) arguments: coerced to ``str``, joined, coerced back."""
+    """urljoin of bytes-like arguments: coerced to ``str``, joined, coerced back."""
     base, url, coerce = coerce_args(base, url)
-    if not base:
-        return coerce(url)
-    if not url:
-        return coerce(base)
     return coerce(_join_str(base, url, allow_fragments))
 
 
