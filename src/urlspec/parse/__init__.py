@@ -155,9 +155,12 @@ def _encode_result(obj: _Any, encoding: str = "ascii", errors: str = "strict") -
 
 def _decode_args(
     args: tuple[_Any, ...], encoding: str = "ascii", errors: str = "strict"
-) -> tuple[str, ...]:
-    """Decode each argument (strict ASCII by default); a false one becomes ``''``."""
-    return tuple(arg.decode(encoding, errors) if arg else "" for arg in args)
+) -> tuple[str | None, ...]:
+    """Decode each argument (strict ASCII by default); None stays None (CPython 3.15), any
+    other false one becomes ``''``."""
+    return tuple(
+        arg.decode(encoding, errors) if arg else None if arg is None else "" for arg in args
+    )
 
 
 def _splitparams(
@@ -166,7 +169,8 @@ def _splitparams(
     """Split the parameters (after ``;``) off the last segment of a path that holds a ``;``.
 
     The parameters are ``''`` (None with ``missing_as_none``, 3.15's keyword, first spelled
-    ``allow_none``) when the last segment has no ``;``. CPython calls it only for a path holding a ``;``; for a path with neither
+    ``allow_none``) when the last segment has no ``;``. CPython calls it only for a path
+    holding a ``;``; for a path with neither
     ``;`` nor ``/`` its result is an accident of its code (``'ab'`` -> ``('a', 'ab')``), which
     is not reproduced: urlspec gives ``('ab', '')``.
     """

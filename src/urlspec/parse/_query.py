@@ -268,6 +268,9 @@ def urlencode(
     element, in order; without it the sequence is converted with ``str()`` like any value.
     """
     items = _query_items(query)
+    default_call = not doseq and quote_via is quote_plus and encoding is None and errors is None
+    if default_call and type(safe) is str:
+        return _urlencode_default(items, safe)
 
     def quote_any(component: Any) -> str:
         if isinstance(component, bytes):
@@ -293,6 +296,33 @@ def urlencode(
         else:
             fields.append(quoted_name + "=" + quote_component(value))
     return "&".join(fields)
+
+
+def _urlencode_default(items: Iterable[Any], safe: str) -> str:
+    """urlencode's common call (no ``doseq``, the default quoting, a str ``safe``), spelled out:
+    ASCII text is quoted by ``quote_plus``'s table for ``safe`` directly; any other component
+    goes through ``quote_plus`` as the general loop sends it (bytes as they are, anything else
+    through ``str()``)."""
+    table = _quote_plus_table(safe)
+    fields = []
+    for name, value in items:
+        if type(name) is str and name.isascii():
+            quoted_name = name.translate(table)
+        else:
+            quoted_name = _quote_plus_component(name, safe)
+        if type(value) is str and value.isascii():
+            quoted_value = value.translate(table)
+        else:
+            quoted_value = _quote_plus_component(value, safe)
+        fields.append(quoted_name + "=" + quoted_value)
+    return "&".join(fields)
+
+
+def _quote_plus_component(component: Any, safe: str) -> str:
+    """``quote_plus`` of one urlencode component: bytes as they are, anything else as str()."""
+    if isinstance(component, bytes):
+        return quote_plus(component, safe)
+    return quote_plus(str(component), safe, None, None)
 
 
 def _with_ascii_shortcut(

@@ -180,6 +180,17 @@ def quote(
     ``string`` may be bytes, which are quoted as they are; ``encoding`` and ``errors`` must
     then be left unset.
     """
+    # The common call, spelled out (each function call costs as much as the translation of a
+    # short path): ASCII text, the default encoding, a str ``safe``.
+    if (
+        type(string) is str
+        and encoding is None
+        and errors is None
+        and type(safe) is str
+        and string.isascii()
+        and string
+    ):
+        return string.translate(_quoting_table_for_hashable_safe(safe))
     if _is_ascii_as_utf8(string, encoding, errors) and string:
         return string.translate(_table_for(safe))
     if isinstance(string, str):
@@ -321,6 +332,8 @@ def unquote(string: str | bytes, encoding: str = "utf-8", errors: str = "replace
     The escaped bytes are decoded with ``encoding`` and ``errors`` (as ``bytes.decode`` takes
     them; default UTF-8, replacing invalid sequences with U+FFFD). ``string`` may be bytes.
     """
+    if type(string) is str and "%" not in string:
+        return string  # the common call: nothing to unquote
     if isinstance(string, bytes):
         return _percent_decode(string).decode(encoding, errors)
     if not isinstance(string, str):
