@@ -124,11 +124,38 @@ def _table_for(safe: Any) -> list[str]:
     return _quoting_table(_ascii_safe_bytes(safe))
 
 
+@functools.lru_cache(maxsize=128)
+def _text_quoting(safe: str) -> tuple[Callable[[str], object], list[str]]:
+    """For ASCII text and a str ``safe``: the search for a character that needs quoting, and
+    the table quoting it.
+
+    Most text quoted (paths, names) needs no quoting at all: one search (a bitmap test per
+    character in ``re``) tells so, and the text is the result as it is. ``str.translate``
+    would look every distinct character up in the table through the C API first.
+    """
+    table = _quoting_table_for_hashable_safe(safe)
+    kept = "".join(text for text in table[:128] if len(text) == 1)
+    needs_quoting = re.compile(char_class_of_others(kept)).search
+    return needs_quoting, table
+
+
+def char_class_of_others(kept: str) -> str:
+    """A regex class of the ASCII characters not in ``kept``, as positive ranges."""
+    ranges = []
+    start = 0
+    for code_point in [*sorted(map(ord, set(kept))), 128]:
+        if start < code_point:
+            ranges.append(f"\\x{start:02x}-\\x{code_point - 1:02x}")
+        start = code_point + 1
+    return "[" + "".join(ranges) + "]" if ranges else "(?!)"
+
+
 def clear_cache() -> None:
     """Forget the quoting tables built so far (``urllib.parse.clear_cache`` calls this)."""
     _quoting_table.cache_clear()
     _quoting_table_for_hashable_safe.cache_clear()
     _quote_plus_table.cache_clear()
+    _text_quoting.cache_clear()
 
 
 def quote_from_bytes(bs: bytes | bytearray, safe: str | Iterable[int] = "/") -> str:
@@ -190,7 +217,8 @@ def quote(
         and string.isascii()
         and string
     ):
-        return string.translate(_quoting_table_for_hashable_safe(safe))
+        needs_quoting, table = _text_quoting(safe)
+        return string if needs_quoting(string) is None else string.translate(table)
     if _is_ascii_as_utf8(string, encoding, errors) and string:
         return string.translate(_table_for(safe))
     if isinstance(string, str):
