@@ -115,6 +115,12 @@ def parse_qsl(
     max_num_fields: if set, raise ValueError when the query has more fields than this.
     separator: the field separator, a non-empty str or bytes.
     """
+    if type(qs) is str and type(separator) is str and separator:
+        # the common call, without the checks and conversions of the other kinds of query
+        return _split_fields(
+            qs, separator, _TEXT_SYNTAX, _text_unquoter(encoding, errors),
+            keep_blank_values, strict_parsing, max_num_fields,
+        )  # fmt: skip
     return _parse_fields(
         qs, keep_blank_values, strict_parsing, encoding, errors, max_num_fields, separator
     )
@@ -202,12 +208,20 @@ def _text_unquoter(encoding: str | None, errors: str | None) -> Callable[[str], 
         encoding = "utf-8"
     if errors is None:
         errors = "replace"
+    if encoding == "utf-8" and errors == "replace" and type(encoding) is str:
+        return _unquote_text_field_default  # the defaults: built once
 
     def unquote_text_field(text: str) -> str:
         text = text.replace("+", " ")
         return _unquote_text(text, encoding, errors) if "%" in text else text
 
     return unquote_text_field
+
+
+def _unquote_text_field_default(text: str) -> str:
+    """``unquote_plus(text)`` with the default encoding and errors (UTF-8, 'replace')."""
+    text = text.replace("+", " ")
+    return _unquote_text(text, "utf-8", "replace") if "%" in text else text
 
 
 def _unquote_bytes_field(data: bytes) -> bytes:
