@@ -21,7 +21,13 @@ import warnings
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Generic, NamedTuple, TypeVar, overload
 
-from urlspec.parse._quoting import _quote_plus_table, _unquote_text, quote_plus, unquote_to_bytes
+from urlspec.parse._quoting import (
+    _quote_plus_table,
+    _unquote_text,
+    quote_plus,
+    text_quoting_plus,
+    unquote_to_bytes,
+)
 
 __all__ = ["parse_qs", "parse_qsl", "urlencode"]
 
@@ -314,18 +320,19 @@ def urlencode(
 
 def _urlencode_default(items: Iterable[Any], safe: str) -> str:
     """urlencode's common call (no ``doseq``, the default quoting, a str ``safe``), spelled out:
-    ASCII text is quoted by ``quote_plus``'s table for ``safe`` directly; any other component
+    ASCII text is quoted by ``quote_plus``'s table for ``safe`` directly (most needs nothing
+    quoted: one search tells so, see ``_quoting._text_quoting``); any other component
     goes through ``quote_plus`` as the general loop sends it (bytes as they are, anything else
     through ``str()``)."""
-    table = _quote_plus_table(safe)
+    needs_quoting, table = text_quoting_plus(safe)
     fields = []
     for name, value in items:
         if type(name) is str and name.isascii():
-            quoted_name = name.translate(table)
+            quoted_name = name if needs_quoting(name) is None else name.translate(table)
         else:
             quoted_name = _quote_plus_component(name, safe)
         if type(value) is str and value.isascii():
-            quoted_value = value.translate(table)
+            quoted_value = value if needs_quoting(value) is None else value.translate(table)
         else:
             quoted_value = _quote_plus_component(value, safe)
         fields.append(quoted_name + "=" + quoted_value)

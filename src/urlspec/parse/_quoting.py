@@ -133,10 +133,19 @@ def _text_quoting(safe: str) -> tuple[Callable[[str], object], list[str]]:
     character in ``re``) tells so, and the text is the result as it is. ``str.translate``
     would look every distinct character up in the table through the C API first.
     """
-    table = _quoting_table_for_hashable_safe(safe)
-    kept = "".join(text for text in table[:128] if len(text) == 1)
-    needs_quoting = re.compile(char_class_of_others(kept)).search
-    return needs_quoting, table
+    return _with_search(_quoting_table_for_hashable_safe(safe))
+
+
+@functools.lru_cache(maxsize=128)
+def text_quoting_plus(safe: str) -> tuple[Callable[[str], object], list[str]]:
+    """:func:`_text_quoting` for ``quote_plus`` (a space needs quoting: it becomes '+')."""
+    return _with_search(_quote_plus_table(safe))
+
+
+def _with_search(table: list[str]) -> tuple[Callable[[str], object], list[str]]:
+    """``table`` and the search for an ASCII character that it does not keep as it is."""
+    kept = "".join(text for code, text in enumerate(table[:128]) if text == chr(code))
+    return re.compile(char_class_of_others(kept)).search, table
 
 
 def char_class_of_others(kept: str) -> str:
@@ -156,6 +165,7 @@ def clear_cache() -> None:
     _quoting_table_for_hashable_safe.cache_clear()
     _quote_plus_table.cache_clear()
     _text_quoting.cache_clear()
+    text_quoting_plus.cache_clear()
 
 
 def quote_from_bytes(bs: bytes | bytearray, safe: str | Iterable[int] = "/") -> str:

@@ -316,21 +316,6 @@ def _require_hashable(url: Any, scheme: Any, allow_fragments: Any) -> None:
         hash(allow_fragments)
 
 
-def _plain_groups(
-    url: Any, scheme: Any, allow_fragments: object, missing_as_none: object
-) -> SplitParts | None:
-    """The fast path of urlsplit and urlparse: the components of a plain ``str`` URL (see
-    ``_PLAIN_SPLIT``) split with the default options, as the groups of one match; else None."""
-    if type(url) is str and allow_fragments is True and not missing_as_none:
-        plain = match_plain_url(url)
-        if plain is not None and (scheme is None or scheme == ""):
-            return plain.groups("")  # type: ignore[return-value]
-    return None
-
-
-# The types, as typeshed's urllib/parse.pyi gives them for 3.15: str in, str out (SplitResult[str],
-# or SplitResult[str | None] with missing_as_none); bytes in, bytes out. A None URL is a str call
-# (CPython 3.15 splits it as an empty URL); bytearray is refused by urlsplit (unhashable).
 @overload
 def urlsplit(
     url: str | None,
@@ -373,7 +358,8 @@ def urlsplit(
     Undefined components are ``''``, or None with ``missing_as_none`` (CPython 3.15). Percent
     escapes are left as they are. Raises ValueError for an invalid netloc (see the module).
     """
-    # _plain_groups, written out: urlsplit is the hottest call, and two calls are ~15% of it.
+    # The fast path of a plain URL (see _PLAIN_SPLIT), written out: urlsplit is the hottest
+    # call, and a helper call would be ~15% of it.
     if type(url) is str and allow_fragments is True and not missing_as_none:
         plain = match_plain_ascii(url) if url.isascii() else match_plain(url)
         if plain is not None and (scheme is None or scheme == ""):
@@ -426,13 +412,15 @@ def urlparse(
     As :func:`urlsplit`, and the parameters of the last path segment are split off the path for
     the schemes in ``uses_params``. The result is a ParseResult (ParseResultBytes for bytes).
     """
-    plain = _plain_groups(url, scheme, allow_fragments, missing_as_none)
-    if plain is not None:
-        plain_scheme, netloc, path, query, fragment = plain
-        params: Any = ""
-        if ";" in path and plain_scheme in uses_params:
-            path, params = split_params(path, "")
-        return _new_tuple(ParseResult, (plain_scheme, netloc, path, params, query, fragment))
+    # The fast path of a plain URL (see _PLAIN_SPLIT), written out as in urlsplit.
+    if type(url) is str and allow_fragments is True and not missing_as_none:
+        plain = match_plain_ascii(url) if url.isascii() else match_plain(url)
+        if plain is not None and (scheme is None or scheme == ""):
+            plain_scheme, netloc, path, query, fragment = plain.groups("")
+            params: Any = ""
+            if ";" in path and plain_scheme in uses_params:
+                path, params = split_params(path, "")
+            return _new_tuple(ParseResult, (plain_scheme, netloc, path, params, query, fragment))
     missing = None if missing_as_none else ""
     (url_scheme, netloc, path, query, fragment), coerce = _split_parts(
         url, scheme, allow_fragments, missing
