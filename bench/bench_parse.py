@@ -12,15 +12,26 @@ Time is the CPU time of this process by default (``--clock process``): on a shar
 machine the wall clock also counts the time the process waits for a core, which falls on either
 module at random; ``--clock wall`` measures elapsed time instead.
 
-Targets: >= 3x for urlsplit, urlparse and urljoin; >= 1x for the others.
+Against the newest CPython: ``--newest PATH`` (or ``$URLSPEC_CPYTHON_NEWEST_PARSE``) names a copy of
+the newest CPython's ``Lib/urllib/parse.py`` (3.15's), kept outside this repository (it is
+CPython's code, never committed here). It is loaded as a module of its own and timed as a third
+implementation, interleaved with the other two, and the ratio against it is reported too. The
+targets then apply to it: urlsplit, urlparse and urljoin >= 3x; quote, unquote, parse_qsl and
+urlencode >= 1.5x. Without it the targets are >= 3x for urlsplit, urlparse and urljoin and
+>= 1x for the others, against the running interpreter's stdlib.
+
+Workloads: the corpus URLs, their paths and queries, and ``parse_qsl_typical`` /
+``urlencode_typical``: typical query strings (search forms, tracking parameters, pagination,
+UTF-8 text, repeated keys), a fixed set built in this file.
 
     python bench/bench_parse.py [--inputs 5000] [--rounds 7] [--only urlsplit,urljoin]
-                                [--clock process|wall]
+                                [--clock process|wall] [--newest PATH]
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import statistics
 import sys
@@ -37,6 +48,9 @@ SHARED = Path(os.environ.get("URLSPEC_SHARED", ROOT.parent / "shared"))
 CORPORA = ("kasztp.txt", "userbait.txt", "node_files.txt", "isaacs_files.txt")
 
 TARGETS = {"urlsplit": 3.0, "urlparse": 3.0, "urljoin": 3.0}
+# against the newest CPython's code (--newest)
+NEWEST_TARGETS = {"urlsplit": 3.0, "urlparse": 3.0, "urljoin": 3.0}
+NEWEST_DEFAULT_TARGET = 1.5
 RELATIVE_REFERENCES = ("../img/{}.png", "{}?page=2", "./a/b/../{}", "/root/{}#top", "?q={}")
 
 
@@ -62,6 +76,40 @@ def load_urls(limit: int) -> list[str]:
     return urls[:limit]
 
 
+# Typical query strings, as forms, analytics and APIs write them.
+TYPICAL_QUERY_TEMPLATES = (
+    "q={w}&hl=en&num=10&start={n}",
+    "utm_source=newsletter&utm_medium=email&utm_campaign=spring_{n}&utm_content={w}",
+    "page={n}&per_page=50&sort=created_at&order=desc",
+    "search={w}+{w}&category=books&price_min=10&price_max=100",
+    "name=Jos%C3%A9+{w}&email={w}%40example.com&message=Hello%2C+world%21+%E2%9C%93",
+    "ids={n}&ids={n}1&ids={n}2&fields=id,name,url",
+    "redirect_uri=https%3A%2F%2Fexample.com%2Fcb%3Fx%3D{n}&state={w}&response_type=code",
+    "a={n}&b=&c&d={w}",
+)
+TYPICAL_WORDS = ("python", "url", "caf%C3%A9", "r%C3%A9sum%C3%A9", "tokyo", "data", "x", "42")
+
+
+def typical_queries(count: int) -> list[str]:
+    """``count`` distinct typical query strings (see TYPICAL_QUERY_TEMPLATES)."""
+    return [
+        TYPICAL_QUERY_TEMPLATES[i % len(TYPICAL_QUERY_TEMPLATES)].format(
+            w=TYPICAL_WORDS[i % len(TYPICAL_WORDS)], n=i
+        )
+        for i in range(count)
+    ]
+
+
+def load_newest(path: str) -> Any:
+    """The newest CPython's parse.py at ``path``, loaded as a module of its own."""
+    spec = importlib.util.spec_from_file_location("cpython_newest_parse", path)
+    if spec is None or spec.loader is None:
+        sys.exit(f"cannot load {path}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def _safe_split(url: str) -> Any:
     try:
         return stdlib.urlsplit(url)
@@ -72,9 +120,10 @@ def _safe_split(url: str) -> Any:
 class Workload:
     """One function to time, with its distinct inputs (one positional argument tuple each)."""
 
-    def __init__(self, name: str, inputs: list[tuple[Any, ...]]) -> None:
-        self.name = name
+    def __init__(self, name: str, inputs: list[tuple[Any, ...]], label: str = "") -> None:
+        self.name = name  # the function's name
         self.inputs = inputs
+        self.label = label or name
 
 
 def workloads(urls: list[str]) -> list[Workload]:
@@ -88,6 +137,8 @@ def workloads(urls: list[str]) -> list[Workload]:
         (url, RELATIVE_REFERENCES[i % len(RELATIVE_REFERENCES)].format(i))
         for i, url in enumerate(urls)
     ]
+    typical = typical_queries(len(urls))
+    typical_pairs = [stdlib.parse_qsl(query, keep_blank_values=True) for query in typical]
     return [
         Workload("urlsplit", [(url,) for url in urls]),
         Workload("urlparse", [(url,) for url in urls]),
@@ -97,12 +148,14 @@ def workloads(urls: list[str]) -> list[Workload]:
         Workload("quote_plus", [(query,) for query in queries]),
         Workload("parse_qsl", [(query,) for query in queries]),
         Workload("urlencode", [(pair_list,) for pair_list in pairs]),
+        Workload("parse_qsl", [(query,) for query in typical], "parse_qsl_typical"),
+        Workload("urlencode", [(pair_list,) for pair_list in typical_pairs], "urlencode_typical"),
     ]
 
 
-def clear_caches() -> None:
-    stdlib.clear_cache()  # type: ignore[attr-defined]
-    ours.clear_cache()
+def clear_caches(modules: list[Any]) -> None:
+    for module in modules:
+        module.clear_cache()
 
 
 CLOCKS: dict[str, Callable[[], int]] = {
@@ -112,14 +165,17 @@ CLOCKS: dict[str, Callable[[], int]] = {
 
 
 def time_once(
-    function: Callable[..., Any], inputs: list[tuple[Any, ...]], clock: Callable[[], int]
+    function: Callable[..., Any],
+    inputs: list[tuple[Any, ...]],
+    clock: Callable[[], int],
+    modules: list[Any],
 ) -> float:
     """Nanoseconds per call of ``function`` over ``inputs`` (each seen once), by ``clock``.
 
     The loop calls the function directly (no wrapper, no ``*args`` for one or two arguments), so
     that the loop's own cost, paid by both modules alike, stays small beside the calls.
     """
-    clear_caches()
+    clear_caches(modules)
     if len(inputs[0]) == 1:
         single = [args[0] for args in inputs]
         start = clock()
@@ -132,45 +188,55 @@ def time_once(
     return (clock() - start) / len(inputs)
 
 
-def accepted_by_both(name: str, inputs: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
-    """The inputs neither module rejects (some corpus URLs have invalid netlocs)."""
+def accepted_by_all(name: str, inputs: list[tuple[Any, ...]], modules: list[Any]) -> list[Any]:
+    """The inputs no module rejects (some corpus URLs have invalid netlocs)."""
     kept = []
     for args in inputs:
         try:
-            getattr(stdlib, name)(*args)
-            getattr(ours, name)(*args)
+            for module in modules:
+                getattr(module, name)(*args)
         except ValueError:
             continue
         kept.append(args)
     return kept
 
 
-def bench(workload: Workload, rounds: int, clock: Callable[[], int]) -> tuple[float, float]:
-    """Median ns/call of (stdlib, urlspec), the two measured in alternating order."""
-    theirs = getattr(stdlib, workload.name)
-    mine = getattr(ours, workload.name)
-    inputs = accepted_by_both(workload.name, workload.inputs)
-    stdlib_times: list[float] = []
-    our_times: list[float] = []
+def bench(
+    workload: Workload, rounds: int, clock: Callable[[], int], modules: list[Any]
+) -> list[float]:
+    """Median ns/call of each module's function, all measured in rotating order per round."""
+    functions = [getattr(module, workload.name) for module in modules]
+    inputs = accepted_by_all(workload.name, workload.inputs, modules)
+    times: list[list[float]] = [[] for _ in modules]
     for round_number in range(rounds):
-        order = [(theirs, stdlib_times), (mine, our_times)]
+        order = list(range(len(modules)))
+        shift = round_number % len(order)
+        order = order[shift:] + order[:shift]
         if round_number % 2:
             order.reverse()
-        for function, times in order:
-            times.append(time_once(function, inputs, clock))
-    return statistics.median(stdlib_times), statistics.median(our_times)
+        for index in order:
+            times[index].append(time_once(functions[index], inputs, clock, modules))
+    return [statistics.median(module_times) for module_times in times]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--inputs", type=int, default=5000, help="distinct URLs (default 5000)")
     parser.add_argument("--rounds", type=int, default=7, help="interleaved rounds (default 7)")
-    parser.add_argument("--only", default="", help="comma-separated function names")
+    parser.add_argument("--only", default="", help="comma-separated workload names")
     parser.add_argument(
         "--clock", choices=sorted(CLOCKS), default="process", help="default: process CPU time"
     )
+    parser.add_argument(
+        "--newest",
+        default=os.environ.get("URLSPEC_CPYTHON_NEWEST_PARSE", ""),
+        help="the newest CPython's Lib/urllib/parse.py (kept outside the repository)",
+    )
     options = parser.parse_args(argv)
     only = {name for name in options.only.split(",") if name}
+    modules: list[Any] = [stdlib, ours]
+    if options.newest:
+        modules.append(load_newest(options.newest))
 
     urls = load_urls(options.inputs)
     version = ".".join(map(str, sys.version_info[:3]))
@@ -178,19 +244,28 @@ def main(argv: list[str] | None = None) -> int:
         f"Python {version}, {len(urls)} distinct URLs, {options.rounds} rounds,"
         f" median ns/call ({options.clock} time)"
     )
-    print(f"{'function':<12}{'stdlib':>10}{'urlspec':>10}{'ratio':>8}  target")
+    header = f"{'workload':<19}{'stdlib':>9}{'urlspec':>9}{'ratio':>8}"
+    if options.newest:
+        header += f"{'newest':>9}{'ratio':>8}"
+    print(header + "  target")
     below_target = []
     for workload in workloads(urls):
-        if only and workload.name not in only:
+        if only and workload.label not in only:
             continue
-        theirs, mine = bench(workload, options.rounds, CLOCKS[options.clock])
-        ratio = theirs / mine
-        target = TARGETS.get(workload.name, 1.0)
+        times = bench(workload, options.rounds, CLOCKS[options.clock], modules)
+        theirs, mine = times[0], times[1]
+        line = f"{workload.label:<19}{theirs:>9.0f}{mine:>9.0f}{theirs / mine:>7.2f}x"
+        if options.newest:
+            ratio = times[2] / mine
+            target = NEWEST_TARGETS.get(workload.name, NEWEST_DEFAULT_TARGET)
+            line += f"{times[2]:>9.0f}{ratio:>7.2f}x"
+        else:
+            ratio = theirs / mine
+            target = TARGETS.get(workload.name, 1.0)
         verdict = "ok" if ratio >= target else "BELOW"
         if ratio < target:
-            below_target.append(workload.name)
-        numbers = f"{theirs:>10.0f}{mine:>10.0f}{ratio:>7.2f}x"
-        print(f"{workload.name:<12}{numbers}  >={target:g}x {verdict}")
+            below_target.append(workload.label)
+        print(f"{line}  >={target:g}x {verdict}")
     return 1 if below_target else 0
 
 

@@ -22,15 +22,20 @@ is true."
 from __future__ import annotations
 
 import copy
+import io
 import pickle
+import pickletools
 from typing import Any
 
 import pytest
 
 from urlspec.parse import (
     DefragResult,
+    DefragResultBytes,
     ParseResult,
+    ParseResultBytes,
     SplitResult,
+    SplitResultBytes,
     urldefrag,
     urlparse,
     urlsplit,
@@ -284,9 +289,116 @@ def test_result_types_copies_and_pickles(function: Any) -> None:
 
 
 def test_result_classes() -> None:
-    # The result of missing_as_none=True is still the documented class (3.15 docs: urlsplit
-    # returns "a 5-item named tuple SplitResult or SplitResultBytes").
-    assert isinstance(urlsplit("x", missing_as_none=True), SplitResult)
-    assert isinstance(urlparse("x", missing_as_none=True), ParseResult)
-    assert isinstance(urldefrag("x", missing_as_none=True), DefragResult)
+    # CPython 3.15 (3.15's Lib/urllib/parse.py: ``result._keep_empty = missing_as_none`` on the
+    # public class; test_result_compat_unpickling's pickles name SplitResult, ParseResult,
+    # DefragResult): missing_as_none=True gives the documented class itself.
+    assert type(urlsplit("x", missing_as_none=True)) is SplitResult
+    assert type(urlparse("x", missing_as_none=True)) is ParseResult
+    assert type(urldefrag("x", missing_as_none=True)) is DefragResult
+    assert type(urlsplit(b"x", missing_as_none=True)) is SplitResultBytes
+    assert type(urlparse(b"x", missing_as_none=True)) is ParseResultBytes
+    assert type(urldefrag(b"x", missing_as_none=True)) is DefragResultBytes
     assert type(urlsplit("http://h/p")) is SplitResult
+
+
+# test_result_compat_unpickling (CPython 3.15's test_urlparse.py): pickles of
+# urldefrag/urlsplit/urlparse('http://example.com/?#', missing_as_none=True) made by CPython 3.15,
+# protocols 0 and 2 (which name the module "urlparse") and 3 and 4 ("urllib.parse").
+PICKLES_315 = {
+    (urldefrag, str): [
+        b"ccopy_reg\n_reconstructor\n(curlparse\nDefragResult\nc__builtin__\ntuple\n"
+        b"(Vhttp://example.com/?\nV\nttR(N(dV_keep_empty\nI01\nstb.",
+        b"\x80\x02curlparse\nDefragResult\nX\x14\x00\x00\x00http://example.com/?X\x00\x00"
+        b"\x00\x00\x86\x81N}X\x0b\x00\x00\x00_keep_empty\x88s\x86b.",
+        b"\x80\x04\x95K\x00\x00\x00\x00\x00\x00\x00\x8c\x0curllib.parse\x8c\x0cDefragResult"
+        b"\x93\x8c\x14http://example.com/?\x8c\x00\x86\x81N}\x8c\x0b_keep_empty\x88s\x86b.",
+    ],
+    (urldefrag, bytes): [
+        b"\x80\x03curllib.parse\nDefragResultBytes\nC\x14http://example.com/?C\x00\x86\x81N}X"
+        b"\x0b\x00\x00\x00_keep_empty\x88s\x86b.",
+    ],
+    (urlsplit, str): [
+        b"ccopy_reg\n_reconstructor\n(curlparse\nSplitResult\nc__builtin__\ntuple\n(Vhttp\n"
+        b"Vexample.com\nV/\nV\np0\ng0\nttR(N(dV_keep_empty\nI01\nstb.",
+        b"\x80\x03curllib.parse\nSplitResult\n(X\x04\x00\x00\x00httpX\x0b\x00\x00\x00example"
+        b".comX\x01\x00\x00\x00/X\x00\x00\x00\x00q\x00h\x00t\x81N}X\x0b\x00\x00\x00_keep_empty"
+        b"\x88s\x86b.",
+        b"\x80\x04\x95N\x00\x00\x00\x00\x00\x00\x00\x8c\x0curllib.parse\x8c\x0bSplitResult"
+        b"\x93(\x8c\x04http\x8c\x0bexample.com\x8c\x01/\x8c\x00\x94h\x00t\x81N}\x8c\x0b"
+        b"_keep_empty\x88s\x86b.",
+    ],
+    (urlsplit, bytes): [
+        b"\x80\x03curllib.parse\nSplitResultBytes\n(C\x04httpC\x0bexample.comC\x01/C\x00q\x00h"
+        b"\x00t\x81N}X\x0b\x00\x00\x00_keep_empty\x88s\x86b.",
+    ],
+    (urlparse, str): [
+        b"\x80\x02curlparse\nParseResult\n(X\x04\x00\x00\x00httpX\x0b\x00\x00\x00example.com"
+        b"X\x01\x00\x00\x00/NX\x00\x00\x00\x00q\x00h\x00t\x81N}X\x0b\x00\x00\x00_keep_empty"
+        b"\x88s\x86b.",
+        b"\x80\x04\x95O\x00\x00\x00\x00\x00\x00\x00\x8c\x0curllib.parse\x8c\x0bParseResult"
+        b"\x93(\x8c\x04http\x8c\x0bexample.com\x8c\x01/N\x8c\x00\x94h\x00t\x81N}\x8c\x0b"
+        b"_keep_empty\x88s\x86b.",
+    ],
+    (urlparse, bytes): [
+        b"\x80\x03curllib.parse\nParseResultBytes\n(C\x04httpC\x0bexample.comC\x01/NC\x00q\x00"
+        b"h\x00t\x81N}X\x0b\x00\x00\x00_keep_empty\x88s\x86b.",
+    ],
+}
+
+
+class _AsUrlspec(pickle.Unpickler):
+    """Loads a CPython pickle with urllib.parse's classes read as urlspec.parse's (as CPython's
+    suite does when it runs against urlspec.parse in place of urllib.parse)."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        if module in ("urllib.parse", "urlparse"):
+            module = "urlspec.parse"
+        return super().find_class(module, name)
+
+
+@pytest.mark.parametrize(("function", "kind"), list(PICKLES_315))
+def test_pickles_of_cpython_315_load(function: Any, kind: type) -> None:
+    url = "http://example.com/?#"
+    result = function(url if kind is str else url.encode(), missing_as_none=True)
+    for data in PICKLES_315[function, kind]:
+        loaded = _AsUrlspec(io.BytesIO(data)).load()
+        assert type(loaded) is type(result)
+        assert loaded == result
+        assert loaded.geturl() == result.geturl() == (url if kind is str else url.encode())
+
+
+@pytest.mark.parametrize(("function", "kind"), list(PICKLES_315))
+def test_pickles_are_cpython_315s(function: Any, kind: type) -> None:
+    # Protocols 0 to 3 write no frame lengths: a pickle made here is 3.15's pickle byte for byte
+    # (once optimized, as CPython's test data are: no unused memo entries), but for the module's
+    # name.
+    url = "http://example.com/?#"
+    result = function(url if kind is str else url.encode(), missing_as_none=True)
+    for data in PICKLES_315[function, kind]:
+        protocol = data[1] if data[:1] == b"\x80" else 0
+        if protocol > 3:
+            continue
+        module = b"urlparse" if protocol < 3 else b"urllib.parse"
+        expected = data.replace(b"c" + module + b"\n", b"curlspec.parse\n")
+        assert pickletools.optimize(pickle.dumps(result, protocol)) == expected
+
+
+@pytest.mark.parametrize("function", [urldefrag, urlsplit, urlparse])
+def test_unflagged_results_pickle_without_state(function: Any) -> None:
+    # test_result_compat_unpickling's "Pre-3.15 data": a result of missing_as_none=False
+    # pickles as a plain named tuple (no state), e.g. protocol 0's "...ttR." ends right after
+    # the reconstructor call.
+    result = function("http://example.com/?#")
+    assert pickletools.optimize(pickle.dumps(result, 0)).endswith(b"ttR.")
+    for protocol in range(2, pickle.HIGHEST_PROTOCOL + 1):
+        assert pickletools.optimize(pickle.dumps(result, protocol)).endswith(b"\x81.")
+
+
+@pytest.mark.parametrize("function", [urldefrag, urlsplit, urlparse])
+def test_replace_keeps_the_flag(function: Any) -> None:
+    # test_result_copying (3.15): copy.replace and _replace keep geturl() of 'http://example.com/?#'
+    for url in ("http://example.com/?#", b"http://example.com/?#"):
+        result = function(url, missing_as_none=True)
+        for copied in (result._replace(), result.__replace__(), copy.copy(result)):
+            assert type(copied) is type(result)
+            assert copied.geturl() == url

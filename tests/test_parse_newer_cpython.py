@@ -572,7 +572,14 @@ def test_coerce_args_and_friends() -> None:
     _same_outcome("_encode_result", "x")
     _same_outcome("_encode_result", "é")
     _same_outcome("_encode_result", "é", "utf-8")
-    _same_outcome("_decode_args", (b"a", b"", None))
+    # 3.15 source (_decode_args): None stays None, another false argument becomes ''.
+    assert urlspec.parse._decode_args((b"a", b"", None, "")) == ("a", "", None, "")
+    # 3.15 source (_coerce_args): the first non-empty argument decides; None passes through.
+    assert urlspec.parse._coerce_args("", b"x")[:2] == ("", "x")
+    assert urlspec.parse._coerce_args("", b"x")[2]("y") == b"y"  # the result coercion: encode
+    assert urlspec.parse._coerce_args(None, "x") == (None, "x", urlspec.parse._noop)
+    assert urlspec.parse._coerce_args(None) == (None, urlspec.parse._noop)
+    assert urlspec.parse._coerce_args(b"", None)[:2] == ("", None)
     _same_outcome("_decode_args", (b"\xe9",))
     _same_outcome("_decode_args", (b"\xe9",), "latin-1")
 
@@ -586,6 +593,8 @@ def test_split_helpers() -> None:
     # 3.15 (gh-67041) adds allow_none: None for parameters that are absent (3.15 source).
     assert urlspec.parse._splitparams("/a/b", allow_none=True) == ("/a/b", None)
     assert urlspec.parse._splitparams("/a/b;", allow_none=True) == ("/a/b", "")
+    # ... spelled missing_as_none in 3.15's final source (_splitparams(url, missing_as_none=True))
+    assert urlspec.parse._splitparams("/a/b", missing_as_none=True) == ("/a/b", None)
 
 
 def test_netloc_checks() -> None:

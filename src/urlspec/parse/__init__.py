@@ -1,10 +1,12 @@
 """``urlspec.parse``: a drop-in replacement for the standard library's ``urllib.parse``.
 
 Change ``import urllib.parse`` to ``import urlspec.parse`` and nothing else changes, except that
-the behaviour is CPython 3.14's on every supported Python (every security fix included:
-CVE-2023-24329, CVE-2024-11168, CVE-2025-0938, ...), plus CPython 3.15's ``missing_as_none=``
-(``urlsplit``, ``urlparse``, ``urldefrag``) and ``keep_empty=`` (``urlunsplit``,
-``urlunparse``), gh-67041.
+the behaviour is CPython 3.15's on every supported Python (every security fix included:
+CVE-2023-24329, CVE-2024-11168, CVE-2025-0938, ...): ``missing_as_none=`` (``urlsplit``,
+``urlparse``, ``urldefrag``) and ``keep_empty=`` (``urlunsplit``, ``urlunparse``), gh-67041,
+with results of the public classes carrying the flag and pickling as 3.15's; 3.15's argument
+coercion (the first non-empty argument decides str or bytes; None passes through); 3.15's
+deprecation texts (gh-144148). The functions are typed as typeshed types ``urllib.parse``.
 
 The module follows RFC 3986 with CPython's documented deviations, which the submodules describe:
 ``_split`` (splitting, putting together), ``_join`` (``urljoin``), ``_quoting`` (percent-encoding),
@@ -83,7 +85,6 @@ from urlspec.parse._quoting import (
     unquote_plus,
     unquote_to_bytes,
 )
-from urlspec.parse._results import KEEP_EMPTY_VARIANTS as _KEEP_EMPTY_VARIANTS
 from urlspec.parse._results import (
     DefragResult,
     DefragResultBytes,
@@ -154,20 +155,26 @@ def _encode_result(obj: _Any, encoding: str = "ascii", errors: str = "strict") -
 
 def _decode_args(
     args: tuple[_Any, ...], encoding: str = "ascii", errors: str = "strict"
-) -> tuple[str, ...]:
-    """Decode each argument (strict ASCII by default); a false one becomes ``''``."""
-    return tuple(arg.decode(encoding, errors) if arg else "" for arg in args)
+) -> tuple[str | None, ...]:
+    """Decode each argument (strict ASCII by default); None stays None (CPython 3.15), any
+    other false one becomes ``''``."""
+    return tuple(
+        arg.decode(encoding, errors) if arg else None if arg is None else "" for arg in args
+    )
 
 
-def _splitparams(url: str, allow_none: bool = False) -> tuple[str, str | None]:
+def _splitparams(
+    url: str, allow_none: bool = False, *, missing_as_none: bool = False
+) -> tuple[str, str | None]:
     """Split the parameters (after ``;``) off the last segment of a path that holds a ``;``.
 
-    The parameters are ``''`` (None with ``allow_none``, 3.15's keyword) when the last segment
-    has no ``;``. CPython calls it only for a path holding a ``;``; for a path with neither
+    The parameters are ``''`` (None with ``missing_as_none``, 3.15's keyword, first spelled
+    ``allow_none``) when the last segment has no ``;``. CPython calls it only for a path
+    holding a ``;``; for a path with neither
     ``;`` nor ``/`` its result is an accident of its code (``'ab'`` -> ``('a', 'ab')``), which
     is not reproduced: urlspec gives ``('ab', '')``.
     """
-    return _split.split_params(url, None if allow_none else "")
+    return _split.split_params(url, None if allow_none or missing_as_none else "")
 
 
 def _checknetloc(netloc: str | None) -> None:
@@ -176,18 +183,14 @@ def _checknetloc(netloc: str | None) -> None:
         _split.check_nfkc_netloc(netloc)
 
 
-# The private result classes of ``missing_as_none=True`` must be found here by pickle.
-globals().update(_KEEP_EMPTY_VARIANTS)
-
-
 def _present_as_this_module() -> None:
     """Give urlspec's functions and classes this module's name, as ``urllib.parse`` does.
 
     The one place that sets ``__module__`` for the package: every function or class defined in
     one of urlspec.parse's submodules that is found in this module under its own
     ``__qualname__`` (so that pickle, which looks it up by that name, finds it here) — the
-    public ones, the deprecated helpers, the result classes and their private variants, and
-    the private names above. Never an object borrowed from elsewhere.
+    public ones, the deprecated helpers, the result classes, and the private names above.
+    Never an object borrowed from elsewhere.
     """
     namespace = globals()
     for value in list(namespace.values()):

@@ -2,7 +2,8 @@
 
 ``urllib.parse`` works on ``str``; ``bytes`` and ``bytearray`` arguments are decoded as ASCII
 (strictly), processed as ``str``, and the result is encoded back. Mixing ``str`` with non-empty
-non-``str`` arguments raises ``TypeError``, exactly as CPython does.
+non-``str`` arguments raises ``TypeError``, exactly as CPython does; which kind a call is follows
+CPython 3.15 (see :func:`is_text_input`).
 
 The scheme lists are the module-level lists of ``urllib.parse`` (the same list objects are
 re-exported by ``urlspec.parse``, so that code appending to them sees the effect, as with the
@@ -110,31 +111,45 @@ def _check_not_mixed(args: tuple[Any, ...], str_input: bool) -> bool:
     return str_input
 
 
+def is_text_input(args: tuple[Any, ...]) -> bool:
+    """Whether a call's arguments are ``str`` (else bytes-like), by CPython 3.15's rule.
+
+    The first non-empty argument decides (CPython 3.14 and older looked at the first argument
+    only, empty or not): ``urlsplit('', b'http')`` is a bytes call, and so is
+    ``urlunsplit(('', b'h', b'/p', b'', b''))``. When every argument is empty, the first one
+    that is not None decides (``urlsplit(b'')`` stays a bytes call), and when all are None (or
+    there are none), the call is a ``str`` call: ``urlsplit(None)`` gives a SplitResult.
+    TypeError when a non-empty argument is of the other kind.
+    """
+    for arg in args:
+        if arg:
+            return _check_not_mixed(args, isinstance(arg, str))
+    for arg in args:
+        if arg is not None:
+            return isinstance(arg, str)
+    return True
+
+
+def _decoded(arg: Any) -> Any:
+    """A non-str argument as ``str`` (strict ASCII): None stays None, an empty one is ``''``."""
+    if arg is None:
+        return None
+    return arg.decode(IMPLICIT_ENCODING, IMPLICIT_ERRORS) if arg else ""
+
+
 def coerce_args(*args: Any) -> tuple[Any, ...]:
     """The arguments as ``str`` followed by the function that turns a result back to their type.
 
-    Non-``str`` arguments are decoded as ASCII; empty ones (``b''``, ``None``) become ``''``.
+    CPython 3.15's coercion (:func:`is_text_input` says which kind the call is): the arguments
+    of a ``str`` call pass as they are; those of a bytes call are decoded as strict ASCII. None
+    passes through either way (an undefined component, or a missing URL).
     """
-    if _check_not_mixed(args, isinstance(args[0], str)):
+    if is_text_input(args):
         return (*args, noop)
-    decoded = [arg.decode(IMPLICIT_ENCODING, IMPLICIT_ERRORS) if arg else "" for arg in args]
-    return (*decoded, encode_result)
+    return (*map(_decoded, args), encode_result)
 
 
 def coerce_components(components: tuple[Any, ...]) -> tuple[list[Any], Callable[[Any], Any]]:
-    """Like :func:`coerce_args` for URL components, but ``None`` (undefined) stays ``None``.
-
-    The first component that is not None decides whether the components are ``str``.
-    """
-    first = next((component for component in components if component is not None), "")
-    if _check_not_mixed(components, isinstance(first, str)):
-        return list(components), noop
-    decoded = [
-        None
-        if component is None
-        else component.decode(IMPLICIT_ENCODING, IMPLICIT_ERRORS)
-        if component
-        else ""
-        for component in components
-    ]
-    return decoded, encode_result
+    """:func:`coerce_args` for the components of ``urlunsplit``/``urlunparse``, as a list."""
+    *decoded, coerce = coerce_args(*components)
+    return decoded, coerce

@@ -21,7 +21,7 @@ them one by one) and the loop starts at that segment.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, AnyStr
 
 from urlspec.parse._common import coerce_args, uses_netloc, uses_relative
 from urlspec.parse._split import join_components, match_plain_url, split_defined
@@ -103,14 +103,15 @@ def _merge_paths(base_path: str, path: str) -> str:
     return ("/" if base_path == "" else "") + path
 
 
-def urljoin(base: Any, url: Any, allow_fragments: bool = True) -> Any:
+def urljoin(base: AnyStr, url: AnyStr | None, allow_fragments: bool = True) -> AnyStr:
     """Join a base URL and a possibly relative URL to form an absolute interpretation of the latter.
 
     ``str``, ``bytes`` and ``bytearray`` are accepted (not mixed); an empty ``base`` gives ``url``
-    and an empty ``url`` gives ``base``, unchanged. Raises ValueError as :func:`urlsplit` does.
+    and an empty ``url`` gives ``base``, unchanged, before any coercion (as in CPython 3.15).
+    Raises ValueError as :func:`urlsplit` does.
     """
     if not base:
-        return url
+        return url  # type: ignore[return-value]  # (None when url is None, as in CPython)
     if not url:
         return base
     if type(base) is str and type(url) is str:
@@ -122,6 +123,11 @@ def urljoin(base: Any, url: Any, allow_fragments: bool = True) -> Any:
             if base_plain is not None and plain is not None:
                 return transform_references(base_plain.groups(), url, plain.groups())
         return _join_str(base, url, allow_fragments)
+    return _join_any(base, url, allow_fragments)  # type: ignore[no-any-return]
+
+
+def _join_any(base: Any, url: Any, allow_fragments: bool) -> Any:
+    """urljoin of bytes-like arguments: coerced to ``str``, joined, coerced back."""
     base, url, coerce = coerce_args(base, url)
     return coerce(_join_str(base, url, allow_fragments))
 

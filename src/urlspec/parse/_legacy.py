@@ -1,9 +1,11 @@
 """The old helpers of ``urllib.parse``: ``unwrap`` and the deprecated ``split*``/``to_bytes``.
 
 The ``split*`` functions come from Python 2's ``urllib``; CPython deprecated them in 3.8
-(bpo-27485) in favour of ``urlparse``/``parse_qsl``. Each public one warns with CPython's exact
-``DeprecationWarning`` text (the messages name ``urllib.parse``, whose drop-in this is) and calls
-its private ``_split*`` twin, which does the work silently, as CPython's own callers use it.
+(bpo-27485). Each public one warns with CPython 3.15's exact ``DeprecationWarning`` text (the
+messages name ``urllib.parse``, whose drop-in this is): since gh-144148 (CPython 3.15) they point
+at ``urlsplit()`` where they pointed at ``urlparse()`` before, and ``splitvalue`` at
+``parse_qsl()``. Each calls its private ``_split*`` twin, which does the work silently, as
+CPython's own callers use it.
 
 The twins are built from a few partitions shared with the rest of the package: ``_splitnetloc``
 (the netloc runs to the first ``/``, ``?`` or ``#``), a split at the last delimiter (``?``,
@@ -60,7 +62,9 @@ def unwrap(url: Any) -> str:
     return text
 
 
-def _deprecated(name: str, instead: str | None = "urlparse") -> None:
+# gh-144148 (CPython 3.15): the texts recommend urlsplit(), not urlparse() (which splits off the
+# obsolete RFC 2396 path parameters and is slower).
+def _deprecated(name: str, instead: str | None = "urlsplit") -> None:
     message = f"urllib.parse.{name}() is deprecated as of 3.8"
     if instead is not None:
         message += f", use urllib.parse.{instead}() instead"

@@ -19,15 +19,43 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar, overload
 
-from urlspec.parse._quoting import _quote_plus_table, _unquote_text, quote_plus, unquote_to_bytes
+from urlspec.parse._quoting import (
+    _quote_plus_table,
+    _unquote_text,
+    quote_plus,
+    text_quoting_plus,
+    unquote_to_bytes,
+)
 
 __all__ = ["parse_qs", "parse_qsl", "urlencode"]
 
 AnyStr = TypeVar("AnyStr", str, bytes)
 
 
+# The types: typeshed's (str in, str out; bytes in, bytes out), with the bytes-like objects the
+# function takes (gh-74668) and None (no fields) spelled out.
+@overload
+def parse_qs(
+    qs: str | None,
+    keep_blank_values: bool = False,
+    strict_parsing: bool = False,
+    encoding: str = "utf-8",
+    errors: str = "replace",
+    max_num_fields: int | None = None,
+    separator: str | bytes = "&",
+) -> dict[str, list[str]]: ...
+@overload
+def parse_qs(
+    qs: bytes | bytearray | memoryview,
+    keep_blank_values: bool = False,
+    strict_parsing: bool = False,
+    encoding: str = "utf-8",
+    errors: str = "replace",
+    max_num_fields: int | None = None,
+    separator: str | bytes = "&",
+) -> dict[bytes, list[bytes]]: ...
 def parse_qs(
     qs: Any,
     keep_blank_values: bool = False,
@@ -54,6 +82,26 @@ def parse_qs(
     return result
 
 
+@overload
+def parse_qsl(
+    qs: str | None,
+    keep_blank_values: bool = False,
+    strict_parsing: bool = False,
+    encoding: str = "utf-8",
+    errors: str = "replace",
+    max_num_fields: int | None = None,
+    separator: str | bytes = "&",
+) -> list[tuple[str, str]]: ...
+@overload
+def parse_qsl(
+    qs: bytes | bytearray | memoryview,
+    keep_blank_values: bool = False,
+    strict_parsing: bool = False,
+    encoding: str = "utf-8",
+    errors: str = "replace",
+    max_num_fields: int | None = None,
+    separator: str | bytes = "&",
+) -> list[tuple[bytes, bytes]]: ...
 def parse_qsl(
     qs: Any,
     keep_blank_values: bool = False,
@@ -73,6 +121,12 @@ def parse_qsl(
     max_num_fields: if set, raise ValueError when the query has more fields than this.
     separator: the field separator, a non-empty str or bytes.
     """
+    if type(qs) is str and type(separator) is str and separator:
+        # the common call, without the checks and conversions of the other kinds of query
+        return _split_fields(
+            qs, separator, _TEXT_SYNTAX, _text_unquoter(encoding, errors),
+            keep_blank_values, strict_parsing, max_num_fields,
+        )  # fmt: skip
     return _parse_fields(
         qs, keep_blank_values, strict_parsing, encoding, errors, max_num_fields, separator
     )
@@ -160,12 +214,20 @@ def _text_unquoter(encoding: str | None, errors: str | None) -> Callable[[str], 
         encoding = "utf-8"
     if errors is None:
         errors = "replace"
+    if encoding == "utf-8" and errors == "replace" and type(encoding) is str:
+        return _unquote_text_field_default  # the defaults: built once
 
     def unquote_text_field(text: str) -> str:
         text = text.replace("+", " ")
         return _unquote_text(text, encoding, errors) if "%" in text else text
 
     return unquote_text_field
+
+
+def _unquote_text_field_default(text: str) -> str:
+    """``unquote_plus(text)`` with the default encoding and errors (UTF-8, 'replace')."""
+    text = text.replace("+", " ")
+    return _unquote_text(text, "utf-8", "replace") if "%" in text else text
 
 
 def _unquote_bytes_field(data: bytes) -> bytes:
@@ -226,6 +288,9 @@ def urlencode(
     element, in order; without it the sequence is converted with ``str()`` like any value.
     """
     items = _query_items(query)
+    default_call = not doseq and quote_via is quote_plus and encoding is None and errors is None
+    if default_call and type(safe) is str:
+        return _urlencode_default(items, safe)
 
     def quote_any(component: Any) -> str:
         if isinstance(component, bytes):
@@ -251,6 +316,34 @@ def urlencode(
         else:
             fields.append(quoted_name + "=" + quote_component(value))
     return "&".join(fields)
+
+
+def _urlencode_default(items: Iterable[Any], safe: str) -> str:
+    """urlencode's common call (no ``doseq``, the default quoting, a str ``safe``), spelled out:
+    ASCII text is quoted by ``quote_plus``'s table for ``safe`` directly (most needs nothing
+    quoted: one search tells so, see ``_quoting._text_quoting``); any other component
+    goes through ``quote_plus`` as the general loop sends it (bytes as they are, anything else
+    through ``str()``)."""
+    needs_quoting, table = text_quoting_plus(safe)
+    fields = []
+    for name, value in items:
+        if type(name) is str and name.isascii():
+            quoted_name = name if needs_quoting(name) is None else name.translate(table)
+        else:
+            quoted_name = _quote_plus_component(name, safe)
+        if type(value) is str and value.isascii():
+            quoted_value = value if needs_quoting(value) is None else value.translate(table)
+        else:
+            quoted_value = _quote_plus_component(value, safe)
+        fields.append(quoted_name + "=" + quoted_value)
+    return "&".join(fields)
+
+
+def _quote_plus_component(component: Any, safe: str) -> str:
+    """``quote_plus`` of one urlencode component: bytes as they are, anything else as str()."""
+    if isinstance(component, bytes):
+        return quote_plus(component, safe)
+    return quote_plus(str(component), safe, None, None)
 
 
 def _with_ascii_shortcut(

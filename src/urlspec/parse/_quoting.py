@@ -27,8 +27,8 @@ from __future__ import annotations
 import binascii
 import functools
 import re
-from collections.abc import Iterable
-from typing import Any, TypeGuard
+from collections.abc import Callable, Iterable
+from typing import Any, TypeGuard, overload
 
 __all__ = [
     "_ALWAYS_SAFE",
@@ -124,11 +124,48 @@ def _table_for(safe: Any) -> list[str]:
     return _quoting_table(_ascii_safe_bytes(safe))
 
 
+@functools.lru_cache(maxsize=128)
+def _text_quoting(safe: str) -> tuple[Callable[[str], object], list[str]]:
+    """For ASCII text and a str ``safe``: the search for a character that needs quoting, and
+    the table quoting it.
+
+    Most text quoted (paths, names) needs no quoting at all: one search (a bitmap test per
+    character in ``re``) tells so, and the text is the result as it is. ``str.translate``
+    would look every distinct character up in the table through the C API first.
+    """
+    return _with_search(_quoting_table_for_hashable_safe(safe))
+
+
+@functools.lru_cache(maxsize=128)
+def text_quoting_plus(safe: str) -> tuple[Callable[[str], object], list[str]]:
+    """:func:`_text_quoting` for ``quote_plus`` (a space needs quoting: it becomes '+')."""
+    return _with_search(_quote_plus_table(safe))
+
+
+def _with_search(table: list[str]) -> tuple[Callable[[str], object], list[str]]:
+    """``table`` and the search for an ASCII character that it does not keep as it is."""
+    kept = "".join(text for code, text in enumerate(table[:128]) if text == chr(code))
+    return re.compile(char_class_of_others(kept)).search, table
+
+
+def char_class_of_others(kept: str) -> str:
+    """A regex class of the ASCII characters not in ``kept``, as positive ranges."""
+    ranges = []
+    start = 0
+    for code_point in [*sorted(map(ord, set(kept))), 128]:
+        if start < code_point:
+            ranges.append(f"\\x{start:02x}-\\x{code_point - 1:02x}")
+        start = code_point + 1
+    return "[" + "".join(ranges) + "]" if ranges else "(?!)"
+
+
 def clear_cache() -> None:
     """Forget the quoting tables built so far (``urllib.parse.clear_cache`` calls this)."""
     _quoting_table.cache_clear()
     _quoting_table_for_hashable_safe.cache_clear()
     _quote_plus_table.cache_clear()
+    _text_quoting.cache_clear()
+    text_quoting_plus.cache_clear()
 
 
 def quote_from_bytes(bs: bytes | bytearray, safe: str | Iterable[int] = "/") -> str:
@@ -156,6 +193,16 @@ def _is_ascii_as_utf8(string: object, encoding: str | None, errors: str | None) 
     )
 
 
+# The types: typeshed's; encoding and errors are for str only (TypeError for bytes).
+@overload
+def quote(
+    string: str,
+    safe: str | Iterable[int] = "/",
+    encoding: str | None = None,
+    errors: str | None = None,
+) -> str: ...
+@overload
+def quote(string: bytes | bytearray, safe: str | Iterable[int] = "/") -> str: ...
 def quote(
     string: str | bytes | bytearray,
     safe: str | Iterable[int] = "/",
@@ -170,6 +217,18 @@ def quote(
     ``string`` may be bytes, which are quoted as they are; ``encoding`` and ``errors`` must
     then be left unset.
     """
+    # The common call, spelled out (each function call costs as much as the translation of a
+    # short path): ASCII text, the default encoding, a str ``safe``.
+    if (
+        type(string) is str
+        and encoding is None
+        and errors is None
+        and type(safe) is str
+        and string.isascii()
+        and string
+    ):
+        needs_quoting, table = _text_quoting(safe)
+        return string if needs_quoting(string) is None else string.translate(table)
     if _is_ascii_as_utf8(string, encoding, errors) and string:
         return string.translate(_table_for(safe))
     if isinstance(string, str):
@@ -187,6 +246,20 @@ def quote(
     return quote_from_bytes(string, safe)
 
 
+# quote without its overloads: quote_plus passes its own arguments on, whatever they are (bytes
+# with an encoding fail in quote, as in CPython).
+_quote_unchecked: Callable[..., str] = quote
+
+
+@overload
+def quote_plus(
+    string: str,
+    safe: str | Iterable[int] = "",
+    encoding: str | None = None,
+    errors: str | None = None,
+) -> str: ...
+@overload
+def quote_plus(string: bytes | bytearray, safe: str | Iterable[int] = "") -> str: ...
 def quote_plus(
     string: str | bytes | bytearray,
     safe: str | Iterable[int] = "",
@@ -205,13 +278,13 @@ def quote_plus(
     else:
         has_space = True  # CPython takes the space-replacing route for any other type
     if not has_space:
-        return quote(string, safe, encoding, errors)
+        return _quote_unchecked(string, safe, encoding, errors)
     # Keep spaces through the quoting (adding one to ``safe``, which must therefore support
     # ``+`` with a str or bytes), then turn them into '+'.
     # (``+``, not ``+=``: a list ``safe`` must raise TypeError, not be extended in place.)
     any_safe: Any = safe
     safe_with_space = any_safe + (" " if isinstance(safe, str) else b" ")
-    return quote(string, safe_with_space, encoding, errors).replace(" ", "+")
+    return _quote_unchecked(string, safe_with_space, encoding, errors).replace(" ", "+")
 
 
 # --- Unquoting -------------------------------------------------------------------------------
@@ -297,6 +370,8 @@ def unquote(string: str | bytes, encoding: str = "utf-8", errors: str = "replace
     The escaped bytes are decoded with ``encoding`` and ``errors`` (as ``bytes.decode`` takes
     them; default UTF-8, replacing invalid sequences with U+FFFD). ``string`` may be bytes.
     """
+    if type(string) is str and "%" not in string:
+        return string  # the common call: nothing to unquote
     if isinstance(string, bytes):
         return _percent_decode(string).decode(encoding, errors)
     if not isinstance(string, str):

@@ -7,19 +7,30 @@ results, the ``username``/``password``/``hostname``/``port`` properties read fro
 
 CPython 3.15 (gh-67041) adds ``missing_as_none=True`` to the splitting functions: components that
 are not defined are ``None`` and ``urlunsplit``/``urlunparse``/``geturl`` then keep *empty*
-components (``"http://h/p?"`` keeps its ``?``). Those results remember it in ``_keep_empty``.
-
-Difference from CPython 3.15: there the result is an instance of the public class carrying the
-flag itself; here it is an instance of a private subclass (``_SplitResultKeepEmpty`` ...) whose
-class attribute says so, so ``type(urlsplit(u, missing_as_none=True)) is SplitResult`` is false
-(``isinstance`` holds) and such a result pickles under the subclass's name (found in
-``urlspec.parse``). This keeps the ordinary results at ``__slots__ = ()``, as small and as fast
-to build as CPython's, and copying, pickling, ``_replace`` and ``encode``/``decode`` preserve the
-flag without code. The subclasses are named like their parent (for ``repr``).
+components (``"http://h/p?"`` keeps its ``?``). As in 3.15, such a result is an instance of the
+public class itself (``type(r) is SplitResult``) carrying the flag as its attribute
+``_keep_empty``. 3.15 keeps it in a slot (gh-41779 allowed ``__slots__`` on tuple subclasses in
+3.15); older Pythons refuse slots there, so the public classes here have an instance
+``__dict__`` instead, left empty (never even created) unless the flag is set; the class says
+``_keep_empty = False``. Pickles are 3.15's: the state of a flagged result is
+``(None, {'_keep_empty': True})``, the slot state 3.15 writes (see ``__getstate__``), so a 3.15
+pickle loads here and a pickle made here loads in 3.15 (with urlspec installed); an unflagged
+result pickles with no state at all, as before 3.15. ``_replace``/``copy.replace`` and
+``encode``/``decode`` carry the flag over, as 3.15's tests require.
 
 The shared behaviour lives in small mixins: the netloc properties and ``geturl()`` of the URL
 results, ``encode()`` of every ``str`` result and ``decode()`` of every bytes one, and the
 ``geturl()`` of the urldefrag results.
+
+Types: as typeshed's ``urllib/parse.pyi`` for 3.15 types the standard library's classes, the
+results are generic in the type of their components that may be undefined: ``SplitResult[str]``
+(the default, what ``SplitResult`` alone means) for ``missing_as_none=False``,
+``SplitResult[str | None]`` for ``missing_as_none=True``; the path (and ``DefragResult.url``) is
+always ``str`` (``bytes`` for the ``*Bytes`` classes). The type checker sees the fields as
+those of a generic ``NamedTuple`` and the properties with their precise types (``port: int |
+None``, ``hostname: str | None``, ...), declared in ``TYPE_CHECKING`` blocks; at run time the
+fields are the same plain ``collections.namedtuple`` classes, and subscripting a result class
+(``SplitResult[str]``) gives a ``types.GenericAlias``, as with the standard library's classes.
 """
 
 from __future__ import annotations
@@ -27,7 +38,23 @@ from __future__ import annotations
 import types
 from collections import namedtuple
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple
+
+if TYPE_CHECKING:
+    # TypeVar defaults (PEP 696) for the checker only: typing.TypeVar takes them from 3.13 on.
+    from typing_extensions import TypeVar
+
+    _StrComponentT = TypeVar("_StrComponentT", str, str | None, default=str)
+    _BytesComponentT = TypeVar("_BytesComponentT", bytes, bytes | None, default=bytes)
+else:
+    from typing import TypeVar
+
+    _StrComponentT = TypeVar("_StrComponentT", str, str | None)
+    _BytesComponentT = TypeVar("_BytesComponentT", bytes, bytes | None)
+
+# The type of a result's text (str or bytes), and of its components that may be undefined.
+_ResultStrT = TypeVar("_ResultStrT", str, bytes)
+_ResultComponentT = TypeVar("_ResultComponentT", str, bytes, str | None, bytes | None)
 
 __all__ = [
     "DefragResult",
@@ -101,9 +128,9 @@ class _NetlocProperties:
     """What SplitResult and ParseResult read from their ``netloc`` field, and ``geturl()``."""
 
     __slots__ = ()
-    netloc: Any
+    # (the netloc field is the NamedTuple's, typed there: read here through an Any view)
     _empty: ClassVar[Any]  # "" or b"": what an undefined (None) netloc reads as
-    _keep_empty: ClassVar[bool] = False
+    _keep_empty: bool
     # urlunsplit or urlunparse, set by urlspec.parse._split (which imports this module)
     _put_together: ClassVar[Callable[..., Any]]
 
@@ -112,7 +139,8 @@ class _NetlocProperties:
         return self._put_together()
 
     def _netloc_text(self) -> Any:
-        netloc = self.netloc
+        fields: Any = self
+        netloc = fields.netloc
         return self._empty if netloc is None else netloc
 
     @property
@@ -144,7 +172,43 @@ class _NetlocProperties:
     __class_getitem__: ClassVar[Any] = classmethod(types.GenericAlias)
 
 
-class _TextResult:
+class _KeepEmptyFlag:
+    """The ``_keep_empty`` flag of the results (see the module docstring), and what carries it.
+
+    The flag lives in the instance ``__dict__`` that the public classes have (they leave out
+    ``__slots__``); it is set only on results of ``missing_as_none=True``.
+    """
+
+    __slots__ = ()
+    _keep_empty: bool = False
+
+    def __getstate__(self) -> Any:
+        """The pickle state: CPython 3.15's slot state ``(None, {'_keep_empty': True})`` for a
+        flagged result, None (no state, as before 3.15) for any other."""
+        if self._keep_empty:
+            return (None, {"_keep_empty": True})
+        return None
+
+    if not TYPE_CHECKING:  # the checker sees NamedTuple's _replace, typed field by field
+
+        def _replace(self, **changes: Any) -> Any:
+            """A copy with the given fields changed (namedtuple's ``_replace``), keeping the
+            flag."""
+            replaced = super()._replace(**changes)
+            if self._keep_empty:
+                replaced._keep_empty = True
+            return replaced
+
+        __replace__ = _replace  # copy.replace (Python 3.13+)
+
+    def _with_flag_of(self, other: Any) -> Any:
+        """``other`` (an encoded or decoded copy of this result) with this result's flag."""
+        if self._keep_empty:
+            other._keep_empty = True
+        return other
+
+
+class _TextResult(_KeepEmptyFlag):
     """The ``encode()`` of the ``str`` results: the ``*Bytes`` counterpart of the same fields."""
 
     __slots__ = ()
@@ -155,12 +219,14 @@ class _TextResult:
 
     def encode(self, encoding: str = "ascii", errors: str = "strict") -> Any:
         fields: Any = self
-        return self._encoded_counterpart(
-            *[None if field is None else field.encode(encoding, errors) for field in fields]
+        return self._with_flag_of(
+            self._encoded_counterpart(
+                *[None if field is None else field.encode(encoding, errors) for field in fields]
+            )
         )
 
 
-class _BytesResult:
+class _BytesResult(_KeepEmptyFlag):
     """The ``decode()`` of the ``*Bytes`` results: the ``str`` counterpart of the same fields."""
 
     __slots__ = ()
@@ -170,8 +236,10 @@ class _BytesResult:
 
     def decode(self, encoding: str = "ascii", errors: str = "strict") -> Any:
         fields: Any = self
-        return self._decoded_counterpart(
-            *[None if field is None else field.decode(encoding, errors) for field in fields]
+        return self._with_flag_of(
+            self._decoded_counterpart(
+                *[None if field is None else field.decode(encoding, errors) for field in fields]
+            )
         )
 
 
@@ -180,17 +248,64 @@ class ResultBase(_NetlocProperties, _TextResult):
 
     __slots__ = ()
 
+    if TYPE_CHECKING:  # the types of the properties for str results (see the module docstring)
+
+        @property
+        def username(self) -> str | None: ...
+        @property
+        def password(self) -> str | None: ...
+        @property
+        def hostname(self) -> str | None: ...
+        def geturl(self) -> str: ...
+        def encode(self, encoding: str = "ascii", errors: str = "strict") -> _UrlResultBytes: ...
+
 
 class _UrlResultBytes(_NetlocProperties, _BytesResult):
     """The base of SplitResultBytes and ParseResultBytes."""
 
     __slots__ = ()
 
+    if TYPE_CHECKING:  # the types of the properties for bytes results
 
-# The fields of each result, in order (the classes below add the behaviour).
-_DefragFields = namedtuple("_DefragFields", "url fragment")
-_SplitFields = namedtuple("_SplitFields", "scheme netloc path query fragment")
-_ParseFields = namedtuple("_ParseFields", "scheme netloc path params query fragment")
+        @property
+        def username(self) -> bytes | None: ...
+        @property
+        def password(self) -> bytes | None: ...
+        @property
+        def hostname(self) -> bytes | None: ...
+        def geturl(self) -> bytes: ...
+        def decode(self, encoding: str = "ascii", errors: str = "strict") -> ResultBase: ...
+
+
+# The fields of each result, in order. The classes below add the behaviour; they list the
+# fields last among their bases, so that the mixins' _replace (which keeps the flag) comes first.
+# The checker sees them as generic NamedTuples (typeshed's _SplitResultBase ...): the text type,
+# and the type of the components that may be undefined (None with missing_as_none=True).
+if TYPE_CHECKING:
+
+    class _DefragFields(NamedTuple, Generic[_ResultStrT, _ResultComponentT]):
+        url: _ResultStrT
+        fragment: _ResultComponentT
+
+    class _SplitFields(NamedTuple, Generic[_ResultStrT, _ResultComponentT]):
+        scheme: _ResultComponentT
+        netloc: _ResultComponentT
+        path: _ResultStrT
+        query: _ResultComponentT
+        fragment: _ResultComponentT
+
+    class _ParseFields(NamedTuple, Generic[_ResultStrT, _ResultComponentT]):
+        scheme: _ResultComponentT
+        netloc: _ResultComponentT
+        path: _ResultStrT
+        params: _ResultComponentT
+        query: _ResultComponentT
+        fragment: _ResultComponentT
+
+else:
+    _DefragFields = namedtuple("_DefragFields", "url fragment")
+    _SplitFields = namedtuple("_SplitFields", "scheme netloc path query fragment")
+    _ParseFields = namedtuple("_ParseFields", "scheme netloc path params query fragment")
 
 
 class _DefragGeturl:
@@ -198,60 +313,65 @@ class _DefragGeturl:
     only when empty components are kept)."""
 
     __slots__ = ()
-    url: Any
-    fragment: Any
-    _keep_empty: ClassVar[bool] = False
+    _keep_empty: bool
     _hash_sign: ClassVar[Any]
 
     def geturl(self) -> Any:
-        fragment = self.fragment
+        fields: Any = self  # (url and fragment are the NamedTuple's fields, typed there)
+        fragment = fields.fragment
         if fragment or (self._keep_empty and fragment is not None):
-            return self.url + self._hash_sign + fragment
-        return self.url
+            return fields.url + self._hash_sign + fragment
+        return fields.url
 
 
-class DefragResult(_DefragFields, _DefragGeturl, _TextResult):
+class DefragResult(_DefragGeturl, _TextResult, _DefragFields[str, _StrComponentT]):
     """DefragResult(url, fragment): the URL without its fragment, and the fragment."""
 
-    __slots__ = ()
+    # no __slots__: the instance __dict__ holds the _keep_empty flag (see the module)
+
+    if TYPE_CHECKING:  # (the ignores: mypy's constrained type variables, as typeshed's mypy#21453)
+
+        def geturl(self) -> str: ...  # type: ignore[misc]
+        def encode(  # type: ignore[misc]
+            self, encoding: str = "ascii", errors: str = "strict"
+        ) -> DefragResultBytes: ...
 
 
-class DefragResultBytes(_DefragFields, _DefragGeturl, _BytesResult):
+class DefragResultBytes(_DefragGeturl, _BytesResult, _DefragFields[bytes, _BytesComponentT]):
     """DefragResultBytes(url, fragment): DefragResult for bytes."""
 
-    __slots__ = ()
+    # no __slots__: the instance __dict__ holds the _keep_empty flag (see the module)
+
+    if TYPE_CHECKING:  # (the ignores: as for DefragResult)
+
+        def geturl(self) -> bytes: ...  # type: ignore[misc]
+        def decode(  # type: ignore[misc]
+            self, encoding: str = "ascii", errors: str = "strict"
+        ) -> DefragResult: ...
 
 
-class SplitResult(_SplitFields, ResultBase):
+class SplitResult(ResultBase, _SplitFields[str, _StrComponentT]):
     """SplitResult(scheme, netloc, path, query, fragment), as ``urlsplit`` returns it."""
 
-    __slots__ = ()
+    # no __slots__: the instance __dict__ holds the _keep_empty flag (see the module)
 
 
-class ParseResult(_ParseFields, ResultBase):
+class ParseResult(ResultBase, _ParseFields[str, _StrComponentT]):
     """ParseResult(scheme, netloc, path, params, query, fragment), as ``urlparse`` returns it."""
 
-    __slots__ = ()
+    # no __slots__: the instance __dict__ holds the _keep_empty flag (see the module)
 
 
-class SplitResultBytes(_SplitFields, _UrlResultBytes):
+class SplitResultBytes(_UrlResultBytes, _SplitFields[bytes, _BytesComponentT]):
     """SplitResult for bytes."""
 
-    __slots__ = ()
+    # no __slots__: the instance __dict__ holds the _keep_empty flag (see the module)
 
 
-class ParseResultBytes(_ParseFields, _UrlResultBytes):
+class ParseResultBytes(_UrlResultBytes, _ParseFields[bytes, _BytesComponentT]):
     """ParseResult for bytes."""
 
-    __slots__ = ()
-
-
-def _keep_empty_variant(cls: type[Any]) -> type[Any]:
-    """The private subclass of ``cls`` for results of ``missing_as_none=True`` (see above)."""
-    variant = type(cls.__name__, (cls,), {"__slots__": (), "_keep_empty": True})
-    variant.__qualname__ = f"_{cls.__name__}KeepEmpty"
-    variant.__doc__ = f"{cls.__name__} of ``missing_as_none=True``: empty components are kept."
-    return variant
+    # no __slots__: the instance __dict__ holds the _keep_empty flag (see the module)
 
 
 _STR_AND_BYTES_CLASSES = (
@@ -260,25 +380,12 @@ _STR_AND_BYTES_CLASSES = (
     (ParseResult, ParseResultBytes),
 )
 
-# name -> class, for the private keep-empty variants (re-exported by urlspec.parse for pickle)
-KEEP_EMPTY_VARIANTS: dict[str, type[Any]] = {}
-
-# public class -> its keep-empty variant
-KEEP_EMPTY: dict[type[Any], type[Any]] = {}
-
 
 def _link_counterparts() -> None:
-    """Tell each class which class ``encode()``/``decode()`` makes; create the variants."""
+    """Tell each class which class ``encode()``/``decode()`` makes."""
     for str_class, bytes_class in _STR_AND_BYTES_CLASSES:
-        str_variant = _keep_empty_variant(str_class)
-        bytes_variant = _keep_empty_variant(bytes_class)
         str_class._encoded_counterpart = bytes_class
         bytes_class._decoded_counterpart = str_class
-        str_variant._encoded_counterpart = bytes_variant
-        bytes_variant._decoded_counterpart = str_variant
-        for public, variant in ((str_class, str_variant), (bytes_class, bytes_variant)):
-            KEEP_EMPTY[public] = variant
-            KEEP_EMPTY_VARIANTS[variant.__qualname__] = variant
 
 
 _link_counterparts()

@@ -34,7 +34,8 @@ from __future__ import annotations
 import ipaddress
 import re
 import unicodedata
-from typing import Any, Final
+from collections.abc import Iterable
+from typing import Any, AnyStr, Final, Literal, overload
 
 from urlspec.parse._common import (
     C0_CONTROL_OR_SPACE,
@@ -45,8 +46,8 @@ from urlspec.parse._common import (
     uses_params,
 )
 from urlspec.parse._results import (
-    KEEP_EMPTY,
     DefragResult,
+    DefragResultBytes,
     ParseResult,
     ParseResultBytes,
     SplitResult,
@@ -295,6 +296,8 @@ def _split_parts(url: Any, scheme: Any, allow_fragments: object, missing: Any) -
         url, coerce = coerce_args(url)
     else:
         url, scheme, coerce = coerce_args(url, scheme)
+    if url is None:
+        url = ""  # CPython 3.15: urlsplit(None) splits an empty URL (see coerce_args)
     return split_str(url, scheme, allow_fragments, missing), coerce
 
 
@@ -313,18 +316,38 @@ def _require_hashable(url: Any, scheme: Any, allow_fragments: Any) -> None:
         hash(allow_fragments)
 
 
-def _plain_groups(
-    url: Any, scheme: Any, allow_fragments: object, missing_as_none: object
-) -> SplitParts | None:
-    """The fast path of urlsplit and urlparse: the components of a plain ``str`` URL (see
-    ``_PLAIN_SPLIT``) split with the default options, as the groups of one match; else None."""
-    if type(url) is str and allow_fragments is True and not missing_as_none:
-        plain = match_plain_url(url)
-        if plain is not None and (scheme is None or scheme == ""):
-            return plain.groups("")  # type: ignore[return-value]
-    return None
-
-
+@overload
+def urlsplit(
+    url: str | None,
+    scheme: str | None = None,
+    allow_fragments: bool = True,
+    *,
+    missing_as_none: Literal[False] = False,
+) -> SplitResult[str]: ...
+@overload
+def urlsplit(
+    url: str | None,
+    scheme: str | None = None,
+    allow_fragments: bool = True,
+    *,
+    missing_as_none: bool,
+) -> SplitResult[str | None]: ...
+@overload
+def urlsplit(
+    url: bytes,
+    scheme: bytes | Literal[""] | None = None,
+    allow_fragments: bool = True,
+    *,
+    missing_as_none: Literal[False] = False,
+) -> SplitResultBytes[bytes]: ...
+@overload
+def urlsplit(
+    url: bytes,
+    scheme: bytes | Literal[""] | None = None,
+    allow_fragments: bool = True,
+    *,
+    missing_as_none: bool,
+) -> SplitResultBytes[bytes | None]: ...
 def urlsplit(
     url: Any, scheme: Any = None, allow_fragments: bool = True, *, missing_as_none: bool = False
 ) -> Any:
@@ -335,21 +358,52 @@ def urlsplit(
     Undefined components are ``''``, or None with ``missing_as_none`` (CPython 3.15). Percent
     escapes are left as they are. Raises ValueError for an invalid netloc (see the module).
     """
-    # _plain_groups, written out: urlsplit is the hottest call, and two calls are ~15% of it.
+    # The fast path of a plain URL (see _PLAIN_SPLIT), written out: urlsplit is the hottest
+    # call, and a helper call would be ~15% of it.
     if type(url) is str and allow_fragments is True and not missing_as_none:
         plain = match_plain_ascii(url) if url.isascii() else match_plain(url)
         if plain is not None and (scheme is None or scheme == ""):
             return _new_tuple(SplitResult, plain.groups(""))
     _require_hashable(url, scheme, allow_fragments)
+    parts, coerce = _split_parts(url, scheme, allow_fragments, None if missing_as_none else "")
+    result = _new_tuple(SplitResult, parts)
     if missing_as_none:
-        parts, coerce = _split_parts(url, scheme, allow_fragments, None)
-        result = _new_tuple(KEEP_EMPTY[SplitResult], parts)
-    else:
-        parts, coerce = _split_parts(url, scheme, allow_fragments, "")
-        result = _new_tuple(SplitResult, parts)
+        result._keep_empty = True
     return result if coerce is None else coerce(result)
 
 
+@overload
+def urlparse(
+    url: str | None,
+    scheme: str | None = None,
+    allow_fragments: bool = True,
+    *,
+    missing_as_none: Literal[False] = False,
+) -> ParseResult[str]: ...
+@overload
+def urlparse(
+    url: str | None,
+    scheme: str | None = None,
+    allow_fragments: bool = True,
+    *,
+    missing_as_none: bool,
+) -> ParseResult[str | None]: ...
+@overload
+def urlparse(
+    url: bytes | bytearray,
+    scheme: bytes | bytearray | Literal[""] | None = None,
+    allow_fragments: bool = True,
+    *,
+    missing_as_none: Literal[False] = False,
+) -> ParseResultBytes[bytes]: ...
+@overload
+def urlparse(
+    url: bytes | bytearray,
+    scheme: bytes | bytearray | Literal[""] | None = None,
+    allow_fragments: bool = True,
+    *,
+    missing_as_none: bool,
+) -> ParseResultBytes[bytes | None]: ...
 def urlparse(
     url: Any, scheme: Any = None, allow_fragments: bool = True, *, missing_as_none: bool = False
 ) -> Any:
@@ -358,13 +412,15 @@ def urlparse(
     As :func:`urlsplit`, and the parameters of the last path segment are split off the path for
     the schemes in ``uses_params``. The result is a ParseResult (ParseResultBytes for bytes).
     """
-    plain = _plain_groups(url, scheme, allow_fragments, missing_as_none)
-    if plain is not None:
-        plain_scheme, netloc, path, query, fragment = plain
-        params: Any = ""
-        if ";" in path and plain_scheme in uses_params:
-            path, params = split_params(path, "")
-        return _new_tuple(ParseResult, (plain_scheme, netloc, path, params, query, fragment))
+    # The fast path of a plain URL (see _PLAIN_SPLIT), written out as in urlsplit.
+    if type(url) is str and allow_fragments is True and not missing_as_none:
+        plain = match_plain_ascii(url) if url.isascii() else match_plain(url)
+        if plain is not None and (scheme is None or scheme == ""):
+            plain_scheme, netloc, path, query, fragment = plain.groups("")
+            params: Any = ""
+            if ";" in path and plain_scheme in uses_params:
+                path, params = split_params(path, "")
+            return _new_tuple(ParseResult, (plain_scheme, netloc, path, params, query, fragment))
     missing = None if missing_as_none else ""
     (url_scheme, netloc, path, query, fragment), coerce = _split_parts(
         url, scheme, allow_fragments, missing
@@ -372,8 +428,9 @@ def urlparse(
     params = missing
     if ";" in path and (url_scheme or "") in uses_params:
         path, params = split_params(path, missing)
-    result_class = KEEP_EMPTY[ParseResult] if missing_as_none else ParseResult
-    result = _new_tuple(result_class, (url_scheme, netloc, path, params, query, fragment))
+    result = _new_tuple(ParseResult, (url_scheme, netloc, path, params, query, fragment))
+    if missing_as_none:
+        result._keep_empty = True
     return result if coerce is None else coerce(result)
 
 
@@ -431,11 +488,10 @@ def _components_of(components: Any, count: int) -> tuple[list[Any], Any]:
 
     Wrong lengths fail as CPython's fail: it unpacks the components followed by the coercion
     function, so the interpreter's own message counts one more than the components (``expected
-    6, got 3`` for two components given to ``urlunsplit``); no components is an IndexError.
+    6, got 3`` for two components given to ``urlunsplit``). No components at all is the same
+    ValueError since CPython 3.15's coercion (an IndexError before).
     """
     items = tuple(components)
-    if not items:
-        raise IndexError("tuple index out of range")
     decoded, coerce = coerce_components(items)
     if len(decoded) != count:
         _unpack_as_cpython(count + 1, (*decoded, coerce))
@@ -458,9 +514,11 @@ def _put_together(
 
     Without ``keep``, an empty component is left out with its delimiter, but an empty netloc is
     written (``//``) for a netloc scheme with an absolute or empty path.
+
+    A path of None is no path, as in CPython 3.15: parameters are written after it as after the
+    text ``None`` (``('http', None, None, 'q', '', '')`` -> ``'http:///None;q'``), and without
+    parameters it is the TypeError of adding None to, or slicing, a ``str``.
     """
-    if path is None:
-        path = ""
     if not keep:
         if not netloc:
             netloc = _netloc_for_empty(scheme, path)
@@ -472,7 +530,9 @@ def _put_together(
     return join_components(scheme, netloc, path, query, fragment)
 
 
-def urlunsplit(components: Any, *, keep_empty: Any = _UNSPECIFIED) -> Any:
+# Typed as typeshed types them, less its overload for all-None components (-> b""): CPython 3.15
+# makes that a str call, and a None path a TypeError.
+def urlunsplit(components: Iterable[AnyStr | None], *, keep_empty: bool = _UNSPECIFIED) -> AnyStr:
     """Combine the 5 items of a ``urlsplit()`` result (or any 5-item iterable) into a URL.
 
     Without ``keep_empty`` (the default for results of ``missing_as_none=False``), an empty
@@ -480,14 +540,16 @@ def urlunsplit(components: Any, *, keep_empty: Any = _UNSPECIFIED) -> Any:
     """
     keep = _resolve_keep_empty(components, keep_empty)
     (scheme, netloc, path, query, fragment), coerce = _components_of(components, 5)
-    return coerce(_put_together(scheme, netloc, path, None, query, fragment, keep))
+    url: AnyStr = coerce(_put_together(scheme, netloc, path, None, query, fragment, keep))
+    return url
 
 
-def urlunparse(components: Any, *, keep_empty: Any = _UNSPECIFIED) -> Any:
+def urlunparse(components: Iterable[AnyStr | None], *, keep_empty: bool = _UNSPECIFIED) -> AnyStr:
     """Combine the 6 items of a ``urlparse()`` result (or any 6-item iterable) into a URL."""
     keep = _resolve_keep_empty(components, keep_empty)
     (scheme, netloc, path, params, query, fragment), coerce = _components_of(components, 6)
-    return coerce(_put_together(scheme, netloc, path, params, query, fragment, keep))
+    url: AnyStr = coerce(_put_together(scheme, netloc, path, params, query, fragment, keep))
+    return url
 
 
 # geturl() of the results: put back together by the function that matches their fields
@@ -495,6 +557,18 @@ SplitResult._put_together = SplitResultBytes._put_together = urlunsplit
 ParseResult._put_together = ParseResultBytes._put_together = urlunparse
 
 
+@overload
+def urldefrag(url: str, *, missing_as_none: Literal[False] = False) -> DefragResult[str]: ...
+@overload
+def urldefrag(url: str, *, missing_as_none: bool) -> DefragResult[str | None]: ...
+@overload
+def urldefrag(
+    url: bytes | bytearray, *, missing_as_none: Literal[False] = False
+) -> DefragResultBytes[bytes]: ...
+@overload
+def urldefrag(
+    url: bytes | bytearray, *, missing_as_none: bool
+) -> DefragResultBytes[bytes | None]: ...
 def urldefrag(url: Any, *, missing_as_none: bool = False) -> Any:
     """Remove the fragment from a URL: DefragResult(url without fragment, fragment).
 
@@ -509,5 +583,7 @@ def urldefrag(url: Any, *, missing_as_none: bool = False) -> Any:
             fragment = missing
     else:
         defragmented, fragment = text, missing
-    result_class = KEEP_EMPTY[DefragResult] if missing_as_none else DefragResult
-    return coerce(_new_tuple(result_class, (defragmented, fragment)))
+    result = _new_tuple(DefragResult, (defragmented, fragment))
+    if missing_as_none:
+        result._keep_empty = True
+    return coerce(result)
