@@ -295,11 +295,10 @@ def _urllib_href(view: View) -> str | None:
         return None
     from urlspec import parse
 
-    return str(
-        parse.urlunsplit(
-            (view["scheme"], view["netloc"], view["path"], view["query"], view["fragment"])
-        )
+    scheme, netloc, path, query, fragment = (
+        str(view[name]) for name in ("scheme", "netloc", "path", "query", "fragment")
     )
+    return parse.urlunsplit((scheme, netloc, path, query, fragment))
 
 
 def _whatwg_href(text: str, base: str, view: View) -> str | None:
