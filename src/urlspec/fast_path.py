@@ -279,6 +279,8 @@ def fast_href(input: str) -> str | None:
 
 def tier_2_or_3_href(input: str) -> str | None:
     """:func:`fast_href` for an input that :data:`match_own_href` (tier 1) did not match."""
+    if "\t" in input or "\n" in input or "\r" in input:
+        return None  # the parser removes them: no tier takes them, none need look
     # A special URL that ends right after its host: see normalized_href.
     with_path = input + "/"
     if is_own_href(with_path):

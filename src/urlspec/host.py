@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import enum
 import re
+from collections.abc import Callable
 from typing import Final, NamedTuple
 
 from urlspec.infra import (
@@ -130,21 +131,19 @@ def parse_host(
             return None
         return Host(HostKind.OPAQUE if opaque else HostKind.EMPTY, opaque)
     # 3. (The input is not empty; if it is, the domain parser fails on it.)
-    # The domain parser's modules are loaded on first use: the URL class's fast path needs
-    # HostKind, not host parsing, so `from urlspec import URL` stays light.
-    from urlspec.idna import InvalidDomain, domain_to_ascii
-    from urlspec.percent_encoding import percent_decode_string
-
     # 4.-5. Percent-decode, then UTF-8 decode without BOM.
     domain = input
     if "%" in input:
         if errors is not None and _PERCENT_ENCODED_BYTE_RE.search(input):
             errors.append(ValidationError("domain-percent-encoded", position))
+        from urlspec.percent_encoding import percent_decode_string  # (rare: loaded when used)
+
         domain = utf8_decode_without_bom(percent_decode_string(input))
     # 6.-7. The domain parser.
+    domain_to_ascii = _domain_to_ascii()
     try:
         ascii_domain = domain_to_ascii(domain, False, errors=errors, position=position)
-    except InvalidDomain:
+    except _invalid_domain:
         return None
     # 8. A domain that ends in a number is an IPv4 address, or failure.
     if ends_in_a_number(ascii_domain):
@@ -152,6 +151,25 @@ def parse_host(
         return None if ipv4 is None else Host(HostKind.IPV4, ipv4)
     # 9.
     return Host(HostKind.DOMAIN, ascii_domain)
+
+
+# The domain parser (urlspec.idna) is loaded on first use: the URL class's fast path needs
+# HostKind, not host parsing, so `from urlspec import URL` stays light. The first use keeps what
+# it imported here: a function-level import runs the import machinery on every call (about
+# 25,000 instructions in the compiled build, more than parsing the host).
+_domain_to_ascii_function: Callable[..., str] | None = None
+_invalid_domain: type[ValueError] = ValueError  # urlspec.idna.InvalidDomain once loaded
+
+
+def _domain_to_ascii() -> Callable[..., str]:
+    """urlspec.idna.domain_to_ascii, imported on first use (and InvalidDomain with it)."""
+    global _domain_to_ascii_function, _invalid_domain
+    if _domain_to_ascii_function is None:
+        from urlspec.idna import InvalidDomain, domain_to_ascii
+
+        _invalid_domain = InvalidDomain
+        _domain_to_ascii_function = domain_to_ascii
+    return _domain_to_ascii_function
 
 
 def ends_in_a_number(input: str) -> bool:

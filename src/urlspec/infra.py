@@ -42,10 +42,10 @@ __all__ = [
     "INVALID_URL_UNIT",
     "NOT_URL_CODE_POINT_OR_PERCENT",
     "PERCENT_NOT_FOLLOWED_BY_TWO_ASCII_HEX_DIGITS",
-    "REMOVE_ASCII_TAB_OR_NEWLINE",
     "URL_CODE_POINT_ASCII",
     "ascii_lowercase",
     "character_class",
+    "remove_ascii_tab_or_newline",
     "to_scalar_value_string",
     "usv_string_argument",
     "utf8_decode_without_bom",
@@ -93,10 +93,20 @@ def character_class(code_points: Iterable[str], negated: bool = False) -> str:
 
 #: Helpers for the whole-string steps of the URL parser (one pass in C instead of a loop):
 #: the C0 control or space code points as one string, for ``str.strip`` (parser step 1.2); a
-#: ``str.translate`` table that removes every ASCII tab or newline (parser step 3), and a regex
-#: that finds each one (for the positions of the validation errors).
+#: function that removes every ASCII tab or newline (parser step 3), and a regex that finds each
+#: one (for the positions of the validation errors).
 C0_CONTROL_OR_SPACE_STRING: Final = "".join(sorted(C0_CONTROL_OR_SPACE))
-REMOVE_ASCII_TAB_OR_NEWLINE: Final = str.maketrans(dict.fromkeys(ASCII_TAB_OR_NEWLINE))
+
+
+def remove_ascii_tab_or_newline(value: str) -> str:
+    """``value`` without ASCII tab or newline code points (U+0009, U+000A, U+000D).
+
+    Three str.replace calls, which find what to remove with memchr, rather than one str.translate
+    with a table, which looks each code point up in a dict (ten times slower on a URL).
+    """
+    return value.replace("\t", "").replace("\n", "").replace("\r", "")
+
+
 ASCII_TAB_OR_NEWLINE_RE: Final = re.compile(character_class(ASCII_TAB_OR_NEWLINE))
 
 #: Whole strings of one class, for ``fullmatch`` (both need at least one code point). Note that

@@ -34,8 +34,8 @@ from urlspec.infra import (
     ASCII_TAB_OR_NEWLINE_RE,
     C0_CONTROL_OR_SPACE_STRING,
     INVALID_URL_UNIT,
-    REMOVE_ASCII_TAB_OR_NEWLINE,
     character_class,
+    remove_ascii_tab_or_newline,
 )
 from urlspec.own_href import COMPILED
 from urlspec.percent_encoding import (
@@ -239,7 +239,7 @@ class BasicURLParser:
             if errors is not None:
                 removed_at = [m.start() for m in ASCII_TAB_OR_NEWLINE_RE.finditer(input)]
                 errors.append(ValidationError("invalid-URL-unit", leading + removed_at[0]))
-            input = input.translate(REMOVE_ASCII_TAB_OR_NEWLINE)
+            input = remove_ascii_tab_or_newline(input)
         if errors is not None:
             self.positions = _PositionMap(leading, removed_at)
         self.input = input

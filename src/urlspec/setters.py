@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final, TypeGuard, cast
 
-from urlspec.infra import REMOVE_ASCII_TAB_OR_NEWLINE, ascii_lowercase, to_scalar_value_string
+from urlspec.infra import ascii_lowercase, remove_ascii_tab_or_newline, to_scalar_value_string
 from urlspec.parser import State, basic_url_parse
 from urlspec.percent_encoding import USERINFO, utf8_percent_encode
 from urlspec.search_params import URLSearchParams, URLSearchParamsInit
@@ -124,7 +124,7 @@ def protocol(url: URLRecord, value: object) -> str | None:
     if basic_url_parse(given + ":", url=url, state_override=State.SCHEME_START) is None:
         return "not a scheme (an ASCII letter, then letters, digits, '+', '-' or '.')"
     # (the parser removes ASCII tabs and newlines from its input first)
-    scheme = given.translate(REMOVE_ASCII_TAB_OR_NEWLINE).partition(":")[0]
+    scheme = remove_ascii_tab_or_newline(given).partition(":")[0]
     if url.scheme != ascii_lowercase(scheme):
         return (
             "the scheme state refuses the change (special to non-special or back, to file with "

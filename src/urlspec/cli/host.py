@@ -26,7 +26,7 @@ from urlspec.cli.common import (
     utf8_argument,
     write_json,
 )
-from urlspec.infra import C0_CONTROL_OR_SPACE_STRING, REMOVE_ASCII_TAB_OR_NEWLINE
+from urlspec.infra import C0_CONTROL_OR_SPACE_STRING, remove_ascii_tab_or_newline
 from urlspec.url_record import SPECIAL_SCHEMES
 
 __all__ = ["add_parser", "describe", "written_host"]
@@ -77,7 +77,7 @@ def written_host(text: str, base_scheme: str | None = None) -> str | None:
     ("\\" too for a special scheme). None when no host is written."""
     # The basic URL parser's first steps: strip leading and trailing C0 controls and spaces,
     # remove ASCII tabs and newlines.
-    text = text.strip(C0_CONTROL_OR_SPACE_STRING).translate(REMOVE_ASCII_TAB_OR_NEWLINE)
+    text = remove_ascii_tab_or_newline(text.strip(C0_CONTROL_OR_SPACE_STRING))
     scheme_match = _SCHEME_RE.match(text)
     if scheme_match is not None:
         scheme = scheme_match.group()[:-1].lower()
