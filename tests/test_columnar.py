@@ -10,7 +10,6 @@ around the vectorized shortcut's edges.
 from __future__ import annotations
 
 import functools
-import itertools
 from typing import Any
 
 import pytest
@@ -25,50 +24,16 @@ else:
     pa = pytest.importorskip("pyarrow", reason="install the arrow extra: pip install -e '.[arrow]'")
     import pyarrow.compute as pc
 
-from urlspec import URL, InvalidDomain, InvalidURL, columnar, domain_to_ascii
-
-GETTERS = (
-    "href",
-    "protocol",
-    "username",
-    "password",
-    "host",
-    "hostname",
-    "port",
-    "pathname",
-    "search",
-    "hash",
-    "origin",
+from scalar_rows import (
+    BASE,
+    ROW_BASES,
+    cycled,
+    scalar_href,
+    scalar_row,
+    with_nulls_and_invalid,
 )
-BASE = "https://example.org/dir/page?q=1#frag"
-# Inputs that are no URL, or only against a base, mixed into every corpus.
-INVALID = ["", "nope", "http://[::1", "https://exa mple.org/", "http://a:99999/", "//x", "?q"]
-# A few bases for the one-base-per-row tests: valid ones, a null one, one that is no URL.
-ROW_BASES = [BASE, "file:///C:/dir/", None, "not a base", "http://h/a/b/c?x", "mailto:x@y"]
 
-
-def scalar_row(input: str | None, base: str | None) -> dict[str, str | None] | None:
-    """What the scalar API says about ``URL(input, base)``, as a row of columnar.parse."""
-    if input is None:
-        return None
-    try:
-        url = URL(input, base)
-    except InvalidURL as error:
-        return {**dict.fromkeys(GETTERS), "error": error.errors[-1].name}
-    return {**{name: getattr(url, name) for name in GETTERS}, "error": None}
-
-
-def with_nulls_and_invalid(lines: list[str]) -> list[str | None]:
-    """The lines with a null after every 7th and the INVALID inputs after every 101st."""
-    mixed: list[str | None] = []
-    invalid = itertools.cycle(INVALID)
-    for i, line in enumerate(lines):
-        mixed.append(line)
-        if i % 7 == 0:
-            mixed.append(None)
-        if i % 101 == 0:
-            mixed.append(next(invalid))
-    return mixed
+from urlspec import URL, InvalidDomain, columnar, domain_to_ascii
 
 
 @functools.cache
@@ -122,7 +87,7 @@ def test_href_and_is_valid_equal_the_scalar_api_on_every_corpus_line(
 
 
 def test_one_base_per_row_equals_the_scalar_api(corpus: list[str | None]) -> None:
-    bases = list(itertools.islice(itertools.cycle(ROW_BASES), len(corpus)))
+    bases = cycled(ROW_BASES, len(corpus))
     refs = pa.array(corpus, pa.string())
     base_column = pa.array(bases, pa.string())
     expected_rows = [
@@ -187,13 +152,8 @@ def test_generated_urls_equal_the_scalar_api(inputs: list[str | None], base: str
     result = columnar.parse(pa.array(inputs, pa.string()), base=base)
     assert result.to_pylist() == [scalar_row(line, base) for line in inputs]
     assert columnar.href(pa.array(inputs, pa.string()), base=base).to_pylist() == [
-        None if line is None else _href_or_none(line, base) for line in inputs
+        scalar_href(line, base) for line in inputs
     ]
-
-
-def _href_or_none(input: str, base: str | None) -> str | None:
-    url = URL.parse(input, base)
-    return None if url is None else url.href
 
 
 # --- shapes of input and output ---------------------------------------------------------------
@@ -227,7 +187,7 @@ def test_a_chunked_array_gives_a_chunked_array_chunk_by_chunk() -> None:
     ],
 )
 def test_other_string_columns_are_accepted(column: Any) -> None:
-    expected = [None if s is None else _href_or_none(s, None) for s in SAMPLE]
+    expected = [scalar_href(s, None) for s in SAMPLE]
     assert columnar.href(column()).to_pylist() == expected
 
 
