@@ -19,12 +19,12 @@ a ``base`` is a ``Column`` (one base per row) or a str (one base URL for every r
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Final
 
 import pyarrow as pa
 from pyspark.sql import Column, SparkSession
 from pyspark.sql import functions as F
-from pyspark.sql.functions import arrow_udf
+from pyspark.sql.pandas.functions import arrow_udf
 from pyspark.sql.types import BooleanType, DataType, StringType, StructField, StructType
 
 from urlspec import columnar
@@ -51,11 +51,16 @@ def _column(column: ColumnOrName) -> Column:
     return F.col(column) if isinstance(column, str) else column
 
 
-def _udf(function: Callable[..., pa.Array], return_type: DataType, name: str) -> Any:
+def _udf(
+    function: Callable[..., pa.Array], return_type: DataType, name: str
+) -> Callable[..., Column]:
     """A scalar Arrow UDF named ``name``: arrays in, one array out, as the type hints of
     ``function`` say (pyspark reads them)."""
     function.__name__ = name
-    return arrow_udf(function, return_type)
+    # pyspark's stubs ask for the UDF type argument, which pyspark itself, given type hints,
+    # warns against; hence the call through a plain Callable.
+    make_udf: Callable[..., Callable[..., Column]] = arrow_udf
+    return make_udf(function, return_type)
 
 
 # Each batch arrives as pyarrow arrays; urlspec.columnar takes them as they are.
