@@ -32,8 +32,8 @@ pandas columns here; see docs/columnar.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Callable
+from typing import Any, Final, TypeAlias
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -43,11 +43,10 @@ from urlspec.idna import domain_to_ascii as scalar_domain_to_ascii
 from urlspec.url import URL
 from urlspec.validation import InvalidURL
 
-if TYPE_CHECKING:
-    from typing import TypeAlias
-
-    #: What the functions accept as a column of strings.
-    Column: TypeAlias = "pa.Array | pa.ChunkedArray | Sequence[str | None] | Any"
+#: What the functions accept as a column of strings: a ``pa.Array`` or ``pa.ChunkedArray`` of
+#: strings, or what ``pa.array`` makes one of (pyarrow has no type information: Any). A runtime
+#: alias, so that tools that evaluate the annotations (DuckDB's create_function) can.
+Column: TypeAlias = Any
 
 __all__ = [
     "PARSE_FIELDS",
@@ -254,7 +253,7 @@ def href(urls: Column, base: str | URL | Column | None = None) -> pa.Array | pa.
     values = _string_array(urls, "urls")
     if _per_row_base(base):
         return join(base, values)
-    fixed = _Base(base)  # type: ignore[arg-type]  # not a column, see _per_row_base
+    fixed = _Base(base)
 
     def href_of_chunk(chunk: pa.Array) -> pa.Array:
         if fixed.failure is not None:
@@ -305,7 +304,7 @@ def is_valid(urls: Column, base: str | URL | Column | None = None) -> pa.Array |
         base_values, row_values, chunked = _aligned(base, values)
         result = _pairs_results(row_values, base_values, URL.can_parse, pa.bool_())
         return pa.chunked_array([result]) if chunked else result
-    fixed = _Base(base)  # type: ignore[arg-type]
+    fixed = _Base(base)
 
     def is_valid_chunk(chunk: pa.Array) -> pa.Array:
         present = pc.is_valid(chunk)
@@ -340,7 +339,7 @@ def parse(urls: Column, base: str | URL | Column | None = None) -> pa.Array | pa
         rows = _pairs_results(row_values, base_values, _parse_row, PARSE_TYPE)
         result = _null_where(rows, pc.is_null(rows))
         return pa.chunked_array([result], type=PARSE_TYPE) if chunked else result
-    fixed = _Base(base)  # type: ignore[arg-type]
+    fixed = _Base(base)
 
     def parse_chunk(chunk: pa.Array) -> pa.Array:
         return _parse_chunk(chunk, fixed)
