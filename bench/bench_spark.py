@@ -15,6 +15,7 @@ second. Then the two hosts are compared on every distinct corpus line: how often
 by kind, with examples.
 
     python bench/bench_spark.py [--rows 1000000] [--rounds 3] [--masters 'local[1],local[2]']
+                                [--skip-throughput] [--skip-hosts]
 
 Needs the spark extra and Java. Run it ``nice``d on a shared machine.
 """
@@ -168,6 +169,7 @@ def main() -> None:
     parser.add_argument("--masters", default="local[1],local[2]")
     parser.add_argument("--examples", type=int, default=3)
     parser.add_argument("--skip-throughput", action="store_true")
+    parser.add_argument("--skip-hosts", action="store_true", help="no host comparison")
     args = parser.parse_args()
     lines = distinct_lines()
     if not args.skip_throughput:
@@ -176,7 +178,8 @@ def main() -> None:
             path = str(Path(directory) / "urls.parquet")
             pq.write_table(pa.table({"url": pa.array(repeated, pa.string())}), path)
             throughput(args.masters.split(","), path, args.rows, args.rounds)
-    host_disagreements(lines, args.masters.split(",")[-1], args.examples)
+    if not args.skip_hosts:
+        host_disagreements(lines, args.masters.split(",")[-1], args.examples)
 
 
 if __name__ == "__main__":

@@ -44,3 +44,18 @@ def test_an_ascii_host_needs_no_idna_tables() -> None:
     loaded = loaded_after("from urlspec import URL\nURL('HTTPS://Example.COM/a/../b')")
     assert "urlspec.parser" in loaded
     assert not {name for name in loaded if name.split(".")[0] == "idna"}
+
+
+def test_no_dataframe_library_before_it_is_asked_for() -> None:
+    # issue 13: urlspec.columnar and urlspec.spark need pyarrow / pyspark; nothing else may.
+    script = (
+        "import urlspec, json, sys\n"
+        "from urlspec import URL\n"
+        "URL('https://example.com/a?b#c').hostname\n"
+        "heavy = ('pyarrow', 'pyspark', 'pandas', 'polars', 'duckdb', 'numpy')\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in heavy)))"
+    )
+    output = subprocess.run(
+        [sys.executable, "-c", script], check=True, capture_output=True, text=True
+    ).stdout
+    assert json.loads(output) == []
