@@ -229,3 +229,16 @@ def test_a_column_of_something_else_than_strings_is_a_type_error() -> None:
 def test_a_column_of_bases_of_another_length_is_a_value_error() -> None:
     with pytest.raises(ValueError, match="one base per row"):
         columnar.join(pa.array(["http://a/"]), pa.array(["x", "y"]))
+
+
+def test_a_column_with_the_same_base_in_every_row(
+    corpus_name: str, corpus: list[str | None]
+) -> None:
+    # As Spark passes a literal base: the same answers as the base given once.
+    bases = pa.array([BASE] * len(corpus), pa.string())
+    refs = pa.array(corpus, pa.string())
+    expected = expected_rows(corpus_name, BASE)
+    assert columnar.parse(refs, base=bases).to_pylist() == expected
+    assert columnar.join(bases, refs).to_pylist() == [
+        None if row is None else row["href"] for row in expected
+    ]

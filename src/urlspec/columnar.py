@@ -175,6 +175,22 @@ def _per_row_base(base: Any) -> bool:
     return base is not None and not isinstance(base, str | URL)
 
 
+def _same_base_for_all(base: Any, rows: int) -> Any:
+    """``base``, or its one value when it is a column holding the same base in every row (as
+    Spark passes a literal): that base is then parsed once, as a str base is."""
+    if not _per_row_base(base):
+        return base
+    column = _string_array(base, "base")
+    if len(column) != rows:
+        raise ValueError(
+            f"a column of bases must have one base per row: {len(column)} bases for {rows} rows"
+        )
+    if rows == 0 or column.null_count > 0:
+        return column
+    first = column[0]
+    return first.as_py() if pc.all(pc.equal(column, first)).as_py() else column
+
+
 # --- parsing distinct values once -----------------------------------------------------------
 
 
@@ -251,6 +267,7 @@ def href(urls: Column, base: str | URL | Column | None = None) -> pa.Array | pa.
     bases, one per row (a null base makes the row null).
     """
     values = _string_array(urls, "urls")
+    base = _same_base_for_all(base, len(values))
     if _per_row_base(base):
         return join(base, values)
     fixed = _Base(base)
@@ -272,6 +289,8 @@ def href(urls: Column, base: str | URL | Column | None = None) -> pa.Array | pa.
 def join(bases: Column, refs: Column) -> pa.Array | pa.ChunkedArray:
     """Each reference resolved against the base of its row: ``URL(ref, base).href``, row by row;
     null where that fails or either is null. ``bases`` may also be one base (a str or ``URL``)."""
+    refs = _string_array(refs, "refs")
+    bases = _same_base_for_all(bases, len(refs))
     if not _per_row_base(bases):
         return href(refs, bases)
     base_values, ref_values, chunked = _aligned(bases, refs)
@@ -300,6 +319,7 @@ def is_valid(urls: Column, base: str | URL | Column | None = None) -> pa.Array |
     """Whether each value parses (``URL.can_parse(value, base)``); null where the value is null
     (or its row's base, for a column of bases)."""
     values = _string_array(urls, "urls")
+    base = _same_base_for_all(base, len(values))
     if _per_row_base(base):
         base_values, row_values, chunked = _aligned(base, values)
         result = _pairs_results(row_values, base_values, URL.can_parse, pa.bool_())
@@ -334,6 +354,7 @@ def parse(urls: Column, base: str | URL | Column | None = None) -> pa.Array | pa
     null struct. ``base`` as for :func:`href`.
     """
     values = _string_array(urls, "urls")
+    base = _same_base_for_all(base, len(values))
     if _per_row_base(base):
         base_values, row_values, chunked = _aligned(base, values)
         rows = _pairs_results(row_values, base_values, _parse_row, PARSE_TYPE)
