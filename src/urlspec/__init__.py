@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from urlspec.origin import OpaqueOrigin as OpaqueOrigin
     from urlspec.origin import Origin as Origin
     from urlspec.origin import TupleOrigin as TupleOrigin
+    from urlspec.own_href import COMPILED as COMPILED
     from urlspec.search_params import URLSearchParams as URLSearchParams
     from urlspec.url import URL as URL
     from urlspec.url import validate as validate
@@ -38,6 +39,7 @@ __version__ = "0.1.0"
 
 # public name -> the module that defines it
 _EXPORTS: dict[str, str] = {
+    "COMPILED": "urlspec.own_href",  # whether the core runs compiled by mypyc
     "URL": "urlspec.url",
     "validate": "urlspec.url",
     "URLSearchParams": "urlspec.search_params",

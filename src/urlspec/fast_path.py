@@ -79,6 +79,7 @@ import re
 from typing import Final, NamedTuple
 
 from urlspec.host import HostKind
+from urlspec.own_href import COMPILED, NOT_OWN_HREF, scan_own_href
 from urlspec.url_record import SPECIAL_SCHEMES, URLRecord
 from urlspec.validation import ValidationError
 
@@ -88,6 +89,7 @@ __all__ = [
     "fast_href",
     "fast_href_and_errors",
     "getter_values_from_fast_href",
+    "is_own_href",
     "match_fast_href_getters",
     "match_normalized",
     "match_own_href",
@@ -210,7 +212,8 @@ _OWN_HREF_PATH: Final = rf"(?:/(?!{_DOT}{_DOT}?+(?:[/?#]|\Z))[{_PATH_CODE_POINTS
 # A non-special URL's host, which the opaque host parser returns as it is
 # (https://url.spec.whatwg.org/#concept-opaque-host-parser): printable ASCII code points but the
 # forbidden host code points (" #/:<>?@[\\]^|") and "%" (which would need checking), in any case.
-_OPAQUE_HOST: Final = r"[!\"$&-.0-9;=A-Z_-{}~]++"
+_OPAQUE_HOST_CODE_POINTS: Final = r"!\"$&-.0-9;=A-Z_-{}~"
+_OPAQUE_HOST: Final = rf"[{_OPAQUE_HOST_CODE_POINTS}]++"
 
 #: Inputs that the parser returns as they are: the href of the URL it makes of ``input`` is
 #: ``input``, whatever validation errors it reports (:data:`match_normalized` matches error-free
@@ -227,8 +230,17 @@ _OWN_HREF: Final = re.compile(
     re.ASCII,
 )
 
-#: Whether ``input`` is its own href: a match, or None (then see fast_href).
+#: Whether ``input`` is its own href: a match, or None (then see fast_href). The pure build's
+#: tier 1; the compiled build asks urlspec.own_href.scan_own_href, its equal in code points.
 match_own_href: Final = _OWN_HREF.fullmatch
+
+
+def is_own_href(input: str) -> bool:
+    """Tier 1: whether ``input`` is its own href, by the build's own means (see own_href)."""
+    if COMPILED:
+        return scan_own_href(input) != NOT_OWN_HREF
+    return match_own_href(input) is not None
+
 
 # The same shapes, with the parts that may need normalizing captured. ASCII letters of the scheme
 # and host in either case; any port of at most five digits (the port state checks its range).
@@ -261,7 +273,7 @@ def fast_href(input: str) -> str | None:
     None means "not a common URL": run the state machine. The parser may meet validation errors
     on an accepted input; :func:`fast_href_and_errors` lists them, when it can.
     """
-    if match_own_href(input) is not None:
+    if is_own_href(input):
         return input
     return tier_2_or_3_href(input)
 
@@ -270,7 +282,7 @@ def tier_2_or_3_href(input: str) -> str | None:
     """:func:`fast_href` for an input that :data:`match_own_href` (tier 1) did not match."""
     # A special URL that ends right after its host: see normalized_href.
     with_path = input + "/"
-    if match_own_href(with_path) is not None:
+    if is_own_href(with_path):
         return with_path
     if "\\" in input:
         href = _href_with_reverse_solidi(input)
@@ -300,7 +312,7 @@ def _href_with_reverse_solidi(input: str) -> str | None:
         return None
     query_or_fragment = _end_of_run(_PATH_END, input, 0)
     href = input[:query_or_fragment].replace("\\", "/") + input[query_or_fragment:]
-    return href if match_own_href(href) is not None else None
+    return href if is_own_href(href) else None
 
 
 def fast_href_and_errors(input: str) -> tuple[str, list[ValidationError]] | None:
@@ -692,7 +704,7 @@ def getter_values_from_fast_href(href: str) -> GetterValues:
     return match.groups("")  # type: ignore[return-value]  # nine groups, all str with ""
 
 
-def origin_from_fast_getter_values(values: GetterValues) -> str | None:
+def origin_from_fast_getter_values(values: tuple[str, ...]) -> str | None:
     """The serialized origin of a fast-path URL, or None for a blob: URL (ask urlspec.origin)."""
     protocol = values[0]
     if protocol in TUPLE_ORIGIN_PROTOCOLS:

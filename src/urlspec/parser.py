@@ -602,7 +602,9 @@ class BasicURLParser:
                 return match.start()
         return len(self.input)
 
-    hostname_state = host_state
+    def hostname_state(self, c: str) -> _Outcome | None:
+        """https://url.spec.whatwg.org/#hostname-state: the host state's steps."""
+        return self.host_state(c)
 
     def port_state(self, c: str) -> _Outcome | None:
         """https://url.spec.whatwg.org/#port-state"""

@@ -75,8 +75,9 @@ class URLSearchParams:
         query, which, unlike the constructor, keeps a leading "?" (part of the query itself,
         as in ``https://h/??a``).
         """
-        params = cls.__new__(cls)
-        params._list = [] if query is None else urlencoded_parse(query)
+        params = cls()
+        if query is not None:
+            params._list = urlencoded_parse(query)
         return params
 
     def _initialize(self, init: URLSearchParamsInit) -> None:

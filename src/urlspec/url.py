@@ -16,12 +16,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from mypy_extensions import mypyc_attr
+
 from urlspec.fast_path import (
     TUPLE_ORIGIN_PROTOCOLS,
-    GetterValues,
     fast_href,
     fast_href_and_errors,
     getter_values_from_fast_href,
+    is_own_href,
     match_fast_href_getters,
     match_own_href,
     origin_from_fast_getter_values,
@@ -30,6 +32,14 @@ from urlspec.fast_path import (
 )
 from urlspec.host import HostKind
 from urlspec.infra import to_scalar_value_string, usv_string_argument
+from urlspec.own_href import (
+    COMPILED,
+    NOT_OWN_HREF,
+    SPANS_TOO_LONG,
+    getter_values_from_spans,
+    scan_own_href,
+)
+from urlspec.relative import resolve_reference, starts_with_scheme
 from urlspec.url_record import URLRecord, serialize_path, serialize_url, urls_equal
 from urlspec.validation import InvalidURL, ValidationError
 
@@ -55,20 +65,27 @@ def _string_argument(name: str, value: object) -> str:
     return usv_string_argument(value, f"URL {name}")
 
 
-def _parse_base(base: str | URL) -> URLRecord | None:
-    """The base URL of the API URL parser: a ``URL``'s record, or a string parsed; None: failure.
+# GetterValues of fast_path, as a variable-length tuple: the compiled build keeps a fixed-size
+# tuple type unboxed, and would unbox all nine strings on every getter's read.
+_GetterValues = tuple[str, ...]
+
+
+def _parse_base(base: str | URL) -> tuple[str, URLRecord | None] | None:
+    """The base URL of the API URL parser, as its href and record (None: built from the href when
+    needed); None: the base string fails to parse.
 
     The basic URL parser never modifies the base, so a ``URL``'s own record can be used.
     """
     if isinstance(base, URL):
-        return base._record
+        return base._href, base._parsed
     base_string = _string_argument("base", base)
     href = fast_href(base_string) if type(base_string) is str else None
     if href is not None:
-        return record_from_fast_href(href)
+        return href, None
     from urlspec.parser import basic_url_parse  # see _basic_url_parse
 
-    return basic_url_parse(base_string)
+    record = basic_url_parse(base_string)
+    return None if record is None else (serialize_url(record), record)
 
 
 def _api_url_parse(
@@ -76,20 +93,29 @@ def _api_url_parse(
 ) -> tuple[str, URLRecord | None] | None:
     """The API URL parser (https://url.spec.whatwg.org/#api-url-parser); None is failure.
 
-    Returns the href and, unless the fast path found the URL, its record. The fast path applies
-    with any base: an input it accepts starts with a scheme and "//" (special) or an opaque path,
-    from which the basic URL parser never looks at the base. The base must still parse.
+    Returns the href and, unless a fast path found the URL, its record. An input that starts
+    with a scheme goes to the fast path whatever the base: one it accepts starts with a scheme
+    and "//" (special) or an opaque path, from which the basic URL parser never looks at the base.
+    Other inputs are relative references, which urlspec.relative resolves in their common
+    shapes. The base must still parse.
     """
     input_string = _string_argument("input", input)
+    base_href = None
     base_record = None
     if base is not None:
-        base_record = _parse_base(base)
-        if base_record is None:
+        parsed_base = _parse_base(base)
+        if parsed_base is None:
             return None
+        base_href, base_record = parsed_base
     if encoding == "utf-8" and type(input_string) is str:
-        href = fast_href(input_string)
+        if base_href is None or starts_with_scheme(input_string):
+            href = fast_href(input_string)
+        else:
+            href = resolve_reference(input_string, base_href)
         if href is not None:
             return href, None
+    if base_href is not None and base_record is None:
+        base_record = record_from_fast_href(base_href)
     return _basic_url_parse(input_string, base_record, encoding)
 
 
@@ -147,6 +173,7 @@ def _invalid_url(input: object, base: str | URL | None, encoding: str) -> Invali
     return InvalidURL(_string_argument("input", input), errors, base_string)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class URL:
     """A parsed URL (https://url.spec.whatwg.org/#url-class), immutable and hashable.
 
@@ -162,25 +189,38 @@ class URL:
     # A URL is its href; the rest is derived from it when first asked for. Common URLs are parsed
     # by the fast path (urlspec.fast_path), which gives the href only: the URL record (_parsed) is
     # built from the href the first time something needs it. The getters' values (_getters) are
-    # computed together, once, by the first getter called. Each slot is set once; the getters are
-    # read-only properties and there is no __dict__, so a URL cannot be changed through its
-    # public interface.
-    __slots__ = ("_getters", "_href", "_parsed")
+    # computed together, once, by the first getter called: from the record, or from _spans, the
+    # offsets of the href's parts that the compiled build's tier 1 (own_href.scan_own_href) found
+    # (SPANS_TOO_LONG, 0, when there are none: the pure build's tier 1, a regex, finds none), or
+    # by matching a pattern on the href. Each slot is set once but _spans, which is only filled
+    # in; the getters are read-only properties and there is no __dict__, so a URL cannot be
+    # changed through its public interface.
+    __slots__ = ("_getters", "_href", "_parsed", "_spans")
 
     _href: str
     _parsed: URLRecord | None
-    _getters: GetterValues | None
+    _getters: _GetterValues | None
+    _spans: int
 
     def __init__(
         self, input: str, base: str | URL | None = None, *, encoding: str = "utf-8"
     ) -> None:
         parsed: tuple[str, URLRecord | None] | None
         if base is None and encoding == "utf-8" and type(input) is str:
-            # The hot path: the input is its own href (tier 1), or the fast path's other tiers
-            # give its href.
-            if match_own_href(input) is not None:
+            # The hot path: the input is its own href (tier 1: fast_path.is_own_href, inline), or
+            # the fast path's other tiers give its href.
+            if COMPILED:
+                spans = scan_own_href(input)
+                if spans != NOT_OWN_HREF:
+                    self._href = input
+                    self._parsed = None
+                    self._getters = None
+                    self._spans = spans
+                    return
+            elif match_own_href(input) is not None:
                 self._href = input
                 self._parsed = self._getters = None
+                self._spans = SPANS_TOO_LONG
                 return
             href = tier_2_or_3_href(input)
             parsed = (href, None) if href is not None else _basic_url_parse(input)
@@ -188,8 +228,11 @@ class URL:
             parsed = _api_url_parse(input, base, encoding)
         if parsed is None:
             raise _invalid_url(input, base, encoding)
-        self._href, self._parsed = parsed
+        href, record = parsed
+        self._href = href
+        self._parsed = record
         self._getters = None
+        self._spans = SPANS_TOO_LONG
 
     @classmethod
     def _from_record(cls, record: URLRecord) -> URL:
@@ -199,10 +242,11 @@ class URL:
     @classmethod
     def _from_parsed(cls, href: str, record: URLRecord | None) -> URL:
         """A URL with this href and record (None: the fast path's href, record built lazily)."""
-        url = object.__new__(cls)
+        url = cls.__new__(cls)
         url._href = href
         url._parsed = record
         url._getters = None
+        url._spans = SPANS_TOO_LONG
         return url
 
     @property
@@ -221,19 +265,17 @@ class URL:
     ) -> URL | None:
         """https://url.spec.whatwg.org/#dom-url-parse -- the URL, or None when it fails."""
         parsed = _api_url_parse(input, base, encoding)
-        return None if parsed is None else cls._from_parsed(*parsed)
+        if parsed is None:
+            return None
+        href, record = parsed  # (not cls._from_parsed(*parsed): mypyc 2.4 miscompiles that)
+        return cls._from_parsed(href, record)
 
     @classmethod
     def can_parse(
         cls, input: str, base: str | URL | None = None, *, encoding: str = "utf-8"
     ) -> bool:
         """https://url.spec.whatwg.org/#dom-url-canparse"""
-        if (
-            base is None
-            and encoding == "utf-8"
-            and type(input) is str
-            and match_own_href(input) is not None
-        ):
+        if base is None and encoding == "utf-8" and type(input) is str and is_own_href(input):
             return True  # the commonest case first, as in __init__
         return _api_url_parse(input, base, encoding) is not None
 
@@ -315,18 +357,27 @@ class URL:
         """https://url.spec.whatwg.org/#dom-url-hash -- "#" and the fragment, or ""."""
         return (self._getters or self._compute_getters())[_HASH]
 
-    def _compute_getters(self) -> GetterValues:
+    def _compute_getters(self) -> _GetterValues:
         """The getters' values, computed once: from the record, or a fast-path URL's href."""
         record = self._parsed
-        getters: GetterValues
-        if record is None:
+        getters: _GetterValues
+        if record is not None:
+            getters = _getter_values(record)
+        elif COMPILED:
+            # The offsets of the href's parts: found by tier 1 already, or found now.
+            spans = self._spans
+            if spans == SPANS_TOO_LONG:
+                spans = self._spans = scan_own_href(self._href)
+            if spans > SPANS_TOO_LONG:
+                getters = getter_values_from_spans(self._href, spans)
+            else:
+                getters = getter_values_from_fast_href(self._href)
+        else:
             match = match_fast_href_getters(self._href)  # getter_values_from_fast_href, inline
             if match is not None:
-                getters = match.groups("")  # type: ignore[assignment]  # nine str groups
+                getters = match.groups("")
             else:
                 getters = getter_values_from_fast_href(self._href)  # raises ValueError
-        else:
-            getters = _getter_values(record)
         self._getters = getters
         return getters
 
@@ -370,7 +421,7 @@ class URL:
         record = self._record.copy()
         for name, value in changes.items():
             apply_setter(record, name, value)
-        return URL._from_record(record)
+        return type(self)._from_record(record)
 
     # --- Python protocols -----------------------------------------------------------------------
 
@@ -399,7 +450,7 @@ class URL:
         return self
 
 
-def _getter_values(record: URLRecord) -> GetterValues:
+def _getter_values(record: URLRecord) -> _GetterValues:
     """What each getter of the URL class returns for a URL record (§6.1, the getter steps)."""
     host = "" if record.host is None else record.host
     port = "" if record.port is None else str(record.port)

@@ -39,6 +39,14 @@ exit status: 0 success; 1 some input was invalid (see each command's help); 2 us
 Run 'urlspec COMMAND --help' for a command's options."""
 
 
+def version_text() -> str:
+    """What ``urlspec --version`` says: the version, which build runs, and the Python."""
+    from urlspec.own_href import COMPILED
+
+    build = "compiled with mypyc" if COMPILED else "pure Python"
+    return f"urlspec {__version__} ({build}; Python {sys.version.split()[0]})"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``urlspec`` and all its subcommands."""
     parser = argparse.ArgumentParser(
@@ -47,11 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument(
-        "--version",
-        action="version",
-        version=f"urlspec {__version__} (Python {sys.version.split()[0]})",
-    )
+    parser.add_argument("--version", action="version", version=version_text())
     subparsers = parser.add_subparsers(
         title="commands", metavar="COMMAND", dest="command", required=True
     )

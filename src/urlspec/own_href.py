@@ -1,0 +1,371 @@
+"""Tier 1 of the fast path as a code-point scanner: is the input its own href, where are its parts?
+
+The fast path (:mod:`urlspec.fast_path`) first asks whether an input is its own href: whether the
+basic URL parser (§4.4, https://url.spec.whatwg.org/#concept-basic-url-parser) returns, for it,
+a URL whose serialization is the input itself. In the pure build it asks a regular expression,
+``fast_path.match_own_href``, because ``re`` runs in C and a Python loop over code points does
+not. In the compiled build (mypyc) a loop over code points is compiled to C too, is faster than the
+regex, and finds on the way what the regex does not give: where the scheme, host, path, query and
+fragment are. :func:`scan_own_href` is that loop. It accepts exactly the inputs the regex
+accepts (``tests/test_own_href.py`` proves it on every corpus line and on generated inputs) and
+returns the parts' offsets packed in one int (see :func:`pack_spans`), which the ``URL`` class
+keeps so that its getters are slices of the href, with no second pattern to match.
+
+The grammar is the regex's (``fast_path._OWN_HREF``), in words:
+
+* a special URL: ``http``, ``https``, ``ws``, ``wss`` or ``ftp``, ``://``, a host the host parser
+  returns as it is (below), then a path of one or more segments; or ``file://``, a host or none
+  (but not ``localhost``, which the file host state empties), then such a path;
+* or a non-special URL: a lowercase scheme (https://url.spec.whatwg.org/#scheme-state) that is
+  none of the special ones, ``:``, then either an opaque path not starting with ``/``
+  (https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state), or ``//``, an opaque host
+  (https://url.spec.whatwg.org/#concept-opaque-host-parser) and a path or none;
+* then an optional query (``?`` and the code points the query state keeps) and an optional
+  fragment (``#`` and the code points the fragment state keeps).
+
+A host of a special URL is its own serialization when it is a lowercase domain of code points the
+domain parser keeps whose last label starts with no ASCII digit (so that it does not end in a
+number, https://url.spec.whatwg.org/#ends-in-a-number-checker), or an IPv4 address as the IPv4
+serializer writes it. A path segment is any run of path code points and ``%`` that is no
+single-dot or double-dot segment (https://url.spec.whatwg.org/#single-dot-path-segment).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from mypy_extensions import i64
+
+from urlspec.url_record import is_double_dot_path_segment, is_single_dot_path_segment
+
+__all__ = [
+    "COMPILED",
+    "NOT_OWN_HREF",
+    "SPANS_TOO_LONG",
+    "getter_values_from_spans",
+    "pack_spans",
+    "scan_own_href",
+    "unpack_spans",
+]
+
+
+def _running_compiled() -> bool:
+    """Whether this module runs compiled by mypyc: its functions are then built-in functions."""
+    return type(_running_compiled).__name__ != "function"
+
+
+#: Whether urlspec's core runs compiled by mypyc (the compiled build) or as Python source.
+COMPILED: Final = _running_compiled()
+
+# --- the code point classes, from the same class bodies the regex is built of -------------------
+
+# Each class is a regex class body (ASCII, as in fast_path), turned into a bit in a table of the
+# 128 ASCII code points, so that the two forms cannot disagree.
+_IN_LABEL: Final = 1  # fast_path._IN_OWN_HREF_LABEL
+_STARTS_LAST_LABEL: Final = 2  # fast_path._STARTS_LAST_LABEL
+_IN_PATH: Final = 4  # fast_path._PATH_CODE_POINTS and "%"
+_IN_SPECIAL_QUERY: Final = 8  # fast_path._KEPT_IN_SPECIAL_QUERY
+_IN_QUERY: Final = 16  # fast_path._KEPT_IN_QUERY
+_IN_FRAGMENT: Final = 32  # fast_path._KEPT_IN_FRAGMENT
+_IN_OPAQUE_PATH: Final = 64  # fast_path._KEPT_IN_OPAQUE_PATH
+_IN_OPAQUE_HOST: Final = 128  # fast_path._OPAQUE_HOST's class
+
+
+def code_point_table(classes: list[tuple[int, str]]) -> bytes:
+    """A table of the 128 ASCII code points: for each, the bits of the classes it is in.
+
+    ``classes`` pairs a bit with a regex character class body (as in ``[...]``).
+    """
+    table = bytearray(128)
+    for bit, body in classes:
+        pattern = re.compile(f"[{body}]", re.ASCII)
+        for code_point in range(128):
+            if pattern.fullmatch(chr(code_point)) is not None:
+                table[code_point] |= bit
+    return bytes(table)
+
+
+def _table() -> bytes:
+    # fast_path imports this module (for its tier 1 in the compiled build): its class bodies are
+    # imported here, at first use, to avoid an import cycle.
+    from urlspec import fast_path
+
+    return code_point_table(
+        [
+            (_IN_LABEL, fast_path._IN_OWN_HREF_LABEL),
+            (_STARTS_LAST_LABEL, fast_path._STARTS_LAST_LABEL),
+            (_IN_PATH, fast_path._PATH_CODE_POINTS + "%"),
+            (_IN_SPECIAL_QUERY, fast_path._KEPT_IN_SPECIAL_QUERY),
+            (_IN_QUERY, fast_path._KEPT_IN_QUERY),
+            (_IN_FRAGMENT, fast_path._KEPT_IN_FRAGMENT),
+            (_IN_OPAQUE_PATH, fast_path._KEPT_IN_OPAQUE_PATH),
+            (_IN_OPAQUE_HOST, fast_path._OPAQUE_HOST_CODE_POINTS),
+        ]
+    )
+
+
+_CLASSES: bytes = b""
+
+
+def _classes() -> bytes:
+    global _CLASSES
+    if not _CLASSES:
+        _CLASSES = _table()
+    return _CLASSES
+
+
+# --- packing the offsets ------------------------------------------------------------------------
+
+#: scan_own_href's answer for an input that is not its own href.
+NOT_OWN_HREF: Final = -1
+#: scan_own_href's answer for an own href too long for its offsets to be packed (see pack_spans).
+SPANS_TOO_LONG: Final = 0
+
+_BITS: Final = 12
+_MASK: Final = (1 << _BITS) - 1
+#: Offsets are packed when the input is shorter than this: five 12-bit fields make 60 bits, which
+#: the compiled build keeps in a machine word (a URL object holds one int, not five).
+PACKABLE_LENGTH: Final = 1 << _BITS
+
+
+def pack_spans(
+    protocol_end: i64, host_start: i64, path_start: i64, query: i64, fragment: i64
+) -> int:
+    """The offsets of an own href's parts, in one int (``input`` shorter than PACKABLE_LENGTH).
+
+    ``protocol_end``: after the scheme's ":"; ``host_start``: where the host starts, 0 when there
+    is no host (an opaque path); ``path_start``: where the path starts (the host's end);
+    ``query``/``fragment``: where "?"/"#" is, 0 when there is none (neither can be at 0).
+    """
+    return (
+        protocol_end
+        | host_start << _BITS
+        | path_start << (2 * _BITS)
+        | query << (3 * _BITS)
+        | fragment << (4 * _BITS)
+    )
+
+
+def unpack_spans(spans: int) -> tuple[int, int, int, int, int]:
+    """The five offsets :func:`pack_spans` packed."""
+    return (
+        spans & _MASK,
+        (spans >> _BITS) & _MASK,
+        (spans >> (2 * _BITS)) & _MASK,
+        (spans >> (3 * _BITS)) & _MASK,
+        spans >> (4 * _BITS),
+    )
+
+
+# --- the scanner --------------------------------------------------------------------------------
+
+
+def scan_own_href(input: str) -> int:
+    """Whether ``input`` is its own href (the regex ``fast_path.match_own_href`` in code points).
+
+    Returns :data:`NOT_OWN_HREF` (-1) when it is not; when it is, the offsets of its parts packed
+    by :func:`pack_spans`, or :data:`SPANS_TOO_LONG` (0) for an input of PACKABLE_LENGTH code
+    points or more.
+    """
+    classes = _classes()
+    length: i64 = len(input)
+    protocol_end = _scheme_end(input, length) + 1
+    if protocol_end <= 0:
+        return NOT_OWN_HREF
+    special = _special_scheme(input, protocol_end - 1)
+    host_start: i64 = 0
+    path_start: i64
+    query: i64
+    if special == _SPECIAL:
+        if not input.startswith("//", protocol_end):
+            return NOT_OWN_HREF
+        host_start = protocol_end + 2
+        path_start = _special_host_end(input, host_start, length, classes)
+        if path_start <= host_start:
+            return NOT_OWN_HREF
+        query = _path_end(input, path_start, length, classes, True)
+    elif special == _FILE:
+        if not input.startswith("//", protocol_end):
+            return NOT_OWN_HREF
+        host_start = protocol_end + 2
+        path_start = _special_host_end(input, host_start, length, classes)
+        if path_start < host_start or input.startswith("localhost/", host_start):
+            return NOT_OWN_HREF
+        query = _path_end(input, path_start, length, classes, True)
+    elif input.startswith("//", protocol_end):
+        host_start = protocol_end + 2
+        path_start = _run_end(input, host_start, length, classes, _IN_OPAQUE_HOST)
+        if path_start == host_start:
+            return NOT_OWN_HREF
+        query = _path_end(input, path_start, length, classes, False)
+    else:
+        path_start = protocol_end
+        if path_start < length and ord(input[path_start]) == 0x2F:  # "/"
+            return NOT_OWN_HREF
+        query = _run_end(input, path_start, length, classes, _IN_OPAQUE_PATH)
+    if query < 0:
+        return NOT_OWN_HREF
+    fragment = query
+    if query < length and ord(input[query]) == 0x3F:  # "?"
+        in_query = _IN_QUERY if special == _NOT_SPECIAL else _IN_SPECIAL_QUERY
+        fragment = _run_end(input, query + 1, length, classes, in_query)
+    else:
+        query = 0
+    if fragment < length:
+        if ord(input[fragment]) != 0x23:  # "#"
+            return NOT_OWN_HREF
+        if _run_end(input, fragment + 1, length, classes, _IN_FRAGMENT) != length:
+            return NOT_OWN_HREF
+    else:
+        fragment = 0
+    if length >= PACKABLE_LENGTH:
+        return SPANS_TOO_LONG
+    return pack_spans(protocol_end, host_start, path_start, query, fragment)
+
+
+# What _special_scheme says of a scheme.
+_NOT_SPECIAL: Final = 0
+_SPECIAL: Final = 1  # a special scheme (https://url.spec.whatwg.org/#special-scheme) but file
+_FILE: Final = 2
+
+
+def _special_scheme(input: str, length: i64) -> i64:
+    """Whether the lowercase scheme ``input[:length]`` is special, file, or neither (without
+    slicing it out: this runs on every URL)."""
+    if length == 4:
+        if input.startswith("http"):
+            return _SPECIAL
+        if input.startswith("file"):
+            return _FILE
+    elif length == 5:
+        if input.startswith("https"):
+            return _SPECIAL
+    elif length == 3:
+        if input.startswith("wss") or input.startswith("ftp"):
+            return _SPECIAL
+    elif length == 2 and input.startswith("ws"):
+        return _SPECIAL
+    return _NOT_SPECIAL
+
+
+def _scheme_end(input: str, length: i64) -> i64:
+    """Where the ":" after a lowercase scheme ([a-z][a-z0-9+.-]*) is, or -1."""
+    if length == 0:
+        return -1
+    c: i64 = ord(input[0])
+    if not 0x61 <= c <= 0x7A:  # a-z
+        return -1
+    i: i64 = 1
+    while i < length:
+        c = ord(input[i])
+        if 0x61 <= c <= 0x7A or 0x30 <= c <= 0x39 or c == 0x2B or c == 0x2D or c == 0x2E:
+            i += 1
+        elif c == 0x3A:  # ":"
+            return i
+        else:
+            return -1
+    return -1
+
+
+def _run_end(input: str, start: i64, length: i64, classes: bytes, bit: i64) -> i64:
+    """Where the run of ASCII code points of class ``bit`` starting at ``start`` ends."""
+    i = start
+    while i < length:
+        c: i64 = ord(input[i])
+        if c >= 128 or not classes[c] & bit:
+            return i
+        i += 1
+    return length
+
+
+def _special_host_end(input: str, start: i64, length: i64, classes: bytes) -> i64:
+    """Where an own-href host of a special URL starting at ``start`` ends, or -1.
+
+    The host is the run of label code points and "."; it must be followed by "/" (the path) or
+    be empty (file URLs only: the caller checks), and be a domain whose last label starts with no
+    digit, or an IPv4 address as the IPv4 serializer writes it.
+    """
+    i = start
+    last_label = start
+    while i < length:
+        c: i64 = ord(input[i])
+        if c == 0x2E:  # "."
+            last_label = i + 1
+        elif c >= 128 or not classes[c] & _IN_LABEL:
+            break
+        i += 1
+    if i == start:
+        return start  # no host
+    if i >= length or ord(input[i]) != 0x2F:  # "/"
+        return -1
+    if last_label < i:
+        c = ord(input[last_label])
+        if c < 128 and classes[c] & _STARTS_LAST_LABEL:
+            return i
+    return i if _is_serialized_ipv4(input, start, i) else -1
+
+
+def _is_serialized_ipv4(input: str, start: i64, end: i64) -> bool:
+    """Whether ``input[start:end]`` is four decimal numbers 0-255 without leading zeros, dotted."""
+    numbers: i64 = 0
+    i = start
+    while True:
+        value: i64 = 0
+        digits: i64 = 0
+        while i < end and 0x30 <= ord(input[i]) <= 0x39:
+            value = value * 10 + ord(input[i]) - 0x30
+            digits += 1
+            i += 1
+            if digits > 3:
+                return False
+        if digits == 0 or value > 255 or (digits > 1 and ord(input[i - digits]) == 0x30):
+            return False
+        numbers += 1
+        if numbers == 4:
+            return i == end
+        if i >= end or ord(input[i]) != 0x2E:  # "."
+            return False
+        i += 1
+
+
+def _path_end(input: str, start: i64, length: i64, classes: bytes, required: bool) -> i64:
+    """Where a path of "/"-led segments (none a dot segment) starting at ``start`` ends, or -1.
+
+    ``required``: the path must have a segment (special URLs); otherwise it may be empty.
+    """
+    i = start
+    if i >= length or ord(input[i]) != 0x2F:  # "/"
+        return -1 if required else i
+    while i < length and ord(input[i]) == 0x2F:
+        segment_start = i + 1
+        i = _run_end(input, segment_start, length, classes, _IN_PATH)
+        segment_length = i - segment_start
+        if 0 < segment_length <= 6 and ord(input[segment_start]) in (0x2E, 0x25):  # "." or "%"
+            segment = input[segment_start:i]
+            if is_single_dot_path_segment(segment) or is_double_dot_path_segment(segment):
+                return -1
+    return i
+
+
+def getter_values_from_spans(href: str, spans: int) -> tuple[str, ...]:
+    """What the URL class's getters return (protocol, username, password, host, hostname, port,
+    pathname, search, hash: https://url.spec.whatwg.org/#urlutils-members) for an own href whose
+    parts :func:`scan_own_href` found: slices of the href (an own href has no credentials and
+    no port; the search and hash getters leave out an empty query or fragment)."""
+    protocol_end, host_start, path_start, query, fragment = unpack_spans(spans)
+    length = len(href)
+    hostname = "" if host_start == 0 else href[host_start:path_start]
+    search_end = length if fragment == 0 else fragment
+    path_end = search_end if query == 0 else query
+    return (
+        href[:protocol_end],
+        "",
+        "",
+        hostname,
+        hostname,
+        "",
+        href[path_start:path_end],
+        href[query:search_end] if query != 0 and search_end - query > 1 else "",
+        href[fragment:] if fragment != 0 and length - fragment > 1 else "",
+    )

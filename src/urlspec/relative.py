@@ -1,0 +1,200 @@
+"""A fast path for relative references: ``URL(ref, base)`` for the common shapes of ``ref``.
+
+The basic URL parser (§4.4, https://url.spec.whatwg.org/#concept-basic-url-parser) resolves a
+reference without a scheme against its base in the no scheme, relative, relative slash and path
+states: it copies the base's scheme, credentials, host, port, path and query as far as the
+reference leaves them, then goes on with the reference's code points in the state where the
+copied parts end. So for the common shapes of references, the URL it returns is the one it
+returns for an absolute input made of the base's serialization up to that point and the
+reference:
+
+* ``""``: everything but the fragment (the relative state at EOF): the base without its fragment;
+* ``#f``: the same (the no scheme state, then the relative state): that and ``#f``;
+* ``?q``: scheme, credentials, host, port and path (the relative state): the base up to its
+  query, and ``?q``;
+* ``//h/p``: the scheme (the relative slash state, then the authority state): ``scheme:`` and
+  ``//h/p``;
+* ``/p``: scheme, credentials, host and port (the relative slash state, then the path state):
+  the base up to its path, and ``/p``;
+* ``p``, ``../p``, ``./p``: that, and the base's path less its last segment (the relative state,
+  then the path state): the base up to its path, the path resolved, and the query and fragment.
+
+:func:`resolve_reference` builds that absolute input (resolving a path-relative reference's
+single-dot and double-dot segments against the base's path as the path state does,
+https://url.spec.whatwg.org/#path-state) and returns it only when the fast path's tier 1 says
+that it is its own href (:func:`urlspec.fast_path.is_own_href`): the absolute input is then
+the href the parser gives, since a serialized URL parses back to the same record, and tier 1 has
+checked that no code point of the reference is one the parser would change (a tab, a space, a
+``\\``, a code point to percent-encode, a dot segment left). Anything else returns None, and the
+caller runs the state machine. ``tests/test_relative.py`` proves the two equal on references
+derived from every corpus line and on generated ones.
+
+Left to the state machine on purpose: bases with an opaque path (only ``#f`` resolves against
+them here), non-special bases for ``/p`` and path-relative references, and file: bases for those
+when a Windows drive letter quirk could apply (the file and file slash states and shortening
+keep or reset a drive letter, https://url.spec.whatwg.org/#file-slash-state).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from urlspec.fast_path import is_own_href
+from urlspec.url_record import (
+    is_double_dot_path_segment,
+    is_normalized_windows_drive_letter,
+    is_single_dot_path_segment,
+)
+
+__all__ = ["absolute_input", "resolve_reference", "starts_with_scheme"]
+
+
+def starts_with_scheme(input: str) -> bool:
+    """Whether the scheme state would find a scheme: an ASCII alpha, then ASCII alphanumerics,
+    "+", "-" or "." up to a ":" (https://url.spec.whatwg.org/#scheme-start-state).
+
+    Only for inputs without tabs, newlines or leading C0 controls and spaces (the callers check
+    the result with tier 1, which admits none).
+    """
+    length = len(input)
+    if length == 0 or not _is_ascii_alpha(ord(input[0])):
+        return False
+    i = 1
+    while i < length:
+        c = ord(input[i])
+        if c == 0x3A:  # ":"
+            return True
+        if not (_is_ascii_alpha(c) or 0x30 <= c <= 0x39 or c == 0x2B or c == 0x2D or c == 0x2E):
+            return False
+        i += 1
+    return False
+
+
+def _is_ascii_alpha(c: int) -> bool:
+    return 0x61 <= c <= 0x7A or 0x41 <= c <= 0x5A
+
+
+# Special schemes other than file: (see the module docstring for file:).
+_SPECIAL_BUT_FILE: Final = frozenset({"http", "https", "ws", "wss", "ftp"})
+
+
+def resolve_reference(reference: str, base_href: str) -> str | None:
+    """The href of the URL the basic URL parser makes of ``reference`` against the URL whose href
+    is ``base_href`` (UTF-8), or None: run the state machine.
+
+    ``reference`` must not start with a scheme (:func:`starts_with_scheme`).
+    """
+    href = absolute_input(reference, base_href)
+    return href if href is not None and is_own_href(href) else None
+
+
+def absolute_input(reference: str, base_href: str) -> str | None:
+    """The absolute input that the parser reads as ``reference`` resolved against the URL whose
+    href is ``base_href`` (see the module docstring), before tier 1 checks it; None for the
+    shapes left to the state machine."""
+    fragment_start = base_href.find("#")
+    without_fragment = base_href if fragment_start < 0 else base_href[:fragment_start]
+    if reference.startswith("#"):
+        return without_fragment + reference
+    protocol_end = base_href.find(":") + 1
+    if not base_href.startswith("//", protocol_end):
+        # An opaque path (against which all but "#..." fail: the no scheme state), or no host.
+        return None
+    if reference == "":
+        return without_fragment
+    first = reference[0]
+    if first == "?":
+        query_start = without_fragment.find("?")
+        return (without_fragment if query_start < 0 else without_fragment[:query_start]) + reference
+    if reference.startswith("//"):
+        return base_href[:protocol_end] + reference
+    # The path starts at the first "/" after the authority (a serialized authority holds none:
+    # userinfo percent-encodes it and hosts cannot contain it).
+    path_start = without_fragment.find("/", protocol_end + 2)
+    if path_start < 0:
+        return None  # a non-special URL with a host and an empty path
+    scheme = base_href[: protocol_end - 1]
+    if scheme not in _SPECIAL_BUT_FILE and not (
+        scheme == "file" and _no_drive_letter_quirk(reference, without_fragment, path_start)
+    ):
+        return None  # non-special schemes' path rules are left to the state machine
+    if first == "/":
+        # https://url.spec.whatwg.org/#relative-slash-state: the path state starts with an empty
+        # path after the "/".
+        return _with_path(reference, 1, without_fragment, path_start, path_start + 1)
+    # https://url.spec.whatwg.org/#relative-state: the base's path, its last item removed.
+    query_start = without_fragment.find("?", path_start)
+    directory_end = without_fragment.rfind(
+        "/", path_start, None if query_start < 0 else query_start
+    )
+    return _with_path(reference, 0, without_fragment, path_start, directory_end + 1)
+
+
+def _no_drive_letter_quirk(reference: str, base: str, path_start: int) -> bool:
+    """Whether the Windows drive letter quirks of file: URLs (the file state, the file slash
+    state, shortening: https://url.spec.whatwg.org/#file-slash-state) cannot apply to
+    ``reference`` against ``base``: the base's first path segment is no normalized Windows drive
+    letter, and the reference's path has no ":", so that none of its segments is one (one with
+    "|" is left to the state machine by tier 1, which admits no "|" in a path)."""
+    first_segment_end = base.find("/", path_start + 1)
+    if first_segment_end < 0:
+        first_segment_end = len(base)
+    if is_normalized_windows_drive_letter(base[path_start + 1 : first_segment_end]):
+        return False
+    colon = reference.find(":")
+    return colon < 0 or 0 <= _path_end(reference) <= colon
+
+
+def _path_end(reference: str) -> int:
+    """Where the path of a relative reference ends: at its first "?" or "#", or its end."""
+    path_end = len(reference)
+    for delimiter in ("?", "#"):
+        index = reference.find(delimiter)
+        if 0 <= index < path_end:
+            path_end = index
+    return path_end
+
+
+# Code points with which the basic URL parser's segments are not the reference's "/"-separated
+# parts: C0 controls and spaces (stripped at the start; tabs and newlines removed anywhere, which
+# can make a dot segment), and "\\" (a separator in special URLs). Tier 1 would reject them in
+# the absolute input, but a double-dot segment can remove the segment that held one.
+_CHANGES_SEGMENTS: Final = re.compile(r"[\x00-\x20\\]")
+
+
+def _with_path(
+    reference: str, start: int, base: str, path_start: int, directory_end: int
+) -> str | None:
+    """The absolute input for a reference whose path, from ``start``, the path state appends to
+    the base's path up to ``directory_end`` (an index in ``base``: the base's path less its last
+    segment, or nothing), resolving its single-dot and double-dot segments as the path state does
+    (https://url.spec.whatwg.org/#path-state)."""
+    path_end = _path_end(reference)
+    path = reference[start:path_end]
+    if not (path.startswith((".", "%")) or "/." in path or "/%" in path):
+        # No part starts with "." or "%": no dot segment, nothing to resolve.
+        return base[:directory_end] + reference[start:]
+    if _CHANGES_SEGMENTS.search(path) is not None:
+        return None
+    # The base's segments kept (never dot segments: the parser resolved them) ...
+    segments = (
+        base[path_start + 1 : directory_end - 1].split("/")
+        if directory_end > path_start + 1
+        else []
+    )
+    # ... then the reference's: a segment ends at "/" or, the last one, at EOF, "?" or "#".
+    parts = path.split("/")
+    last = len(parts) - 1
+    for index, part in enumerate(parts):
+        if is_double_dot_path_segment(part):
+            if segments:
+                segments.pop()  # shorten the path (no drive letter quirk: see absolute_input)
+            if index == last:
+                segments.append("")
+        elif is_single_dot_path_segment(part):
+            if index == last:
+                segments.append("")
+        else:
+            segments.append(part)
+    return base[:path_start] + "/" + "/".join(segments) + reference[path_end:]

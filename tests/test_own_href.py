@@ -1,0 +1,175 @@
+"""The compiled build's tier 1 (urlspec.own_href) agrees with the pure build's (a regex).
+
+``scan_own_href`` must accept exactly the inputs ``fast_path.match_own_href`` accepts, and the
+offsets it finds must give, as slices of the href, exactly what the URL Standard's getters give
+for the record the state machine makes of the input (test_fast_path.py proves the regex's
+inputs are their own href). Checked on every corpus line, on mutations of them, and on generated
+URLs; both builds run this file, so the compiled scanner is checked where it runs. Which build is
+running is checked too, when the test command says which one it installed.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from shared_data import CORPORA, iter_corpus
+from test_fast_path import expected_getter_values, urlish
+
+import urlspec
+import urlspec.url
+from urlspec.fast_path import getter_values_from_fast_href, match_own_href
+from urlspec.infra import to_scalar_value_string
+from urlspec.own_href import (
+    NOT_OWN_HREF,
+    PACKABLE_LENGTH,
+    SPANS_TOO_LONG,
+    _special_scheme,
+    getter_values_from_spans,
+    pack_spans,
+    scan_own_href,
+    unpack_spans,
+)
+from urlspec.parser import basic_url_parse
+from urlspec.url import URL
+from urlspec.url_record import SPECIAL_SCHEMES
+
+GETTERS = ("protocol", "username", "password", "host", "hostname", "port", "pathname")
+GETTERS += ("search", "hash")
+
+
+def check_scanner(input: str) -> bool:
+    """Whether ``input`` is its own href; that the scanner and the regex agree, and that the
+    offsets give the getters of the state machine's record."""
+    spans = scan_own_href(input)
+    accepted = match_own_href(input) is not None
+    assert (spans != NOT_OWN_HREF) is accepted, f"scanner and regex disagree on {input!r}"
+    if not accepted:
+        return False
+    if len(input) >= PACKABLE_LENGTH:
+        assert spans == SPANS_TOO_LONG
+        return True
+    record = basic_url_parse(to_scalar_value_string(input))
+    assert record is not None
+    expected = expected_getter_values(record)
+    assert getter_values_from_spans(input, spans) == expected
+    assert getter_values_from_fast_href(input) == expected
+    url = URL(input)
+    assert tuple(getattr(url, name) for name in GETTERS) == expected
+    return True
+
+
+@pytest.mark.parametrize("corpus", CORPORA)
+def test_the_scanner_agrees_with_the_regex_on_the_corpus(corpus: str) -> None:
+    lines = list(iter_corpus(corpus))
+    accepted = sum(check_scanner(line) for line in lines)
+    assert accepted > 0.9 * len(lines)
+
+
+MUTATIONS = [*"/.%2eE?#:@[]\\ \t'\"<>`{}|^_-aZ09", "localhost", "//", "..", "%2e", "1.2.3.4"]
+MUTATIONS += ["http://", "file://", "256", "01", "é", "\u212a", "\x00"]
+
+
+@pytest.mark.parametrize("corpus", CORPORA)
+def test_the_scanner_agrees_with_the_regex_on_mutated_lines(corpus: str) -> None:
+    """One insertion, deletion or replacement at a random place of each of 3,000 lines (seeded:
+    the same inputs every run)."""
+    rng = random.Random(corpus)
+    lines = list(iter_corpus(corpus))
+    for line in rng.sample(lines, min(3000, len(lines))):
+        chars = list(line)
+        at = rng.randrange(len(chars) + 1)
+        operation = rng.randrange(3)
+        if operation == 0 or not chars:
+            chars.insert(at, rng.choice(MUTATIONS))
+        elif operation == 1:
+            del chars[min(at, len(chars) - 1)]
+        else:
+            chars[min(at, len(chars) - 1)] = rng.choice(MUTATIONS)
+        check_scanner("".join(chars))
+
+
+@settings(max_examples=1500, deadline=None)
+@given(input=urlish())
+def test_the_scanner_agrees_with_the_regex_on_generated_urls(input: str) -> None:
+    check_scanner(input)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="htps:/.%2eE019x-_aA?#'\"`\\ @[]{}", max_size=30))
+def test_the_scanner_agrees_with_the_regex_on_urlish_text(input: str) -> None:
+    check_scanner(input)
+
+
+@pytest.mark.parametrize(
+    "input",
+    [
+        "http://a/",
+        "http://1.2.3.4/",
+        "http://1.2.3.04/",
+        "http://1.2.3.256/",
+        "http://1.2.3/",
+        "http://a.1/",
+        "http://a./",
+        "http://.a/",
+        "file:///",
+        "file://localhost/",
+        "file://localhostx/",
+        "file://1.2.3.4/x",
+        "foo:",
+        "foo:/x",
+        "foo://h",
+        "foo://h/./x",
+        "foo://%/x",
+        "http://a/.%2E",
+        "http://a/.%2E?",
+        "http://a/%2e%2",
+        "http://a/x?'#`",
+        "ws://a/x?'",
+        "a+b.c-d://h/p",
+        "https://" + "a" * (PACKABLE_LENGTH + 10) + "/",
+        "https://a/" + "b" * PACKABLE_LENGTH,
+    ],
+)
+def test_edges(input: str) -> None:
+    check_scanner(input)
+
+
+def test_a_long_own_href_gets_its_getters_from_the_pattern() -> None:
+    input = "https://a/" + "b" * PACKABLE_LENGTH + "?q#f"
+    assert scan_own_href(input) == SPANS_TOO_LONG
+    url = URL(input)
+    assert (url.hostname, url.search, url.hash) == ("a", "?q", "#f")
+    assert url.pathname == "/" + "b" * PACKABLE_LENGTH
+
+
+@pytest.mark.parametrize(
+    "offsets", [(5, 7, 18, 0, 0), (4095, 4095, 4095, 4095, 4095), (2, 0, 2, 0, 3)]
+)
+def test_spans_unpack_to_what_was_packed(offsets: tuple[int, int, int, int, int]) -> None:
+    assert unpack_spans(pack_spans(*offsets)) == offsets
+
+
+@pytest.mark.parametrize(
+    "scheme", [*SPECIAL_SCHEMES, "htt", "httpx", "http+", "w", "wsx", "fil", "files", "ftps", "x"]
+)
+def test_special_scheme_agrees_with_the_special_schemes(scheme: str) -> None:
+    kind = _special_scheme(scheme + ":", len(scheme))
+    if scheme == "file":
+        assert kind == 2
+    else:
+        assert kind == (1 if scheme in SPECIAL_SCHEMES else 0)
+
+
+def test_the_running_build_is_the_one_installed() -> None:
+    """The test command installs each build and says which one through URLSPEC_EXPECT_COMPILED,
+    so that a compiled build that silently fell back to the pure one fails here."""
+    expected = os.environ.get("URLSPEC_EXPECT_COMPILED")
+    if expected is None:
+        pytest.skip("URLSPEC_EXPECT_COMPILED is not set (scripts/test.sh sets it)")
+    assert urlspec.COMPILED is (expected == "1")
+    module_file = urlspec.url.__file__ or ""
+    assert module_file.endswith(".py") is (expected != "1")
