@@ -155,7 +155,8 @@ def load_urlspec() -> Library:
     return whatwg_library(
         "urlspec",
         "urlspec",
-        "this project: WHATWG URL Standard in pure Python",
+        "this project: the WHATWG URL Standard, "
+        + ("compiled with mypyc" if urlspec.COMPILED else "pure Python"),
         url_class,
         url_class.can_parse,
     )

@@ -479,6 +479,23 @@ def machine() -> dict[str, Any]:
     }
 
 
+def urlspec_build() -> str:
+    """Which build of urlspec runs: compiled by mypyc, or pure Python."""
+    from urlspec import COMPILED
+
+    return "compiled with mypyc" if COMPILED else "pure Python"
+
+
+def describe_machine(rounds: int, clock: str = "cpu") -> str:
+    """One line on where and how a benchmark ran, for benchmarks other than this suite."""
+    host = machine()
+    return (
+        f"Measured {host['date']} on {host['cpu']} ({host['cores']} cores), {host['python']}, "
+        f"urlspec {urlspec_build()}, {rounds} rounds, {CLOCKS[clock]}, "
+        f"load average at start {host['load_average_at_start']}."
+    )
+
+
 def describe_run(suite: Suite, host: dict[str, Any]) -> list[str]:
     lines = [
         f"Measured {host['date']} on {host['cpu']} ({host['cores']} cores), {host['python']}, "

@@ -2,9 +2,14 @@
 # The project's test command (the README's second set-up command, and what CI runs).
 #
 # For each supported Python found (3.11, 3.12 and 3.13; under CI=true 3.11 and 3.13 are
-# required): a virtual environment in .venv-test/X.Y with the package, its test extra and the
-# benchmark peers (so that the peer adapters are tested too); then ruff and mypy --strict
-# (once), then the whole pytest suite on every interpreter.
+# required), both builds of urlspec, each in its own virtual environment with the test extra and
+# the benchmark peers (so that the peer adapters are tested too):
+#   .venv-test/X.Y           the compiled build: `pip install .` compiles the core with mypyc
+#                            (setup.py); the suite checks that it really is compiled;
+#   .venv-test/X.Y-pure      the pure-Python build (URLSPEC_PURE_PYTHON=1, editable).
+# Then ruff and mypy --strict (once), then the whole pytest suite on every build and interpreter:
+# mypyc can miscompile silently, so no compiled module is trusted that the suite has not run on.
+# Arguments are passed to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/find-python.sh
@@ -27,26 +32,45 @@ if [ ${#pythons[@]} -eq 0 ]; then
     exit 1
 fi
 
+pip_install() {
+    "$1/bin/python" -m pip install --quiet --disable-pip-version-check "${@:2}"
+}
+
+builds=()
 for entry in "${pythons[@]}"; do
     v=${entry%%:*}; py=${entry#*:}
-    venv=.venv-test/$v
-    if [ ! -x "$venv/bin/python" ]; then
-        "$py" -m venv "$venv"
-    fi
-    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -e '.[test,bench]'
+    for build in compiled pure; do
+        venv=.venv-test/$v; [ "$build" = pure ] && venv=.venv-test/$v-pure
+        if [ ! -x "$venv/bin/python" ]; then
+            "$py" -m venv "$venv"
+        fi
+        echo "== installing the $build build on Python $v"
+        if [ "$build" = compiled ]; then
+            # Not editable: the compiled modules are built into site-packages (an editable
+            # install is always the pure build: setup.py).
+            # (pip always rebuilds and reinstalls a project given by its directory)
+            URLSPEC_PURE_PYTHON=0 pip_install "$venv" '.[test,bench]'
+        else
+            URLSPEC_PURE_PYTHON=1 pip_install "$venv" -e '.[test,bench]'
+        fi
+        "$venv/bin/python" -m urlspec --version
+        builds+=("$v:$build:$venv")
+    done
 done
 
-first=.venv-test/${pythons[0]%%:*}
+first=.venv-test/${pythons[0]%%:*}-pure
 echo "== ruff"
-"$first/bin/ruff" check src tests bench
-"$first/bin/ruff" format --check src tests bench
+"$first/bin/ruff" check src tests bench setup.py
+"$first/bin/ruff" format --check src tests bench setup.py
 echo "== mypy --strict"
 "$first/bin/mypy" --strict src/urlspec bench
 
 status=0
-for entry in "${pythons[@]}"; do
-    v=${entry%%:*}
-    echo "== pytest on Python $v"
-    ".venv-test/$v/bin/python" -m pytest -q -p no:cacheprovider "$@" || status=$?
+for entry in "${builds[@]}"; do
+    IFS=: read -r v build venv <<< "$entry"
+    expect=0; [ "$build" = compiled ] && expect=1
+    echo "== pytest on Python $v, the $build build"
+    URLSPEC_EXPECT_COMPILED=$expect "$venv/bin/python" -m pytest -q -p no:cacheprovider "$@" \
+        || status=$?
 done
 exit $status

@@ -700,3 +700,74 @@ def test_jsonl_of_a_file_whose_name_is_not_utf8(tmp_path: Path) -> None:
     assert result.returncode == 0
     record = json.loads(out(result))
     assert record["href"] == "http://a/"
+
+
+# --- canon --profile / --unique / --strip-params (issue 11) -------------------------------------
+
+
+def test_canon_profiles() -> None:
+    # Expected values: Safe Browsing's "URLs and Hashing" examples, the Internet Archive's
+    # WaybackURLKeyMakerTest.java, IIPC urlcanon's SSURT example (see tests/test_canonical_*.py).
+    stdin = b"http://archive.org/goo/?b&a\n%20leadingspace.com/\n"
+    result = urlspec("canon", "--profile", "surt", stdin=stdin)
+    assert result.returncode == 0, err(result)
+    assert out(result).splitlines() == ["org,archive)/goo?a&b", "com,%20leadingspace)/"]
+    result = urlspec("canon", "--profile", "safebrowsing", stdin=b"http://3279880203/blah#x\n")
+    assert out(result).splitlines() == ["http://195.127.0.11/blah"]
+    stdin = b"http://user:pass@foo.example.org:81/path?query#frag\n"
+    result = urlspec("canon", "--profile", "ssurt", stdin=stdin)
+    assert out(result).splitlines() == ["org,example,foo,//81:http@user:pass:/path?query#frag"]
+
+
+def test_canon_dedup_unique_strip_params(tmp_path: Path) -> None:
+    source = tmp_path / "urls.txt"
+    write_lines(
+        source,
+        [
+            "http://a.com/%7euser?b=1&a=2&utm_source=x#top",
+            "not a url",
+            "http://a.com./~user?a=2&b=1&fbclid=3",
+            "http://a.com/other",
+            "HTTP://A.COM/~user?a=2&b=1",
+        ],
+    )
+    result = urlspec(
+        "canon", "--profile", "dedup", "--unique", "--strip-params", "tracking", str(source)
+    )
+    assert out(result).splitlines() == ["http://a.com/~user?a=2&b=1", "http://a.com/other"]
+    assert result.returncode == 1  # the invalid line is reported as ever
+    assert err(result).startswith(f"{source}:2: invalid URL 'not a url'")
+    # Without --strip-params the tracking parameters stay (sorted among the others).
+    result = urlspec("canon", "--profile", "dedup", "--unique", str(source))
+    assert out(result).splitlines()[0] == "http://a.com/~user?a=2&b=1&utm_source=x"
+
+
+def test_canon_unique_parallel_matches_serial(tmp_path: Path) -> None:
+    # About 700 KiB in 3000 lines, each URL twice (in two spellings), so that -j is used.
+    padding = "a" * 200
+    lines = [f"http://example.com/{padding}/{i % 1500}" for i in range(3000)]
+    lines[2000] = "HTTP://EXAMPLE.COM:80/" + lines[2000].split("/", 3)[3]
+    source = tmp_path / "urls.txt"
+    write_lines(source, lines)
+    serial = urlspec("canon", "--unique", "-j", "1", str(source))
+    parallel = urlspec("canon", "--unique", "-j", "2", str(source))
+    assert serial.returncode == parallel.returncode == 0
+    expected = [f"http://example.com/{padding}/{i}" for i in range(1500)]
+    assert out(serial).splitlines() == expected
+    assert out(parallel) == out(serial)
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["--strip-params", "utm_*"],  # only with dedup
+        ["--profile", "surt", "--jsonl"],
+        ["--unique", "--jsonl"],
+        ["--profile", "dedup", "--strip-params", ","],
+        ["--profile", "nope"],
+    ],
+)
+def test_canon_profile_usage_errors(arguments: list[str]) -> None:
+    result = urlspec("canon", *arguments, stdin=b"http://a/\n")
+    assert result.returncode == 2
+    assert out(result) == ""

@@ -196,3 +196,14 @@ def test_generated_references(reference: str, base: str) -> None:
 @given(reference=st.text(alphabet="/.%2eE?#ab:\\ ", max_size=12), base=st.sampled_from(BASES))
 def test_generated_text(reference: str, base: str) -> None:
     check(reference, base)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.text(alphabet="aZ09+-.:/?#%\t é", max_size=10))
+def test_both_scheme_checks_agree(input: str) -> None:
+    """The compiled build's loop and the pure build's regex (relative.starts_with_scheme)."""
+    from urlspec import relative
+
+    by_regex = relative._SCHEME.match(input) is not None
+    assert relative._scheme_by_code_points(input) is by_regex
+    assert relative.starts_with_scheme(input) is by_regex

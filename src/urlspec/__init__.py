@@ -19,6 +19,8 @@ import importlib
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from urlspec import parse as parse
+    from urlspec.canonical import canonicalize as canonicalize
+    from urlspec.canonical import safebrowsing_expressions as safebrowsing_expressions
     from urlspec.host import HostKind as HostKind
     from urlspec.idna import InvalidDomain as InvalidDomain
     from urlspec.idna import domain_to_ascii as domain_to_ascii
@@ -54,6 +56,8 @@ _EXPORTS: dict[str, str] = {
     "OpaqueOrigin": "urlspec.origin",
     "urlencoded_parse": "urlspec.urlencoded",
     "urlencoded_serialize": "urlspec.urlencoded",
+    "canonicalize": "urlspec.canonical",  # issue 11
+    "safebrowsing_expressions": "urlspec.canonical",  # issue 11
 }
 
 __all__ = [*sorted(_EXPORTS), "parse"]

@@ -79,7 +79,19 @@ import re
 from typing import Final, NamedTuple
 
 from urlspec.host import HostKind
-from urlspec.own_href import COMPILED, NOT_OWN_HREF, scan_own_href
+from urlspec.own_href import (
+    _IN_OWN_HREF_LABEL,
+    _KEPT_IN_FRAGMENT,
+    _KEPT_IN_OPAQUE_PATH,
+    _KEPT_IN_QUERY,
+    _KEPT_IN_SPECIAL_QUERY,
+    _OPAQUE_HOST_CODE_POINTS,
+    _PATH_CODE_POINTS,
+    _STARTS_LAST_LABEL,
+    COMPILED,
+    NOT_OWN_HREF,
+    scan_own_href,
+)
 from urlspec.url_record import SPECIAL_SCHEMES, URLRecord
 from urlspec.validation import ValidationError
 
@@ -107,8 +119,8 @@ __all__ = [
 # so giving code points back could never make a match succeed, only make a failing match slow.
 
 # ASCII URL code points (https://url.spec.whatwg.org/#url-code-points) that the path, query and
-# fragment states copy as they are, as regex class bodies ("%" comes in _escaped).
-_PATH_CODE_POINTS: Final = r"A-Za-z0-9!$&'()*+,\-.:;=@_~"  # not "/", "?", "#"
+# fragment states copy as they are, as regex class bodies ("%" comes in _escaped; the path's,
+# _PATH_CODE_POINTS, is in own_href with tier 1's other classes).
 _SPECIAL_QUERY_CODE_POINTS: Final = r"A-Za-z0-9!$&()*+,\-./:;=?@_~"  # not "'" (encoded), "#"
 _QUERY_CODE_POINTS: Final = r"A-Za-z0-9!$&'()*+,\-./:;=?@_~"  # not "#"
 _FRAGMENT_CODE_POINTS: Final = r"A-Za-z0-9!$&'()*+,\-./:;=?@_~"  # not "#" (invalid-URL-unit)
@@ -173,20 +185,10 @@ match_normalized: Final = _NORMALIZED.fullmatch
 
 # --- the own-href pattern: inputs that are their own href, validation errors or not ------------
 
-# The URL class only needs the href: an input on which the parser reports validation errors but
-# changes nothing is its own href all the same. These are the printable ASCII code points that
-# each state keeps as they are, URL code points or not: all but the delimiters that end the
-# state and the code points of its percent-encode set
-# (https://url.spec.whatwg.org/#percent-encoded-bytes). As regex class bodies:
-# a special URL's query: all but '"', "#", "'", "<", ">" (special-query percent-encode set);
-_KEPT_IN_SPECIAL_QUERY: Final = r"!$-&(-;=?-~"
-# another URL's query: all but '"', "#", "<", ">" (query percent-encode set);
-_KEPT_IN_QUERY: Final = r"!$-;=?-~"
-# a fragment: all but '"', "<", ">", "`" (fragment percent-encode set; "#" is kept);
-_KEPT_IN_FRAGMENT: Final = r"!#-;=?-_a-~"
-# an opaque path: all but "#" and "?", which end it (and " ", which the opaque path state
-# percent-encodes before a "?" or "#"; the C0 control percent-encode set has no printable ASCII).
-_KEPT_IN_OPAQUE_PATH: Final = r"!-\"$->@-~"
+# The code point classes (_KEPT_IN_..., _IN_OWN_HREF_LABEL, _STARTS_LAST_LABEL,
+# _OPAQUE_HOST_CODE_POINTS) are in own_href, where the compiled build's tier 1 makes a table of
+# them: one definition for both forms of tier 1.
+
 
 # A host the host parser returns as it is: the domain parser lowercases an ASCII domain and, when
 # not strict, fails only on a forbidden domain code point (its strict ToASCII run reports at most a
@@ -196,8 +198,6 @@ _KEPT_IN_OPAQUE_PATH: Final = r"!-\"$->@-~"
 # would make it an IPv4 address: here its last label starts with no digit (a number is digits,
 # or "0x" and hex digits). The regex finds the last "." by backtracking from the host's end, one
 # step per code point. Or an IPv4 address as the IPv4 serializer writes it.
-_IN_OWN_HREF_LABEL: Final = r"a-z0-9!\"$&'()*+,\-;=_`{}~"
-_STARTS_LAST_LABEL: Final = r"a-z!\"$&'()*+,\-;=_`{}~"  # the same without digits
 _OWN_HREF_HOST: Final = (
     rf"(?:(?:[{_IN_OWN_HREF_LABEL}.]*\.)?[{_STARTS_LAST_LABEL}][{_IN_OWN_HREF_LABEL}]*+|{_IPV4})"
 )
@@ -212,7 +212,6 @@ _OWN_HREF_PATH: Final = rf"(?:/(?!{_DOT}{_DOT}?+(?:[/?#]|\Z))[{_PATH_CODE_POINTS
 # A non-special URL's host, which the opaque host parser returns as it is
 # (https://url.spec.whatwg.org/#concept-opaque-host-parser): printable ASCII code points but the
 # forbidden host code points (" #/:<>?@[\\]^|") and "%" (which would need checking), in any case.
-_OPAQUE_HOST_CODE_POINTS: Final = r"!\"$&-.0-9;=A-Z_-{}~"
 _OPAQUE_HOST: Final = rf"[{_OPAQUE_HOST_CODE_POINTS}]++"
 
 #: Inputs that the parser returns as they are: the href of the URL it makes of ``input`` is

@@ -58,18 +58,49 @@ def _running_compiled() -> bool:
 #: Whether urlspec's core runs compiled by mypyc (the compiled build) or as Python source.
 COMPILED: Final = _running_compiled()
 
-# --- the code point classes, from the same class bodies the regex is built of -------------------
+# --- the code point classes of tier 1 ------------------------------------------------------------
 
-# Each class is a regex class body (ASCII, as in fast_path), turned into a bit in a table of the
-# 128 ASCII code points, so that the two forms cannot disagree.
-_IN_LABEL: Final = 1  # fast_path._IN_OWN_HREF_LABEL
-_STARTS_LAST_LABEL: Final = 2  # fast_path._STARTS_LAST_LABEL
-_IN_PATH: Final = 4  # fast_path._PATH_CODE_POINTS and "%"
-_IN_SPECIAL_QUERY: Final = 8  # fast_path._KEPT_IN_SPECIAL_QUERY
-_IN_QUERY: Final = 16  # fast_path._KEPT_IN_QUERY
-_IN_FRAGMENT: Final = 32  # fast_path._KEPT_IN_FRAGMENT
-_IN_OPAQUE_PATH: Final = 64  # fast_path._KEPT_IN_OPAQUE_PATH
-_IN_OPAQUE_HOST: Final = 128  # fast_path._OPAQUE_HOST's class
+# Regex class bodies (ASCII), which fast_path builds its own-href pattern of, and of which this
+# module makes a table (_CLASSES): one definition for both forms of tier 1.
+
+# ASCII URL code points (https://url.spec.whatwg.org/#url-code-points) that the path state copies
+# as they are (not "/", "?", "#"; "%" is added where a "%" is allowed).
+_PATH_CODE_POINTS: Final = r"A-Za-z0-9!$&'()*+,\-.:;=@_~"  # not "/", "?", "#"
+
+# The URL class only needs the href: an input on which the parser reports validation errors but
+# changes nothing is its own href all the same. These are the printable ASCII code points that
+# each state keeps as they are, URL code points or not: all but the delimiters that end the
+# state and the code points of its percent-encode set
+# (https://url.spec.whatwg.org/#percent-encoded-bytes). As regex class bodies:
+# a special URL's query: all but '"', "#", "'", "<", ">" (special-query percent-encode set);
+_KEPT_IN_SPECIAL_QUERY: Final = r"!$-&(-;=?-~"
+# another URL's query: all but '"', "#", "<", ">" (query percent-encode set);
+_KEPT_IN_QUERY: Final = r"!$-;=?-~"
+# a fragment: all but '"', "<", ">", "`" (fragment percent-encode set; "#" is kept);
+_KEPT_IN_FRAGMENT: Final = r"!#-;=?-_a-~"
+# an opaque path: all but "#" and "?", which end it (and " ", which the opaque path state
+# percent-encodes before a "?" or "#"; the C0 control percent-encode set has no printable ASCII).
+_KEPT_IN_OPAQUE_PATH: Final = r"!-\"$->@-~"
+
+# A domain's labels as the host parser returns them (see fast_path._OWN_HREF_HOST): lowercase,
+# printable ASCII code points but the forbidden domain code points (" #%/:<>?@[\\]^|") and ".".
+_IN_OWN_HREF_LABEL: Final = r"a-z0-9!\"$&'()*+,\-;=_`{}~"
+_STARTS_LAST_LABEL: Final = r"a-z!\"$&'()*+,\-;=_`{}~"  # the same without digits
+
+# A non-special URL's host, which the opaque host parser returns as it is
+# (https://url.spec.whatwg.org/#concept-opaque-host-parser): printable ASCII code points but the
+# forbidden host code points (" #/:<>?@[\\]^|") and "%" (which would need checking), in any case.
+_OPAQUE_HOST_CODE_POINTS: Final = r"!\"$&-.0-9;=A-Z_-{}~"
+
+# The same classes as bits of a table of the 128 ASCII code points.
+_IN_LABEL: Final = 1
+_STARTS_LAST_LABEL_BIT: Final = 2
+_IN_PATH: Final = 4  # and "%"
+_IN_SPECIAL_QUERY: Final = 8
+_IN_QUERY: Final = 16
+_IN_FRAGMENT: Final = 32
+_IN_OPAQUE_PATH: Final = 64
+_IN_OPAQUE_HOST: Final = 128
 
 
 def code_point_table(classes: list[tuple[int, str]]) -> bytes:
@@ -86,33 +117,18 @@ def code_point_table(classes: list[tuple[int, str]]) -> bytes:
     return bytes(table)
 
 
-def _table() -> bytes:
-    # fast_path imports this module (for its tier 1 in the compiled build): its class bodies are
-    # imported here, at first use, to avoid an import cycle.
-    from urlspec import fast_path
-
-    return code_point_table(
-        [
-            (_IN_LABEL, fast_path._IN_OWN_HREF_LABEL),
-            (_STARTS_LAST_LABEL, fast_path._STARTS_LAST_LABEL),
-            (_IN_PATH, fast_path._PATH_CODE_POINTS + "%"),
-            (_IN_SPECIAL_QUERY, fast_path._KEPT_IN_SPECIAL_QUERY),
-            (_IN_QUERY, fast_path._KEPT_IN_QUERY),
-            (_IN_FRAGMENT, fast_path._KEPT_IN_FRAGMENT),
-            (_IN_OPAQUE_PATH, fast_path._KEPT_IN_OPAQUE_PATH),
-            (_IN_OPAQUE_HOST, fast_path._OPAQUE_HOST_CODE_POINTS),
-        ]
-    )
-
-
-_CLASSES: bytes = b""
-
-
-def _classes() -> bytes:
-    global _CLASSES
-    if not _CLASSES:
-        _CLASSES = _table()
-    return _CLASSES
+_CLASSES: Final = code_point_table(
+    [
+        (_IN_LABEL, _IN_OWN_HREF_LABEL),
+        (_STARTS_LAST_LABEL_BIT, _STARTS_LAST_LABEL),
+        (_IN_PATH, _PATH_CODE_POINTS + "%"),
+        (_IN_SPECIAL_QUERY, _KEPT_IN_SPECIAL_QUERY),
+        (_IN_QUERY, _KEPT_IN_QUERY),
+        (_IN_FRAGMENT, _KEPT_IN_FRAGMENT),
+        (_IN_OPAQUE_PATH, _KEPT_IN_OPAQUE_PATH),
+        (_IN_OPAQUE_HOST, _OPAQUE_HOST_CODE_POINTS),
+    ]
+)
 
 
 # --- packing the offsets ------------------------------------------------------------------------
@@ -168,7 +184,7 @@ def scan_own_href(input: str) -> int:
     by :func:`pack_spans`, or :data:`SPANS_TOO_LONG` (0) for an input of PACKABLE_LENGTH code
     points or more.
     """
-    classes = _classes()
+    classes = _CLASSES
     length: i64 = len(input)
     protocol_end = _scheme_end(input, length) + 1
     if protocol_end <= 0:
@@ -301,7 +317,7 @@ def _special_host_end(input: str, start: i64, length: i64, classes: bytes) -> i6
         return -1
     if last_label < i:
         c = ord(input[last_label])
-        if c < 128 and classes[c] & _STARTS_LAST_LABEL:
+        if c < 128 and classes[c] & _STARTS_LAST_LABEL_BIT:
             return i
     return i if _is_serialized_ipv4(input, start, i) else -1
 

@@ -37,6 +37,7 @@ from urlspec.infra import (
     REMOVE_ASCII_TAB_OR_NEWLINE,
     character_class,
 )
+from urlspec.own_href import COMPILED
 from urlspec.percent_encoding import (
     C0_CONTROL,
     FRAGMENT,
@@ -65,34 +66,59 @@ from urlspec.validation import ValidationError
 __all__ = ["BasicURLParser", "State", "api_url_parse", "basic_url_parse"]
 
 
-class State(enum.Enum):
-    """The states of the basic URL parser, as the spec names them."""
+class State:
+    """The states of the basic URL parser, named as the spec names them.
 
-    SCHEME_START = "scheme start state"
-    SCHEME = "scheme state"
-    NO_SCHEME = "no scheme state"
-    SPECIAL_RELATIVE_OR_AUTHORITY = "special relative or authority state"
-    PATH_OR_AUTHORITY = "path or authority state"
-    RELATIVE = "relative state"
-    RELATIVE_SLASH = "relative slash state"
-    SPECIAL_AUTHORITY_SLASHES = "special authority slashes state"
-    SPECIAL_AUTHORITY_IGNORE_SLASHES = "special authority ignore slashes state"
-    AUTHORITY = "authority state"
-    HOST = "host state"
-    HOSTNAME = "hostname state"
-    PORT = "port state"
-    FILE = "file state"
-    FILE_SLASH = "file slash state"
-    FILE_HOST = "file host state"
-    PATH_START = "path start state"
-    PATH = "path state"
-    OPAQUE_PATH = "opaque path state"
-    QUERY = "query state"
-    FRAGMENT = "fragment state"
+    Plain int constants rather than an enum: the compiled build folds them into the code, so that
+    comparing the state costs a machine comparison (an enum member is an object to look up).
+    """
 
-    # Members are singletons compared by identity: hash them by identity too, in C, since the
-    # state machine looks its current state up once per step.
-    __hash__ = object.__hash__
+    SCHEME_START: Final = 0  # scheme start state
+    SCHEME: Final = 1  # scheme state
+    NO_SCHEME: Final = 2  # no scheme state
+    SPECIAL_RELATIVE_OR_AUTHORITY: Final = 3  # special relative or authority state
+    PATH_OR_AUTHORITY: Final = 4  # path or authority state
+    RELATIVE: Final = 5  # relative state
+    RELATIVE_SLASH: Final = 6  # relative slash state
+    SPECIAL_AUTHORITY_SLASHES: Final = 7  # special authority slashes state
+    SPECIAL_AUTHORITY_IGNORE_SLASHES: Final = 8  # special authority ignore slashes state
+    AUTHORITY: Final = 9  # authority state
+    HOST: Final = 10  # host state
+    HOSTNAME: Final = 11  # hostname state
+    PORT: Final = 12  # port state
+    FILE: Final = 13  # file state
+    FILE_SLASH: Final = 14  # file slash state
+    FILE_HOST: Final = 15  # file host state
+    PATH_START: Final = 16  # path start state
+    PATH: Final = 17  # path state
+    OPAQUE_PATH: Final = 18  # opaque path state
+    QUERY: Final = 19  # query state
+    FRAGMENT: Final = 20  # fragment state
+
+    #: The spec's name of each state, by its number (for messages and tests).
+    NAMES: Final = (
+        "scheme start state",
+        "scheme state",
+        "no scheme state",
+        "special relative or authority state",
+        "path or authority state",
+        "relative state",
+        "relative slash state",
+        "special authority slashes state",
+        "special authority ignore slashes state",
+        "authority state",
+        "host state",
+        "hostname state",
+        "port state",
+        "file state",
+        "file slash state",
+        "file host state",
+        "path start state",
+        "path state",
+        "opaque path state",
+        "query state",
+        "fragment state",
+    )
 
 
 class _Outcome(enum.Enum):
@@ -101,6 +127,11 @@ class _Outcome(enum.Enum):
     RETURN = "return"
     FAILURE = "failure"
 
+
+#: Whether the state machine dispatches by direct calls (BasicURLParser.step: the compiled
+#: build) or through the dict _STATE_HANDLERS (the pure build, where it is faster). Not Final, so
+#: that the tests can run each build with the other's dispatch too.
+dispatch_by_calls: bool = COMPILED
 
 RETURN: Final = _Outcome.RETURN
 FAILURE: Final = _Outcome.FAILURE
@@ -188,7 +219,7 @@ class BasicURLParser:
         base: URLRecord | None,
         encoding: str,
         url: URLRecord | None,
-        state_override: State | None,
+        state_override: int | None,
         errors: list[ValidationError] | None,
     ) -> None:
         self.errors = errors
@@ -243,15 +274,69 @@ class BasicURLParser:
         input = self.input
         length = len(input)
         handlers = _STATE_HANDLERS
+        by_calls = dispatch_by_calls
         while True:
             pointer = self.pointer
             c = input[pointer] if pointer < length else EOF
-            outcome = handlers[self.state](self, c)
+            outcome = self.step(c) if by_calls else handlers[self.state](self, c)
             if outcome is not None:
                 return None if outcome is FAILURE else self.url
             if self.pointer >= length:
                 return self.url
             self.pointer += 1
+
+    def step(self, c: str) -> _Outcome | None:
+        """Run the current state's method on ``c``: :data:`_STATE_HANDLERS` as direct calls.
+
+        The compiled build's dispatch: a chain of int comparisons and direct calls compiles to C
+        branches, where a dict lookup and a call through a Python object do not; the pure build
+        looks the method up in the dict (tests/test_parser_dispatch.py proves both pick the same
+        method). The commonest states first.
+        """
+        state = self.state
+        if state == State.PATH:
+            return self.path_state(c)
+        if state == State.QUERY:
+            return self.query_state(c)
+        if state == State.FRAGMENT:
+            return self.fragment_state(c)
+        if state == State.HOST:
+            return self.host_state(c)
+        if state == State.AUTHORITY:
+            return self.authority_state(c)
+        if state == State.PATH_START:
+            return self.path_start_state(c)
+        if state == State.SCHEME:
+            return self.scheme_state(c)
+        if state == State.SCHEME_START:
+            return self.scheme_start_state(c)
+        if state == State.SPECIAL_AUTHORITY_SLASHES:
+            return self.special_authority_slashes_state(c)
+        if state == State.SPECIAL_AUTHORITY_IGNORE_SLASHES:
+            return self.special_authority_ignore_slashes_state(c)
+        if state == State.PORT:
+            return self.port_state(c)
+        if state == State.OPAQUE_PATH:
+            return self.opaque_path_state(c)
+        if state == State.NO_SCHEME:
+            return self.no_scheme_state(c)
+        if state == State.RELATIVE:
+            return self.relative_state(c)
+        if state == State.RELATIVE_SLASH:
+            return self.relative_slash_state(c)
+        if state == State.SPECIAL_RELATIVE_OR_AUTHORITY:
+            return self.special_relative_or_authority_state(c)
+        if state == State.PATH_OR_AUTHORITY:
+            return self.path_or_authority_state(c)
+        if state == State.FILE:
+            return self.file_state(c)
+        if state == State.FILE_SLASH:
+            return self.file_slash_state(c)
+        if state == State.FILE_HOST:
+            return self.file_host_state(c)
+        if state == State.HOSTNAME:
+            return self.hostname_state(c)
+        raise AssertionError(f"no such state: {state}")
 
     def validation_error(self, name: str, index: int | None = None) -> None:
         """Record validation error ``name`` at ``index`` of the input (default: the pointer)."""
@@ -552,7 +637,7 @@ class BasicURLParser:
             if self.buffer == "":
                 self.validation_error("host-missing")
                 return FAILURE
-            if self.state_override is State.HOSTNAME:
+            if self.state_override == State.HOSTNAME:
                 return FAILURE
             host = self.host_parse(self.pointer - len(self.buffer))
             if host is None:
@@ -850,6 +935,7 @@ class BasicURLParser:
         return None
 
 
+#: Each state's method, by state (the pure build's dispatch; see BasicURLParser.step).
 _STATE_HANDLERS: Final = {
     State.SCHEME_START: BasicURLParser.scheme_start_state,
     State.SCHEME: BasicURLParser.scheme_state,
@@ -880,7 +966,7 @@ def basic_url_parse(
     base: URLRecord | None = None,
     encoding: str = "utf-8",
     url: URLRecord | None = None,
-    state_override: State | None = None,
+    state_override: int | None = None,
     errors: list[ValidationError] | None = None,
 ) -> URLRecord | None:
     """The basic URL parser (https://url.spec.whatwg.org/#concept-basic-url-parser).

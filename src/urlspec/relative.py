@@ -41,6 +41,7 @@ import re
 from typing import Final
 
 from urlspec.fast_path import is_own_href
+from urlspec.own_href import COMPILED
 from urlspec.url_record import (
     is_double_dot_path_segment,
     is_normalized_windows_drive_letter,
@@ -55,8 +56,16 @@ def starts_with_scheme(input: str) -> bool:
     "+", "-" or "." up to a ":" (https://url.spec.whatwg.org/#scheme-start-state).
 
     Only for inputs without tabs, newlines or leading C0 controls and spaces (the callers check
-    the result with tier 1, which admits none).
+    the result with tier 1, which admits none). The pure build asks a regex (``re`` runs in C),
+    the compiled build a loop over code points (tests/test_relative.py proves them equal).
     """
+    if COMPILED:
+        return _scheme_by_code_points(input)
+    return _SCHEME.match(input) is not None
+
+
+def _scheme_by_code_points(input: str) -> bool:
+    """starts_with_scheme as a loop over code points (the compiled build's)."""
     length = len(input)
     if length == 0 or not _is_ascii_alpha(ord(input[0])):
         return False
@@ -69,6 +78,9 @@ def starts_with_scheme(input: str) -> bool:
             return False
         i += 1
     return False
+
+
+_SCHEME: Final = re.compile(r"[A-Za-z][A-Za-z0-9+\-.]*:")
 
 
 def _is_ascii_alpha(c: int) -> bool:
@@ -95,7 +107,7 @@ def absolute_input(reference: str, base_href: str) -> str | None:
     shapes left to the state machine."""
     fragment_start = base_href.find("#")
     without_fragment = base_href if fragment_start < 0 else base_href[:fragment_start]
-    if reference.startswith("#"):
+    if reference[:1] == "#":
         return without_fragment + reference
     protocol_end = base_href.find(":") + 1
     if not base_href.startswith("//", protocol_end):
@@ -148,12 +160,11 @@ def _no_drive_letter_quirk(reference: str, base: str, path_start: int) -> bool:
 
 def _path_end(reference: str) -> int:
     """Where the path of a relative reference ends: at its first "?" or "#", or its end."""
-    path_end = len(reference)
-    for delimiter in ("?", "#"):
-        index = reference.find(delimiter)
-        if 0 <= index < path_end:
-            path_end = index
-    return path_end
+    query = reference.find("?")
+    fragment = reference.find("#")
+    if query < 0:
+        return len(reference) if fragment < 0 else fragment
+    return query if fragment < 0 or query < fragment else fragment
 
 
 # Code points with which the basic URL parser's segments are not the reference's "/"-separated

@@ -10,6 +10,11 @@ The input is streamed: it is read in blocks of at most :data:`CHUNK_BYTES`, cut 
 whole lines, and each chunk is canonicalized and written before more than a few chunks are read
 ahead. With ``-j N`` the chunks are canonicalized by N worker processes; a window of at most
 ``2 * N`` chunks in flight keeps memory bounded and the output in input order.
+
+``--profile NAME`` writes each line in the form of a canonicalization profile
+(:mod:`urlspec.canonical`) instead of its href; ``--unique`` writes each output once (the set of
+outputs already written is the only memory that grows with the input); ``--strip-params``
+gives the ``dedup`` profile the query parameters to remove.
 """
 
 from __future__ import annotations
@@ -66,11 +71,23 @@ decoded as UTF-8; a line that is not valid UTF-8 is reported as an invalid line,
 that is not a valid URL: on stderr as FILE:LINE: reason (or, with --jsonl, as a record whose
 href is null), and the stream goes on.
 
+Profiles (--profile): whatwg (the default: the href), dedup (for grouping URLs a server most
+likely answers the same: no fragment, escapes of unreserved characters decoded and the others
+upper-cased, query parameters sorted by name, an empty query and a domain's trailing dot
+dropped), safebrowsing (Google Safe Browsing's canonicalization; it reads lines the WHATWG
+parser rejects, such as "%20leadingspace.com/"), surt (the Internet Archive's SURT key, as
+CDX indexes use it: "com,example)/path?query"), ssurt (IIPC's host-first SURT form). See
+docs/canonicalization.md for each, step by step.
+
 Memory stays bounded whatever the number of lines: it grows only with the longest line, which
-is held whole. A progress bar is drawn on stderr when
-stderr is a terminal and stdout is not."""
+is held whole, and with --unique, with the set of distinct outputs written. A progress bar is
+drawn on stderr when stderr is a terminal and stdout is not."""
 
 EPILOG: Final = """\
+--strip-params LIST (dedup only): comma-separated parameter names or fnmatch patterns
+(case-sensitive, matched against the form-decoded name); the word "tracking" stands for the
+default list of tracking parameters: TRACKING.
+
 --jsonl record keys: line, file, input, href (null when invalid), origin, protocol, username,
 password, host, hostname, port, pathname, search, hash, host_kind (null when invalid), errors
 (the names of the validation errors met) and error (why the line is invalid, else null).
@@ -81,13 +98,22 @@ be written; 130 interrupted; after the reader of the output went away (a closed 
 quietly."""
 
 
+#: The names --profile accepts (urlspec.canonical.PROFILES, not imported here: it is cheap
+#: to declare the command).
+PROFILE_NAMES: Final = ("whatwg", "dedup", "safebrowsing", "surt", "ssurt")
+#: What ``--strip-params tracking`` stands for (urlspec.canonical.dedup.TRACKING_PARAMETERS).
+TRACKING_WORD: Final = "tracking"
+
+
 def add_parser(subparsers: SubParsers) -> None:
     """Declare ``urlspec canon`` and its options."""
+    from urlspec.canonical.dedup import TRACKING_PARAMETERS
+
     parser = subparsers.add_parser(
         "canon",
         help="canonicalize a stream of URLs, one a line",
         description=DESCRIPTION,
-        epilog=EPILOG,
+        epilog=EPILOG.replace("TRACKING", " ".join(TRACKING_PARAMETERS)),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
@@ -106,6 +132,23 @@ def add_parser(subparsers: SubParsers) -> None:
         "--jsonl",
         action="store_true",
         help="write one JSON object per line (see below) instead of the href",
+    )
+    parser.add_argument(
+        "--profile",
+        choices=PROFILE_NAMES,
+        default="whatwg",
+        help="the canonical form to write (default: whatwg, the href); see below",
+    )
+    parser.add_argument(
+        "--unique",
+        action="store_true",
+        help="write each output once, at its first occurrence (not with --jsonl)",
+    )
+    parser.add_argument(
+        "--strip-params",
+        type=strip_params_argument,
+        metavar="LIST",
+        help="with --profile dedup: remove these query parameters (see below)",
     )
     parser.add_argument(
         "-j",
@@ -160,6 +203,23 @@ def jobs_argument(value: str) -> int:
     return jobs
 
 
+def strip_params_argument(value: str) -> tuple[str, ...]:
+    """argparse type for ``--strip-params``: comma-separated names or patterns, "tracking"
+    expanded to the default list."""
+    from urlspec.canonical.dedup import TRACKING_PARAMETERS
+
+    names: list[str] = []
+    for name in value.split(","):
+        name = name.strip()
+        if name == TRACKING_WORD:
+            names.extend(TRACKING_PARAMETERS)
+        elif name:
+            names.append(name)
+    if not names:
+        raise argparse.ArgumentTypeError(f"no parameter names in {value!r}")
+    return tuple(names)
+
+
 # --- what flows through the pipeline -----------------------------------------------------------
 
 
@@ -169,6 +229,8 @@ class Settings:
 
     base: str | None
     jsonl: bool
+    profile: str = "whatwg"
+    strip_params: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,10 +431,15 @@ def ignore_keyboard_interrupts() -> None:
 class ResultWriter:
     """Writes each result as it comes (stdout, stderr, progress) and keeps the totals."""
 
-    def __init__(self, out: TextIO, err: TextIO, progress: Progress) -> None:
+    def __init__(
+        self, out: TextIO, err: TextIO, progress: Progress, *, unique: bool = False
+    ) -> None:
         self.out = out
         self.err = err
         self.progress = progress
+        #: With --unique: every output line written so far.
+        self.seen: set[str] | None = set() if unique else None
+        self.duplicates = 0
         self.lines = 0
         self.size = 0
         self.invalid = 0
@@ -380,7 +447,7 @@ class ResultWriter:
         self.unreadable = 0
 
     def __call__(self, result: ChunkResult) -> None:
-        self.out.write(result.output)
+        self.out.write(result.output if self.seen is None else self.first_occurrences(result))
         # Flushed at once: a chunk is a whole block, or the lines that came through a pipe.
         self.out.flush()
         if result.messages:
@@ -394,6 +461,18 @@ class ResultWriter:
         self.unreadable += result.unreadable
         self.progress.update(self.size, self.lines)
 
+    def first_occurrences(self, result: ChunkResult) -> str:
+        """The lines of ``result.output`` not written before (each line ends with LF)."""
+        seen = self.seen
+        assert seen is not None
+        new: list[str] = []
+        for line in result.output.split("\n")[:-1]:
+            if line not in seen:
+                seen.add(line)
+                new.append(line + "\n")
+        self.duplicates += result.output.count("\n") - len(new)
+        return "".join(new)
+
     def exit_status(self) -> int:
         """The exit status the totals call for (the gravest problem wins)."""
         if self.internal:
@@ -405,9 +484,20 @@ class ResultWriter:
         return EXIT_OK
 
 
+def check_profile_options(args: argparse.Namespace) -> None:
+    """Refuse combinations of options that mean nothing (a usage error, status 2)."""
+    if args.strip_params and args.profile != "dedup":
+        raise CLIError("--strip-params needs --profile dedup", EXIT_USAGE)
+    if args.jsonl and args.profile != "whatwg":
+        raise CLIError("--jsonl writes the URL's components: not with --profile", EXIT_USAGE)
+    if args.jsonl and args.unique:
+        raise CLIError("--unique writes outputs, not records: not with --jsonl", EXIT_USAGE)
+
+
 def run(args: argparse.Namespace) -> int:
     """``urlspec canon``: canonicalize the inputs; the exit status says whether all were valid."""
     names: list[str] = args.files or [STDIN_ARGUMENT]
+    check_profile_options(args)
     base = parse_base(args.base)  # refused before any line is read
     if args.format == "parquet":  # issue 13
         from urlspec.cli.canon_parquet import run_parquet
@@ -420,9 +510,10 @@ def run(args: argparse.Namespace) -> int:
     # On a terminal, the output itself shows the progress.
     show_progress = is_terminal(sys.stderr) and not is_terminal(sys.stdout)
     progress = Progress(sys.stderr, total_size(names), enabled=show_progress)
-    writer = ResultWriter(sys.stdout, sys.stderr, progress)
+    writer = ResultWriter(sys.stdout, sys.stderr, progress, unique=args.unique)
+    settings = Settings(args.base, args.jsonl, args.profile, args.strip_params or ())
     try:
-        canonicalize_stream(read_chunks(names), Settings(args.base, args.jsonl), args.jobs, writer)
+        canonicalize_stream(read_chunks(names), settings, args.jobs, writer)
     finally:
         progress.clear()
     return writer.exit_status()

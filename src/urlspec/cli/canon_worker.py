@@ -14,7 +14,8 @@ in another), and a valid line costs one parse and one list append.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any, Final
 
@@ -40,8 +41,10 @@ def canonicalize_chunk(settings: Settings, chunk: Chunk) -> ChunkResult:
     base = None if settings.base is None else parsed_base(settings.base)
     lines = decoded_lines(chunk.data)
     result = ChunkResult(lines=len(lines), size=chunk.size)
-    add = add_records if settings.jsonl else add_hrefs
-    output = add(result, lines, chunk, base)
+    if settings.jsonl:
+        output = add_records(result, lines, chunk, base)
+    else:
+        output = add_hrefs(result, lines, chunk, line_canonicalizer(settings, base))
     if output:
         output.append("")  # so that the last line ends with LF too
         result.output = "\n".join(output)
@@ -79,10 +82,37 @@ def is_blank(line: str) -> bool:
     return not line or (line.isspace() and not line.strip(ASCII_WHITESPACE))
 
 
+def line_canonicalizer(settings: Settings, base: URL | None) -> Callable[[str], str]:
+    """What writes one line in the chosen profile (InvalidURL when it cannot)."""
+    if settings.profile == "whatwg":
+        return lambda line: URL(line, base).href
+    if settings.profile == "dedup":
+        from urlspec.canonical.dedup import canonicalize_dedup
+
+        pattern = strip_pattern(settings.strip_params)
+        return lambda line: canonicalize_dedup(line, base, strip_params=pattern)
+    from urlspec.canonical import canonicalize
+
+    profile = settings.profile
+    return lambda line: canonicalize(line, profile, base=base)
+
+
+@lru_cache(maxsize=1)
+def strip_pattern(names: tuple[str, ...]) -> re.Pattern[str] | None:
+    """The --strip-params names and patterns as one regular expression, once per process."""
+    from urlspec.canonical.dedup import compile_param_patterns
+
+    return compile_param_patterns(names)
+
+
 def add_hrefs(
-    result: ChunkResult, lines: Sequence[str | bytes], chunk: Chunk, base: URL | None
+    result: ChunkResult,
+    lines: Sequence[str | bytes],
+    chunk: Chunk,
+    canonical: Callable[[str], str],
 ) -> list[str]:
-    """Each valid line's href; a message is added to ``result`` for each invalid one."""
+    """Each valid line's canonical form; a message is added to ``result`` for each invalid
+    one."""
     output: list[str] = []
     for number, line in enumerate(lines, chunk.first_line):
         if isinstance(line, bytes):
@@ -92,7 +122,7 @@ def add_hrefs(
         if is_blank(line):
             continue
         try:
-            output.append(URL(line, base).href)
+            output.append(canonical(line))
         except InvalidURL as error:  # named by its fatal error, with the input (shortened)
             result.messages.append(
                 f"{chunk.source}:{number}: invalid URL {quoted(shortened(line))}: {error.reason}"

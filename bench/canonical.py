@@ -1,0 +1,189 @@
+"""The canonicalization profiles side by side with the peers that do the same job.
+
+Run from the repository root: ``python -m bench.canonical`` (``--help`` for the options). The
+peers are in the ``bench`` extra (``pip install -e '.[bench]'``): w3lib's ``canonicalize_url``
+(Scrapy's) for ``dedup``, the ``surt`` package's ``surt.surt`` for ``surt``. The other profiles
+have no Python peer doing the same job and are timed alone.
+
+Measured, per corpus (kasztp and userbait by default):
+
+* nanoseconds per input line for each (profile or peer), CPU time, median over the rounds;
+  every round runs each contender once, starting with a different one each round, on fresh
+  copies of the strings; an exception counts as one input done, for every contender alike;
+* the ratio urlspec / peer (below 1: urlspec is faster; the target is <= 0.33);
+* the number of distinct outputs per profile (and per peer), and the invalid inputs.
+
+``--unique-memory N`` also measures what ``urlspec canon --unique`` holds: the set of distinct
+outputs, built from the first N lines of ``bench/make_big_input.py``'s stream (the corpora
+repeated) and from N distinct lines (the same with ``?n=<i>`` appended), in bytes (the set
+and its strings, by ``sys.getsizeof``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from bench.run import corpus_path, read_corpus
+
+Op = Callable[[str], object]
+
+PROFILES = ("whatwg", "dedup", "safebrowsing", "surt", "ssurt")
+#: profile -> (peer name, import) for the profiles with a peer
+PEERS = {"dedup": "w3lib", "surt": "surt"}
+DEFAULT_CORPORA = ("kasztp", "userbait")
+
+
+def urlspec_op(profile: str) -> Op:
+    from urlspec.canonical import canonicalize
+
+    if profile == "whatwg":
+        from urlspec.url import URL
+
+        return lambda line: URL(line).href
+    return lambda line: canonicalize(line, profile)
+
+
+def peer_op(name: str) -> Op | None:
+    try:
+        if name == "w3lib":
+            from w3lib.url import canonicalize_url
+
+            return canonicalize_url
+        if name == "surt":
+            import surt  # type: ignore[import-untyped]
+
+            return surt.surt  # type: ignore[no-any-return]
+    except ImportError:
+        print(f"(peer {name} not installed: pip install -e '.[bench]')", file=sys.stderr)
+    return None
+
+
+def run_once(op: Op, lines: Sequence[str]) -> tuple[int, set[object], int]:
+    """CPU nanoseconds for ``op`` over fresh copies of ``lines``; the outputs; the failures."""
+    copies = [
+        line.encode("utf-8", "surrogatepass").decode("utf-8", "surrogatepass") for line in lines
+    ]
+    outputs: list[object] = []
+    failures = 0
+    gc.collect()
+    gc.disable()
+    try:
+        start = time.process_time_ns()
+        for line in copies:
+            try:
+                outputs.append(op(line))
+            except Exception:
+                failures += 1
+        elapsed = time.process_time_ns() - start
+    finally:
+        gc.enable()
+    return elapsed, set(outputs), failures
+
+
+def bench_corpus(name: str, rounds: int, profiles: Sequence[str]) -> list[str]:
+    lines = read_corpus(corpus_path(name))
+    contenders: dict[str, Op] = {}
+    for profile in profiles:
+        contenders[profile] = urlspec_op(profile)
+        peer = PEERS.get(profile)
+        op = peer_op(peer) if peer else None
+        if op is not None:
+            contenders[f"{profile}:{peer}"] = op
+    times: dict[str, list[int]] = {key: [] for key in contenders}
+    distinct: dict[str, int] = {}
+    invalid: dict[str, int] = {}
+    keys = list(contenders)
+    for round_number in range(rounds):
+        shift = round_number % len(keys)
+        for key in keys[shift:] + keys[:shift]:
+            elapsed, outputs, failures = run_once(contenders[key], lines)
+            times[key].append(elapsed)
+            distinct[key] = len(outputs)
+            invalid[key] = failures
+    report = [
+        f"### {name} ({len(lines):,} lines, {rounds} rounds, CPU time, median)",
+        "",
+        "| profile | urlspec ns/line | peer | peer ns/line | urlspec / peer | distinct outputs "
+        "(urlspec / peer) | invalid (urlspec / peer) |",
+        "|---|---:|---|---:|---:|---:|---:|",
+    ]
+    for profile in profiles:
+        ours = statistics.median(times[profile]) / len(lines)
+        peer_key = f"{profile}:{PEERS.get(profile)}"
+        if peer_key in times:
+            theirs = statistics.median(times[peer_key]) / len(lines)
+            report.append(
+                f"| {profile} | {ours:,.0f} | {PEERS[profile]} | {theirs:,.0f} | "
+                f"{ours / theirs:.2f} | {distinct[profile]:,} / {distinct[peer_key]:,} | "
+                f"{invalid[profile]:,} / {invalid[peer_key]:,} |"
+            )
+        else:
+            report.append(
+                f"| {profile} | {ours:,.0f} | - | - | - | {distinct[profile]:,} | "
+                f"{invalid[profile]:,} |"
+            )
+    return report
+
+
+def unique_memory(count: int, profile: str) -> list[str]:
+    from bench.make_big_input import CORPORA, DATASETS, corpus_lines
+
+    op = urlspec_op(profile)
+    report = [f"### --unique: the set of seen outputs ({profile}, {count:,} lines)", ""]
+    report.append("| input | distinct outputs | set bytes | strings bytes | bytes per entry |")
+    report.append("|---|---:|---:|---:|---:|")
+    for label, suffix in (("corpora repeated", False), ("all distinct (?n=<i>)", True)):
+        seen: set[str] = set()
+        stream = corpus_lines([DATASETS / name for name in CORPORA])
+        for index in range(count):
+            line = next(stream).decode("utf-8", "surrogateescape").rstrip("\r\n").lstrip("\ufeff")
+            if suffix:
+                line += f"?n={index}" if "?" not in line else f"&n={index}"
+            try:
+                seen.add(str(op(line)))
+            except Exception:
+                continue
+        set_bytes = sys.getsizeof(seen)
+        string_bytes = sum(sys.getsizeof(item) for item in seen)
+        per_entry = (set_bytes + string_bytes) / max(len(seen), 1)
+        report.append(
+            f"| {label} | {len(seen):,} | {set_bytes:,} | {string_bytes:,} | {per_entry:,.0f} |"
+        )
+    return report
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument(
+        "--corpus", action="append", help="a corpus name (default: kasztp, userbait)"
+    )
+    parser.add_argument("--profile", action="append", choices=PROFILES, help="default: all")
+    parser.add_argument(
+        "--unique-memory", type=int, metavar="N", help="also measure --unique's set for N lines"
+    )
+    parser.add_argument("--markdown", type=Path, help="also write the tables to this file")
+    args = parser.parse_args(argv)
+    profiles = args.profile or list(PROFILES)
+    report: list[str] = []
+    for name in args.corpus or DEFAULT_CORPORA:
+        tables = [*bench_corpus(name, args.rounds, profiles), ""]
+        print("\n".join(tables), flush=True)
+        report += tables
+    if args.unique_memory:
+        tables = unique_memory(args.unique_memory, "dedup")
+        print("\n".join(tables), flush=True)
+        report += tables
+    if args.markdown:
+        args.markdown.write_text("\n".join(report) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

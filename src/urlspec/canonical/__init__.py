@@ -1,0 +1,86 @@
+"""Canonicalization profiles: one spelling per URL, for the job at hand.
+
+``canonicalize(input, profile, *, base=None, **options)`` writes ``input`` in the form of one
+profile (docs/canonicalization.md explains each, step by step):
+
+========================  ===============================================================
+``whatwg``                the URL Standard's serialization (``URL(input, base).href``)
+``dedup``                 for grouping URLs a server most likely answers the same
+                          (options ``strip_params``, ``keep_fragment``, ``sort_query``)
+``safebrowsing``          Google Safe Browsing's canonicalization (option ``keep_port``);
+                          :func:`safebrowsing_expressions` gives the expressions it hashes
+``surt``                  the Internet Archive's SURT key, as the ``surt`` package makes it
+                          (options ``with_scheme``, ``trailing_comma``, ``host_massage``,
+                          ``reverse_ipaddr``)
+``ssurt``                 IIPC's host-first SURT form of the WHATWG serialization
+========================  ===============================================================
+
+Every profile is deterministic, and every profile whose output is a URL (all but ``surt`` and
+``ssurt``, which are sort keys) is idempotent. The only exception an input can raise is
+:class:`~urlspec.InvalidURL` (a subclass of ValueError), for an input that is not a URL to the
+profile; an unknown profile is ValueError and an unknown option TypeError.
+
+Each profile lives in its own module; ``import urlspec`` loads none of them (this package is
+imported on the first use of ``urlspec.canonicalize``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from urlspec.canonical.dedup import canonicalize_dedup
+from urlspec.canonical.safebrowsing import canonicalize_safebrowsing
+from urlspec.canonical.safebrowsing import safebrowsing_expressions as _expressions
+from urlspec.canonical.surt import ssurt as _ssurt
+from urlspec.canonical.surt import surt as _surt
+from urlspec.canonical.whatwg import canonicalize_whatwg
+from urlspec.url import URL
+
+__all__ = ["PROFILES", "canonicalize", "safebrowsing_expressions"]
+
+#: The profiles' names.
+PROFILES: Final = ("whatwg", "dedup", "safebrowsing", "surt", "ssurt")
+
+
+def canonicalize(
+    input: str | URL, profile: str = "whatwg", *, base: str | URL | None = None, **options: Any
+) -> str:
+    """``input`` (resolved against ``base``) written in the form of ``profile``.
+
+    ``safebrowsing`` and ``surt`` read their input as their defining documents do, not with
+    the WHATWG parser; with a ``base``, the input is first resolved by the WHATWG parser.
+    """
+    if profile == "whatwg":
+        if options:
+            _no_options(profile, options)
+        return canonicalize_whatwg(input, base)
+    if profile == "dedup":
+        return canonicalize_dedup(input, base, **options)
+    if profile == "ssurt":
+        if options:
+            _no_options(profile, options)
+        return _ssurt(canonicalize_whatwg(input, base))
+    if profile == "safebrowsing":
+        return canonicalize_safebrowsing(_text(input, base), **options)
+    if profile == "surt":
+        return _surt(_text(input, base), **options)
+    raise ValueError(f"unknown canonicalization profile {profile!r}: one of {PROFILES}")
+
+
+def safebrowsing_expressions(input: str | URL, *, base: str | URL | None = None) -> list[str]:
+    """The host-suffix / path-prefix expressions Safe Browsing hashes for ``input`` (at most
+    5 hosts x 6 paths, ``host/path?query``), from its ``safebrowsing`` canonical form."""
+    return _expressions(_text(input, base))
+
+
+def _text(input: str | URL, base: str | URL | None) -> str:
+    """The text a profile that reads raw input reads: ``input``, or its href when it is a URL
+    or must be resolved against ``base`` first."""
+    if base is None and isinstance(input, str):
+        return input
+    return canonicalize_whatwg(input, base)
+
+
+def _no_options(profile: str, options: dict[str, Any]) -> None:
+    names = ", ".join(sorted(options))
+    raise TypeError(f"the {profile!r} profile takes no options (given: {names})")

@@ -1,0 +1,201 @@
+"""The ``dedup`` profile: one spelling for URLs that a server will most likely answer the same.
+
+For grouping links (a crawler's frontier, a link report): the WHATWG serialization first (the
+``whatwg`` profile: scheme and host lower-cased, IDNA, IPv4 forms, default port dropped, dot
+segments resolved, the percent-encode sets applied), then:
+
+1. The fragment is dropped (``keep_fragment=True`` keeps it): servers never see it.
+2. Percent-escapes are normalized, in every component: an escape of an unreserved ASCII
+   character (RFC 3986 §2.3: ``A-Z a-z 0-9 - . _ ~``) is decoded, every other one is written in
+   upper case (RFC 3986 §6.2.2.1-2; ``%7euser`` and ``~user`` are one path).
+3. A trailing dot of a domain is dropped (``a.com.`` is ``a.com``), unless what remains would
+   be no domain (only dots) or one the host parser reads as an IPv4 address (``9..``).
+4. The query: parameters named by ``strip_params`` are removed (names, or ``fnmatch`` patterns
+   such as ``utm_*``, matched case-sensitively against the name as
+   ``application/x-www-form-urlencoded`` decodes it); then, with ``sort_query`` (the default),
+   empty parameters (``&&``) are removed and the parameters sorted by name, stably (the values
+   of one name keep their order: ``?b=1&a=2&a=1`` -> ``?a=2&a=1&b=1``); an empty query is
+   dropped (``/?`` is ``/``).
+5. The path ``/`` of a URL with an empty path stays (the WHATWG serialization of ``http://a``
+   is ``http://a/``).
+
+The result is a URL that the WHATWG parser gives back unchanged, and canonicalizing it again
+gives it again (idempotence). Inputs the WHATWG parser rejects raise
+:class:`~urlspec.InvalidURL`.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from collections.abc import Iterable
+from typing import Final
+
+from urlspec.canonical.whatwg import split_href
+from urlspec.host import HostKind, ends_in_a_number
+from urlspec.percent_encoding import percent_decode_string
+from urlspec.url import URL
+
+__all__ = ["TRACKING_PARAMETERS", "canonicalize_dedup", "compile_param_patterns"]
+
+#: The tracking parameters ``urlspec canon --strip-params tracking`` removes: analytics
+#: campaign tags and ad-click identifiers that never change what a page shows.
+TRACKING_PARAMETERS: Final = (
+    "utm_*",  # Google Analytics campaign tags (utm_source, utm_medium, utm_campaign, ...)
+    "fbclid",  # Facebook click id
+    "gclid",  # Google Ads click ids
+    "gclsrc",
+    "dclid",
+    "gbraid",
+    "wbraid",
+    "msclkid",  # Microsoft Advertising click id
+    "yclid",  # Yandex click id
+    "twclid",  # X (Twitter) click id
+    "igshid",  # Instagram share id
+    "mc_cid",  # Mailchimp campaign and subscriber ids
+    "mc_eid",
+    "_ga",  # Google Analytics cross-domain linker
+    "_gl",
+    "_hsenc",  # HubSpot
+    "_hsmi",
+    "mkt_tok",  # Marketo
+    "oly_anon_id",  # Omeda
+    "oly_enc_id",
+    "vero_id",  # Vero
+    "ref_src",  # Twitter embeds
+)
+
+_ESCAPE_RE: Final = re.compile(r"%([0-9A-Fa-f]{2})")
+#: An href without these is its own dedup form: no escape, query or fragment, and no domain
+#: ending with a dot (a special URL's host is followed by its path's "/" or by ":port").
+_NOTHING_TO_DO_RE: Final = re.compile(r"[%?#]|\.[/:]")
+_UNRESERVED: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+#: Each escape as step 2 writes it, by its two hex digits (either case).
+_NORMALIZED_ESCAPES: Final = {
+    f"{high}{low}": (
+        chr(int(high + low, 16))
+        if chr(int(high + low, 16)) in _UNRESERVED
+        else f"%{high}{low}".upper()
+    )
+    for high in "0123456789abcdefABCDEF"
+    for low in "0123456789abcdefABCDEF"
+}
+
+
+def compile_param_patterns(patterns: Iterable[str]) -> re.Pattern[str] | None:
+    """One regular expression matching a parameter name that any of ``patterns`` matches
+    (``fnmatch`` patterns, case-sensitive); None when there are none."""
+    translated = [fnmatch.translate(pattern) for pattern in patterns]
+    if not translated:
+        return None
+    return re.compile("|".join(f"(?:{pattern})" for pattern in translated))
+
+
+def canonicalize_dedup(
+    input: str | URL,
+    base: str | URL | None = None,
+    *,
+    strip_params: Iterable[str] | re.Pattern[str] | None = None,
+    keep_fragment: bool = False,
+    sort_query: bool = True,
+) -> str:
+    """``input`` (against ``base``) in the ``dedup`` profile's form (module docstring)."""
+    url = input if isinstance(input, URL) else URL(input, base)
+    href = url.href
+    if _NOTHING_TO_DO_RE.search(href) is None:
+        return href
+    parts = split_href(href)
+    # 1.
+    fragment = parts.fragment if keep_fragment else None
+    # 3.
+    host = parts.host
+    if host is not None and host.endswith(".") and url.host_kind is HostKind.DOMAIN:
+        host = _without_trailing_dots(host)
+    # 4.
+    query = parts.query
+    if query is not None:
+        query = _normalize_escapes(query)  # 2. first: the names are sorted as normalized
+        if isinstance(strip_params, re.Pattern) or strip_params is None:
+            pattern = strip_params
+        else:
+            pattern = compile_param_patterns(strip_params)
+        query = _canonical_query(query, pattern, sort_query) or None
+    href = _serialize(
+        parts.scheme, parts.username, parts.password, host, parts.port, parts.path, query, fragment
+    )
+    # 2.
+    return _normalize_escapes(href)
+
+
+def _without_trailing_dots(domain: str) -> str:
+    """Step 3: the domain without its trailing dots, unless that would leave no domain (only
+    dots) or one the host parser reads as an IPv4 address (``9..`` is a domain, ``9`` is not)."""
+    stripped = domain.rstrip(".")
+    if not stripped or ends_in_a_number(stripped):
+        return domain
+    return stripped
+
+
+def _normalize_escapes(text: str) -> str:
+    """Step 2: unreserved characters' escapes decoded, the others in upper case."""
+    if "%" not in text:
+        return text
+    return _ESCAPE_RE.sub(_normalized_escape, text)
+
+
+def _normalized_escape(match: re.Match[str]) -> str:
+    return _NORMALIZED_ESCAPES[match.group(1)]
+
+
+def _canonical_query(query: str, strip: re.Pattern[str] | None, sort_query: bool) -> str:
+    """Step 4 on a query (without its ``?``)."""
+    if strip is None and not sort_query:
+        return query
+    pairs = query.split("&")
+    if strip is not None:
+        pairs = [pair for pair in pairs if strip.match(_parameter_name(pair)) is None]
+    if sort_query:
+        pairs = sorted([pair for pair in pairs if pair], key=_raw_name)
+    return "&".join(pairs)
+
+
+def _raw_name(pair: str) -> str:
+    return pair.partition("=")[0]
+
+
+def _parameter_name(pair: str) -> str:
+    """The name of a query parameter as application/x-www-form-urlencoded decodes it."""
+    name = pair.partition("=")[0]
+    if "%" not in name and "+" not in name:
+        return name
+    return percent_decode_string(name.replace("+", " ")).decode("utf-8", "replace")
+
+
+def _serialize(
+    scheme: str,
+    username: str,
+    password: str,
+    host: str | None,
+    port: str,
+    path: str,
+    query: str | None,
+    fragment: str | None,
+) -> str:
+    """The URL serializer (§4.5) over parts already serialized."""
+    output = [scheme, ":"]
+    if host is not None:
+        output.append("//")
+        if username or password:
+            output.append(username)
+            if password:
+                output.append(":" + password)
+            output.append("@")
+        output.append(host)
+        if port:
+            output.append(":" + port)
+    output.append(path)
+    if query is not None:
+        output.append("?" + query)
+    if fragment is not None:
+        output.append("#" + fragment)
+    return "".join(output)

@@ -1,0 +1,256 @@
+"""The ``safebrowsing`` profile: Google Safe Browsing's URL canonicalization, and the
+host-suffix / path-prefix expressions it hashes.
+
+Defined by the "URLs and Hashing" page of the Safe Browsing API documentation
+(https://developers.google.com/safe-browsing/v4/urls-hashing, sections "Canonicalization" and
+"Suffix/prefix expressions"; the Web Risk API documents the same steps), which follows the v2
+protocol specification. That text works on the characters of the URL, not on a URL parser's
+record: inputs that the WHATWG URL parser rejects (``http://a b.com/``, ``%20leadingspace.com/``)
+are canonicalized on purpose, as the documentation's examples require.
+
+:func:`canonicalize_safebrowsing`, step by step:
+
+1. Remove leading and trailing C0 controls and spaces, and every tab, CR and LF.
+2. Drop the fragment: everything from the first ``#``.
+3. Split off the scheme: ``scheme://``, or ``http:`` / ``https:`` followed by any number of
+   slashes; the scheme is lower-cased. Without one the input is ``host/path`` and the scheme is
+   ``http`` (``www.google.com`` -> ``http://www.google.com/``).
+4. Split the rest: the authority runs to the first ``/`` or ``?``, the path from there to the
+   first ``?``, the query after it. User information (before the last ``@`` of the authority)
+   and the port are dropped (the v4 examples drop ``:1234``; ``keep_port=True`` keeps it, as the
+   v2 specification's examples did).
+5. Host: percent-unescape repeatedly; a non-ASCII host goes through IDNA (the URL Standard's
+   domain to ASCII; a host it refuses is kept as its bytes); remove leading and trailing dots and
+   replace runs of dots with one; a host in ``inet_aton`` notation (octal, hex, fewer than four
+   parts) becomes four decimal bytes; a bracketed IPv6 address is written compressed, and an
+   IPv4-mapped (``::ffff:0:0/96``) or NAT64 (``64:ff9b::/96``) one becomes its IPv4 address;
+   lower-case. An empty host is :class:`~urlspec.InvalidURL`.
+6. Path: percent-unescape repeatedly; resolve ``/./`` and ``/../``; replace runs of slashes with
+   one; an empty path is ``/``.
+7. Query: percent-unescape repeatedly (no other change).
+8. Escape every byte <= 0x20, >= 0x7F, ``#`` and ``%`` (upper-case hex). So that the result reads
+   back into the same parts (and canonicalizing it again changes nothing), a ``?`` that
+   unescaping put into the path is escaped too, and so are ``/ ? @ : [ ]`` in a host that is
+   not an IPv6 address; the documentation's examples never meet either case.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from urlspec.canonical.escaping import escape_once, unescape_repeatedly
+from urlspec.canonical.inet_aton import format_ipv4, parse_inet_aton
+from urlspec.validation import InvalidURL, ValidationError
+
+__all__ = ["canonicalize_safebrowsing", "safebrowsing_expressions"]
+
+#: Step 1: what is trimmed from both ends (C0 controls and space) and removed everywhere.
+_TRIMMED: Final = "".join(chr(c) for c in range(0x21))
+_TAB_OR_NEWLINE_RE: Final = re.compile("[\t\r\n]")
+#: Step 3: ``scheme://``, or a web scheme followed by any number of slashes.
+_SCHEME_RE: Final = re.compile(r"(?:([A-Za-z][A-Za-z0-9+.-]*)://|(https?):/*)", re.IGNORECASE)
+#: Step 4: where the authority ends.
+_AUTHORITY_END_RE: Final = re.compile(r"[/?]")
+#: Step 5: runs of dots.
+_DOTS_RE: Final = re.compile(rb"\.{2,}")
+#: Step 8: what is escaped beyond the documented set, in hosts and in paths.
+_HOST_EXTRA_ESCAPES: Final = str.maketrans(
+    {"/": "%2F", "?": "%3F", "@": "%40", ":": "%3A", "[": "%5B", "]": "%5D"}
+)
+_PATH_EXTRA_ESCAPES: Final = str.maketrans({"?": "%3F"})
+
+#: Suffix/prefix expressions: at most this many hosts and paths.
+MAX_HOSTS: Final = 5
+MAX_PATH_PREFIXES: Final = 4
+
+
+def _not_a_url(input: str, name: str) -> InvalidURL:
+    return InvalidURL(input, [ValidationError(name, 0)])
+
+
+#: A URL that steps 1-8 change only by lower-casing its scheme and host (and adding the path
+#: "/"): a web scheme, a host of ASCII letter-digit-hyphen labels, a path and query of
+#: printable ASCII without '%' (nothing to unescape or escape), any fragment.
+_FAST_RE: Final = re.compile(
+    r"(https?://)([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*)(/[!-\"$&->@-~]*)?(\?[!-\"$&-~]*)?(?:#.*)?",
+    re.DOTALL | re.IGNORECASE,
+)
+#: Paths with these need step 6's resolution.
+_PATH_WORK: Final = ("//", "/./", "/../")
+
+
+def canonicalize_safebrowsing(input: str, *, keep_port: bool = False) -> str:
+    """``input`` canonicalized as Safe Browsing's "URLs and Hashing" says (module docstring)."""
+    fast = _fast_canonical(input)
+    if fast is not None:
+        return fast
+    return _full_canonical(input, keep_port)
+
+
+def _fast_canonical(input: str) -> str | None:
+    """The canonical form of a common web URL, from its text; None when it needs the full
+    steps. (tests/test_canonical_safebrowsing.py checks that both give the same results.)"""
+    match = _FAST_RE.fullmatch(input)
+    if match is None:
+        return None
+    scheme, host, path, query = match.groups()
+    if parse_inet_aton(host) is not None:  # an IPv4 address: step 5 rewrites it
+        return None
+    if path is None:
+        path = "/"
+    elif any(work in path for work in _PATH_WORK) or path.endswith(("/.", "/..")):
+        return None
+    return scheme.lower() + host.lower() + path + (query or "")
+
+
+def _full_canonical(input: str, keep_port: bool) -> str:
+    """Steps 1-8 (module docstring)."""
+    # 1., 2.
+    text = _TAB_OR_NEWLINE_RE.sub("", input.strip(_TRIMMED)).partition("#")[0]
+    if not text:
+        raise _not_a_url(input, "missing-url")
+    # 3.
+    match = _SCHEME_RE.match(text)
+    if match is None:
+        scheme, rest = "http", text
+    else:
+        scheme, rest = (match.group(1) or match.group(2)).lower(), text[match.end() :]
+    # 4.
+    end = _AUTHORITY_END_RE.search(rest)
+    authority = rest if end is None else rest[: end.start()]
+    after = "" if end is None else rest[end.start() :]
+    path, has_query, query = after.partition("?")
+    host, port = _split_authority(authority)
+    canonical_host = _canonical_host(_utf8(host))
+    if not canonical_host:
+        raise _not_a_url(input, "host-missing")
+    result = [scheme, "://", canonical_host]
+    if keep_port and port:
+        result.append(":" + port)
+    result.append(_canonical_path(_utf8(path)))
+    if has_query:
+        result.append("?" + escape_once(unescape_repeatedly(_utf8(query))))
+    return "".join(result)
+
+
+def _utf8(text: str) -> bytes:
+    return text.encode("utf-8", "surrogatepass")
+
+
+def _split_authority(authority: str) -> tuple[str, str]:
+    """(host, port) of an authority, user information dropped; the port is "" when absent."""
+    hostport = authority.rpartition("@")[2]
+    if hostport.startswith("["):
+        end = hostport.find("]")
+        after = hostport[end + 1 :]
+        if end >= 0 and (not after or after.startswith(":")):
+            return hostport[: end + 1], after[1:]
+    host, _, port = hostport.partition(":")
+    return host, port if port.isascii() and port.isdigit() else ""
+
+
+def _canonical_host(raw: bytes) -> str:
+    """Step 5 and the host's part of step 8."""
+    host = unescape_repeatedly(raw)
+    if not host.isascii():
+        host = _idna_or_bytes(host)
+    host = _DOTS_RE.sub(b".", host.strip(b".")).lower()
+    if not host.isascii():
+        return escape_once(host).translate(_HOST_EXTRA_ESCAPES)
+    text = host.decode("ascii")
+    address = parse_inet_aton(text)
+    if address is not None:
+        return format_ipv4(address)
+    if text.startswith("[") and text.endswith("]"):
+        ipv6 = _canonical_ipv6(text[1:-1])
+        if ipv6 is not None:
+            return ipv6
+    return escape_once(host).translate(_HOST_EXTRA_ESCAPES)
+
+
+def _idna_or_bytes(host: bytes) -> bytes:
+    """A non-ASCII host as IDNA's ASCII form, or as it is when it is no domain IDNA accepts."""
+    from urlspec.idna import InvalidDomain, domain_to_ascii
+
+    try:
+        return domain_to_ascii(host.decode("utf-8")).encode("ascii")
+    except (UnicodeError, InvalidDomain):
+        return host
+
+
+def _canonical_ipv6(text: str) -> str | None:
+    """A bracketed IPv6 address, compressed; a mapped or NAT64 one as IPv4; None if not one."""
+    from urlspec.host import Host, HostKind, parse_ipv6, serialize_host
+
+    pieces = parse_ipv6(text)
+    if pieces is None:
+        return None
+    if pieces[:6] in ((0, 0, 0, 0, 0, 0xFFFF), (0x64, 0xFF9B, 0, 0, 0, 0)):
+        return format_ipv4(pieces[6] << 16 | pieces[7])
+    return serialize_host(Host(HostKind.IPV6, pieces))
+
+
+def _canonical_path(raw: bytes) -> str:
+    """Step 6 and the path's part of step 8."""
+    path = unescape_repeatedly(raw)
+    segments: list[bytes] = []
+    directory = True  # whether the path ends with a slash (or a dot segment)
+    for segment in path.split(b"/"):
+        if segment in (b"", b"."):
+            directory = True
+        elif segment == b"..":
+            if segments:
+                segments.pop()
+            directory = True
+        else:
+            segments.append(segment)
+            directory = False
+    if not segments:
+        return "/"
+    resolved = b"/" + b"/".join(segments) + (b"/" if directory else b"")
+    return escape_once(resolved).translate(_PATH_EXTRA_ESCAPES)
+
+
+def safebrowsing_expressions(input: str) -> list[str]:
+    """The host-suffix / path-prefix expressions of ``input``, to be hashed for a lookup.
+
+    "URLs and Hashing", "Suffix/prefix expressions": ``input`` is canonicalized first (as
+    :func:`canonicalize_safebrowsing`); then each of at most 5 hosts (the exact host, then up
+    to 4 formed from its last 5 components by removing the leading one each time, never the
+    top-level domain alone; only the exact host for an IP address) is combined with each of at
+    most 6 paths (the exact path with its query, the exact path without it, then up to 4
+    formed from the root by appending one path component with its slash each time). The
+    expressions are ``host/path?query``, without the scheme, in that order, each once.
+    """
+    canonical = canonicalize_safebrowsing(input)
+    rest = canonical.partition("://")[2]
+    slash = rest.find("/")
+    host, path_and_query = rest[:slash], rest[slash:]
+    path, has_query, _ = path_and_query.partition("?")
+    paths = [path_and_query] if has_query else []
+    paths.append(path)
+    directories = path.split("/")[1:-1]  # the components followed by a slash
+    prefix = "/"
+    paths.append(prefix)
+    for directory in directories[: MAX_PATH_PREFIXES - 1]:
+        prefix += directory + "/"
+        paths.append(prefix)
+    hosts = [host]
+    if not _is_ip_address(host):
+        labels = host.split(".")
+        for count in range(min(MAX_HOSTS, len(labels) - 1), 1, -1):
+            hosts.append(".".join(labels[-count:]))
+    expressions: list[str] = []
+    for candidate_host in dict.fromkeys(hosts):
+        for candidate_path in dict.fromkeys(paths):
+            expressions.append(candidate_host + candidate_path)
+    return expressions
+
+
+def _is_ip_address(host: str) -> bool:
+    """Whether a canonical host is an IP address (four decimal bytes, or bracketed IPv6)."""
+    if host.startswith("["):
+        return True
+    address = parse_inet_aton(host)
+    return address is not None and format_ipv4(address) == host

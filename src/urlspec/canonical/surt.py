@@ -1,0 +1,423 @@
+"""The ``surt`` and ``ssurt`` profiles: Sort-friendly URI Reordering Transform keys, as web
+archives index captures by them (CDX files, Heritrix, pywb, the Wayback Machine).
+
+``surt`` gives the keys of the Internet Archive's ``WaybackURLKeyMaker``, as its Python port, the
+``surt`` package (``surt.surt(url)``), makes them with its defaults: ``com,example)/path?query``.
+So that keys match existing indexes, the input is read as that code reads it (an RFC 2396
+regular expression, not the WHATWG URL parser), and put through its two canonicalizers:
+
+1. Read (``handyurl.parse``): trim ASCII whitespace; remove every tab, CR and LF; without a
+   ``scheme:``, prefix ``http://``; ``http://https://x`` becomes ``https://x`` (repeated web
+   scheme prefixes keep the last); split scheme, authority, path, query and fragment with RFC
+   2396's regular expression (appendix B); drop the user information; the host is lower-cased
+   and the port read as ``urllib.parse`` reads them (:mod:`urlspec.parse`; a port that is not a
+   number in 0..65535 makes the input :class:`~urlspec.InvalidURL`, where the package raises
+   ValueError); a web URL without an authority (``http:////x``) takes its host from the path.
+2. Google's canonicalization (``GoogleURLCanonicalizer``, the Safe Browsing v2 steps): drop the
+   fragment; query: unescape repeatedly then escape once; host: unescape repeatedly, a non-ASCII
+   host to IDNA 2003 (Python's ``idna`` codec, kept as it is when that fails), ``..`` replaced
+   by ``.`` and dots trimmed, an all-digit host as a 32-bit address (masked to 32 bits), a
+   dotted decimal or octal one read as ``inet_aton`` reads it, else lower-cased and escaped;
+   path: unescape repeatedly, resolve ``.`` and ``..`` and drop empty segments (when there is
+   a host), escape once. Escaping: bytes <= 0x20, >= 0x7F, ``#`` and ``%``.
+3. The Internet Archive's canonicalization (``IAURLCanonicalizer``): host lower-cased and
+   "massaged" (a leading ``www.``, ``www2.``, ... removed; not for ``dns:``); the default port
+   (80 for http, 443 for https) dropped; path lower-cased, ASP.NET session ids removed, a
+   trailing slash removed (but ``/`` kept); query: session ids (``jsessionid``, ``phpsessid``,
+   ``sid``, ``aspsessionid``, ``cfid``/``cftoken``) removed, lower-cased, its ``&``-separated
+   pairs sorted, dropped when empty.
+4. The key: the host's dot-separated labels reversed and joined by commas, then ``)``, then the
+   path and ``?query``; options: ``with_scheme`` (``http://(com,example)/``), ``trailing_comma``
+   (``com,example,)/``), ``host_massage`` (step 3's ``www`` removal), ``reverse_ipaddr``
+   (False keeps ``192.168.1.254`` as it is). A URL without a host is ``scheme:path``. The empty
+   input is ``-`` and one starting with ``filedesc`` is its own key (ARC file headers).
+
+Where the package has a bug, this module does what the form intends (docs/canonicalization.md
+lists each difference): the ``www`` removal leaves at least two labels (the package makes
+``www1355544.com`` into ``com``).
+
+``ssurt`` is the host-first form of IIPC's urlcanon: the WHATWG canonical URL (the ``whatwg``
+profile) rearranged as ``host,reversed,//port:scheme@user:pass:/path?query#fragment``, e.g.
+``org,example,foo,//81:http@user:pass:/path?query#frag`` (an IP address is not reversed).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from urlspec.canonical.escaping import escape_once, unescape_repeatedly
+from urlspec.canonical.inet_aton import format_ipv4, parse_inet_aton
+from urlspec.canonical.whatwg import split_href
+from urlspec.parse._results import parse_port, split_hostinfo
+from urlspec.validation import InvalidURL, ValidationError
+
+__all__ = ["ssurt", "surt"]
+
+# --- 1. reading ------------------------------------------------------------------------------
+
+_SPACES_RE: Final = re.compile(rb"[\n\r\t]")
+_HAS_SCHEME_RE: Final = re.compile(rb"[a-zA-Z][a-zA-Z0-9+\-.]*:")
+_REPEATED_WEB_SCHEMES_RE: Final = re.compile(rb"(?:https?://)+")
+
+#: RFC 2396 appendix B, with the scheme limited to scheme characters.
+_RFC2396_RE: Final = re.compile(
+    rb"(?:([a-zA-Z][a-zA-Z0-9+.-]*):)?((?://([^/?#]*))?([^?#]*)(?:\?([^#]*))?)?(?:#(.*))?",
+    re.DOTALL,
+)
+
+# --- 2. Google's canonicalization ------------------------------------------------------------
+
+_DECIMAL_IP_RE: Final = re.compile(rb"[1-9][0-9]*(?:\.[0-9]+){0,3}")
+_OCTAL_IP_RE: Final = re.compile(rb"0[0-7]*(?:\.[0-7]+){0,3}")
+
+# --- 3. the Internet Archive's canonicalization ----------------------------------------------
+
+_WWW_RE: Final = re.compile(rb"www\d*\.")
+_PATH_SESSION_ID_RES: Final = (
+    re.compile(rb"(.*/)(\((?:[a-z]\([0-9a-z]{24}\))+\)/)([^?]+\.aspx.*)", re.I | re.DOTALL),
+    re.compile(rb"(.*/)(\([0-9a-z]{24}\)/)([^?]+\.aspx.*)", re.I | re.DOTALL),
+)
+_QUERY_SESSION_ID_RES: Final = tuple(
+    re.compile(rb"(.*)(?:" + pattern + rb")(?:&(.*))?", re.I)
+    for pattern in (
+        rb"jsessionid=[0-9a-zA-Z]{32}",
+        rb"phpsessid=[0-9a-zA-Z]{32}",
+        rb"sid=[0-9a-zA-Z]{32}",
+        rb"aspsessionid[a-zA-Z]{8}=[a-zA-Z]{24}",
+        rb"cfid=[^&]+&cftoken=[^&]+",
+    )
+)
+_DEFAULT_PORTS: Final = {b"http": 80, b"https": 443}
+
+# --- 4. the key ------------------------------------------------------------------------------
+
+_IPV4_TEXT_RE: Final = re.compile(rb"(?:\d{1,3}\.){3}\d{1,3}")
+
+
+class _HandyURL:
+    """The parts of a URL as the Internet Archive's code holds them (None: absent)."""
+
+    __slots__ = ("host", "last_delimiter", "path", "port", "query", "scheme")
+
+    def __init__(
+        self,
+        scheme: bytes,
+        host: bytes | None,
+        port: int | None,
+        path: bytes | None,
+        query: bytes | None,
+        last_delimiter: bytes | None,
+    ) -> None:
+        self.scheme = scheme
+        self.host = host
+        self.port = port
+        self.path = path
+        self.query = query
+        self.last_delimiter = last_delimiter
+
+
+def surt(
+    input: str,
+    *,
+    with_scheme: bool = False,
+    trailing_comma: bool = False,
+    host_massage: bool = True,
+    reverse_ipaddr: bool = True,
+) -> str:
+    """The SURT key of ``input``, as ``surt.surt(input)`` makes it (module docstring)."""
+    fast = _fast_key(input, with_scheme, trailing_comma, host_massage)
+    if fast is not None:
+        return fast
+    return _full_key(input, with_scheme, trailing_comma, host_massage, reverse_ipaddr)
+
+
+def _full_key(
+    input: str, with_scheme: bool, trailing_comma: bool, host_massage: bool, reverse_ipaddr: bool
+) -> str:
+    """The key, by steps 1-4 on the input's bytes."""
+    data = input.encode("utf-8", "surrogatepass")
+    if not data:
+        return "-"
+    if data.startswith(b"filedesc"):
+        return input
+    url = _read(input, data)
+    _google_canonicalize(url)
+    _archive_canonicalize(url, host_massage=host_massage)
+    key = _key(
+        url,
+        with_scheme=with_scheme,
+        trailing_comma=trailing_comma,
+        reverse_ipaddr=reverse_ipaddr,
+    )
+    return key.decode("utf-8", "surrogateescape")
+
+
+# --- the fast path ----------------------------------------------------------------------------
+
+#: A web URL that steps 1-3 change only in ways _fast_key does: a lower-case http(s) scheme, a
+#: host of two or more ASCII letter-digit-hyphen labels, a path and a query of printable ASCII
+#: without '%' (nothing to unescape or escape), any fragment.
+_FAST_RE: Final = re.compile(
+    r"(https?)://([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)"
+    r"(/[!-\"$&->@-~]*)?(?:\?([!-\"$&-~]*))?(?:#.*)?",
+    re.DOTALL,
+)
+_FAST_WWW_RE: Final = re.compile(r"www\d*\.")
+#: Paths with these need step 2's dot-segment resolution or step 3's session-id removal.
+_PATH_WORK: Final = ("//", "/./", "/../", ".aspx")
+
+
+def _fast_key(
+    input: str, with_scheme: bool, trailing_comma: bool, host_massage: bool
+) -> str | None:
+    """The key of a common web URL, computed on the text; None when the input needs the full
+    steps. (tests/test_canonical_surt.py checks that both give the same keys.)"""
+    match = _FAST_RE.fullmatch(input)
+    if match is None:
+        return None
+    scheme, host, path, query = match.groups()
+    if host.replace(".", "").isdigit():  # maybe an IP address: step 2 decides
+        return None
+    host = host.lower()
+    if host_massage:
+        www = _FAST_WWW_RE.match(host)
+        if www is not None and "." in host[www.end() :]:
+            host = host[www.end() :]
+    if path is None:
+        path = "/"
+    else:
+        path = path.lower()
+        if any(work in path for work in _PATH_WORK) or path.endswith(("/.", "/..")):
+            return None
+        if len(path) > 1 and path.endswith("/"):
+            path = path[:-1]
+    if query:
+        query = query.lower()
+        if "sid=" in query or "sessionid" in query or "cfid=" in query:
+            return None
+        if len(query) > 1:
+            query = "&".join(
+                "=".join(pair)
+                for pair in sorted(tuple(argument.split("=", 1)) for argument in query.split("&"))
+            )
+        path += "?" + query
+    prefix = scheme + "://(" if with_scheme else ""
+    reversed_host = ",".join(reversed(host.split(".")))
+    return prefix + reversed_host + (",)" if trailing_comma else ")") + path
+
+
+def _read(input: str, data: bytes) -> _HandyURL:
+    """Step 1."""
+    data = _SPACES_RE.sub(b"", data.strip())
+    if data and _HAS_SCHEME_RE.match(data) is None:
+        data = b"http://" + data
+    data = _last_web_scheme(data)
+    match = _RFC2396_RE.match(data)
+    assert match is not None  # every group is optional
+    scheme, netloc, path, query = match.group(1, 3, 4, 5)
+    if not scheme:
+        # (Only the empty input, after trimming, has no scheme; the package fails on it.)
+        raise InvalidURL(input, [ValidationError("missing-scheme-non-relative-URL", 0)])
+    netloc = (netloc or b"").rstrip(b":")
+    host: bytes | None = split_hostinfo(netloc)[1] or None
+    if host is not None:
+        host = _lower_before_zone(host)
+    try:
+        port = parse_port(split_hostinfo(netloc)[2].partition(b":")[2] or None) or None
+    except ValueError as error:
+        raise InvalidURL(input, [ValidationError("port-invalid", 0)]) from error
+    path = path or None
+    if scheme.startswith(b"http") and host is None and path is not None:
+        host, _, rest = path.lstrip(b"/").partition(b"/")
+        path = b"/" + rest
+    query = query or None
+    last_delimiter = b"?" if data.endswith(b"?") and query is None else None
+    return _HandyURL(scheme, host, port, path, query, last_delimiter)
+
+
+def _last_web_scheme(data: bytes) -> bytes:
+    """``http://https://x`` -> ``https://x``: of repeated web scheme prefixes, the last."""
+    match = _REPEATED_WEB_SCHEMES_RE.match(data)
+    if match is None:
+        return data
+    prefixes = match.group(0)
+    return data[prefixes.rfind(b"http") :]
+
+
+def _lower_before_zone(host: bytes) -> bytes:
+    """The host lower-cased up to an IPv6 zone (``%...``), as ``urllib.parse`` does."""
+    address, percent, zone = host.partition(b"%")
+    return address.lower() + percent + zone
+
+
+def _google_canonicalize(url: _HandyURL) -> None:
+    """Step 2."""
+    if url.query:
+        url.query = escape_once(unescape_repeatedly(url.query)).encode("ascii")
+    if url.host:
+        url.host = _google_host(url.host)
+    if url.path is not None:
+        path = unescape_repeatedly(url.path)
+        if url.host:
+            path = _normalize_path(path)
+        url.path = escape_once(path).encode("ascii")
+    elif url.host:
+        url.path = b"/"
+
+
+def _google_host(raw: bytes) -> bytes:
+    host = unescape_repeatedly(raw)
+    if not host.isascii():
+        host = _idna_2003_or_bytes(host)
+    host = host.replace(b"..", b".").strip(b".")
+    address = _ip_address(host)
+    if address is not None:
+        return address
+    return escape_once(host.lower()).encode("ascii")
+
+
+def _idna_2003_or_bytes(host: bytes) -> bytes:
+    """A non-ASCII host through Python's IDNA 2003 codec, or as it is when the codec fails."""
+    try:
+        return host.decode("utf-8", "ignore").encode("idna")
+    except UnicodeError:
+        return host
+
+
+def _ip_address(host: bytes) -> bytes | None:
+    """An all-digit host, or one in dotted decimal or octal that ``inet_aton`` reads, as IPv4."""
+    if host.isdigit():
+        # The Internet Archive masks to 32 bits (numbers beyond them occur in its ARC files).
+        return format_ipv4(int(host) & 0xFFFFFFFF).encode("ascii")
+    if _DECIMAL_IP_RE.fullmatch(host) or _OCTAL_IP_RE.fullmatch(host):
+        address = parse_inet_aton(host.decode("ascii"))
+        if address is not None:
+            return format_ipv4(address).encode("ascii")
+    return None
+
+
+def _normalize_path(path: bytes) -> bytes:
+    """``.`` and ``..`` resolved and empty segments dropped, as GoogleURLCanonicalizer does.
+
+    Its quirks are kept: what precedes the first ``/`` is dropped, a ``..`` with nothing left
+    to remove stays, and a trailing slash is kept.
+    """
+    if not path:
+        return b"/"
+    kept: list[bytes] = []
+    for segment in path.split(b"/")[1:]:
+        if segment == b".":
+            continue
+        if segment == b".." and kept:
+            kept.pop()
+        else:
+            kept.append(segment)
+    if not kept:
+        return b"/"
+    return b"/" + b"".join(segment + b"/" for segment in kept[:-1] if segment) + kept[-1]
+
+
+def _archive_canonicalize(url: _HandyURL, *, host_massage: bool) -> None:
+    """Step 3."""
+    if url.host:
+        url.host = url.host.lower()
+        if host_massage and url.scheme != b"dns":
+            url.host = _massage_host(url.host)
+    if url.port is not None and url.port == _DEFAULT_PORTS.get(url.scheme.lower(), 0):
+        url.port = None
+    path = url.path
+    if path:
+        path = _strip_path_session_id(path.lower())
+        if len(path) > 1 and path.endswith(b"/"):
+            path = path[:-1]
+        url.path = path
+    query = url.query
+    if query:
+        query = _alpha_reorder_query(_strip_query_session_id(query.lower()))
+        url.query = query or None
+    else:
+        url.last_delimiter = None
+
+
+def _massage_host(host: bytes) -> bytes:
+    """The host without a leading ``www.`` (``www2.``, ...), unless that leaves a single label."""
+    match = _WWW_RE.match(host)
+    if match is None or b"." not in host[match.end() :].strip(b"."):
+        return host
+    return host[match.end() :]
+
+
+def _strip_path_session_id(path: bytes) -> bytes:
+    if b".aspx" not in path:
+        return path
+    for pattern in _PATH_SESSION_ID_RES:
+        match = pattern.fullmatch(path)
+        if match is not None:
+            path = match.group(1) + match.group(3)
+    return path
+
+
+def _strip_query_session_id(query: bytes) -> bytes:
+    if b"sid=" not in query and b"sessionid" not in query and b"cfid=" not in query:
+        return query
+    for pattern in _QUERY_SESSION_ID_RES:
+        match = pattern.fullmatch(query)
+        if match is not None:
+            query = match.group(1) + (match.group(2) or b"")
+    return query
+
+
+def _alpha_reorder_query(query: bytes) -> bytes:
+    """The ``&``-separated pairs sorted by name, then by value (a name alone sorts first)."""
+    if len(query) <= 1:
+        return query
+    pairs = sorted(tuple(argument.split(b"=", 1)) for argument in query.split(b"&"))
+    return b"&".join(b"=".join(pair) for pair in pairs)
+
+
+def _key(url: _HandyURL, *, with_scheme: bool, trailing_comma: bool, reverse_ipaddr: bool) -> bytes:
+    """Step 4."""
+    host = url.host
+    if host:
+        if reverse_ipaddr or _IPV4_TEXT_RE.fullmatch(host) is None:
+            host = b",".join(reversed(host.split(b".")))
+        key = url.scheme + b"://(" if with_scheme else b""
+        if with_scheme and url.scheme == b"dns":
+            key = url.scheme + b":("
+        key += host
+        if url.port is not None:
+            key += b":%d" % url.port
+        key += b",)" if trailing_comma else b")"
+    else:
+        key = url.scheme + b":"
+    if url.path:
+        key += url.path
+    elif url.query is not None:
+        key += b"/"
+    if url.query is not None:
+        key += b"?" + url.query
+    if url.last_delimiter is not None:
+        key += url.last_delimiter
+    return key
+
+
+def ssurt(href: str) -> str:
+    """The SSURT form of a canonical WHATWG ``href`` (see the module docstring).
+
+    As urlcanon's ``ssurt_host``, a host that is an IP address (bracketed, or in ``inet_aton``
+    notation, which a serialized IPv4 address is) is not reversed.
+    """
+    parts = split_href(href)
+    host = parts.host
+    if host and not host.startswith("[") and parse_inet_aton(host) is None:
+        host = ",".join([label.replace(",", ".") for label in reversed(host.split("."))]) + ","
+    userinfo = ""
+    if parts.username or parts.password:
+        userinfo = "@" + parts.username + (":" + parts.password if parts.password else "")
+    authority = ""
+    if parts.host is not None:
+        authority = "//" + parts.port + (":" if parts.port else "")
+    fragment = "" if parts.fragment is None else "#" + parts.fragment
+    query = "" if parts.query is None else "?" + parts.query
+    return (host or "") + authority + parts.scheme + userinfo + ":" + parts.path + query + fragment

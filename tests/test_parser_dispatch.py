@@ -1,0 +1,97 @@
+"""The state machine's two dispatches (urlspec.parser) run the same states.
+
+The pure build looks each state's method up in ``_STATE_HANDLERS``; the compiled build calls it
+through ``BasicURLParser.step``, a chain of comparisons. Both builds run this file: it parses the
+WPT inputs (against their bases, collecting validation errors) and the corpora's lines that the
+fast path leaves to the state machine with each dispatch, and requires the same records and the
+same errors, and that the setters' state overrides give the same results.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from shared_data import CORPORA, iter_corpus, load_wpt
+
+from urlspec import parser
+from urlspec.infra import to_scalar_value_string
+from urlspec.parser import State, basic_url_parse
+from urlspec.url_record import URLRecord
+from urlspec.validation import ValidationError
+
+
+def parse_with(
+    by_calls: bool, input: str, base: URLRecord | None = None
+) -> tuple[URLRecord | None, list[ValidationError]]:
+    saved = parser.dispatch_by_calls
+    parser.dispatch_by_calls = by_calls
+    try:
+        errors: list[ValidationError] = []
+        return basic_url_parse(to_scalar_value_string(input), base, errors=errors), errors
+    finally:
+        parser.dispatch_by_calls = saved
+
+
+def wpt_cases() -> Iterator[tuple[str, str | None]]:
+    for entry in load_wpt("urltestdata.json"):
+        yield entry["input"], entry.get("base")
+
+
+def test_every_state_has_a_method() -> None:
+    states = [value for name, value in vars(State).items() if name.isupper() and name != "NAMES"]
+    assert sorted(states) == list(range(len(State.NAMES)))
+    assert sorted(parser._STATE_HANDLERS) == sorted(states)
+
+
+def test_both_dispatches_agree_on_wpt() -> None:
+    cases = list(wpt_cases())
+    if not cases:
+        pytest.skip("urltestdata.json is missing (see tests/shared_data.py)")
+    for input, base_string in cases:
+        base = None
+        if base_string is not None:
+            base = basic_url_parse(base_string)
+            if base is None:
+                continue
+        assert parse_with(True, input, base) == parse_with(False, input, base), input
+
+
+@pytest.mark.parametrize("corpus", CORPORA)
+def test_both_dispatches_agree_on_the_corpus(corpus: str) -> None:
+    lines = list(iter_corpus(corpus))
+    # Every 7th line, with a tab inserted so that it is off the fast path's inputs (the parser
+    # removes it), and every 50th as it is.
+    for index in range(0, len(lines), 7):
+        line = lines[index]
+        with_tab = line[: len(line) // 2] + "\t" + line[len(line) // 2 :]
+        assert parse_with(True, with_tab) == parse_with(False, with_tab), with_tab
+        if index % 50 == 0:
+            assert parse_with(True, line) == parse_with(False, line), line
+
+
+@pytest.mark.parametrize(
+    ("attribute", "value"),
+    [
+        ("protocol", "ftp"),
+        ("host", "example.org:81"),
+        ("hostname", "[::1]"),
+        ("port", "8080"),
+        ("pathname", "/a/../b"),
+        ("search", "?x y"),
+        ("hash", "#f g"),
+    ],
+)
+def test_both_dispatches_agree_on_setters(attribute: str, value: str) -> None:
+    from urlspec.url import URL
+
+    results: list[Any] = []
+    for by_calls in (True, False):
+        saved = parser.dispatch_by_calls
+        parser.dispatch_by_calls = by_calls
+        try:
+            results.append(URL("https://u@example.com/p?q#h").replace(**{attribute: value}).href)
+        finally:
+            parser.dispatch_by_calls = saved
+    assert results[0] == results[1]
