@@ -8,8 +8,9 @@ URL into a corpus.
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
-from urlspec import URL, InvalidURL
+from urlspec import URL, InvalidURL, canonicalize
 
 GETTERS = (
     "href",
@@ -48,6 +49,16 @@ def scalar_href(input: str | None, base: str | None) -> str | None:
         return None
     url = URL.parse(input, base)
     return None if url is None else url.href
+
+
+def scalar_canonical(input: str | None, profile: str, base: str | None, **options: Any) -> Any:
+    """``urlspec.canonicalize``'s answer, None where it raises InvalidURL (or for a null)."""
+    if input is None:
+        return None
+    try:
+        return canonicalize(input, profile, base=base, **options)
+    except InvalidURL:
+        return None
 
 
 def with_nulls_and_invalid(lines: list[str]) -> list[str | None]:

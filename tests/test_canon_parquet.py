@@ -123,3 +123,39 @@ def test_output_is_only_for_parquet() -> None:
     result = urlspec("canon", "-o", "x.parquet", stdin=b"https://a.example/\n")
     assert result.returncode == 2
     assert "--output is for --format parquet" in result.stderr.decode()
+
+
+def test_a_profile_and_its_options(tmp_path: Path) -> None:
+    # The dedup profile as issue 11 defines it: unreserved characters decoded, query pairs
+    # sorted by name, no fragment; --strip-params removes the parameters named.
+    write_urls(
+        tmp_path / "a.parquet",
+        [
+            "http://a.example/%7Euser?b=1&a=2#x",
+            "http://a.example/~user?a=2&b=1",
+            "https://a.example/?utm_source=x&b=2&a=1",
+            None,
+        ],
+    )
+    out = tmp_path / "out.parquet"
+    result = urlspec(
+        "canon", "--format", "parquet", "--profile", "dedup", "--strip-params", "utm_*",
+        str(tmp_path / "a.parquet"), "-o", str(out),
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert pq.read_table(out).column("url").to_pylist() == [
+        "http://a.example/~user?a=2&b=1",
+        "http://a.example/~user?a=2&b=1",
+        "https://a.example/?a=1&b=2",
+        None,
+    ]
+
+
+def test_unique_is_for_lines(tmp_path: Path) -> None:
+    write_urls(tmp_path / "a.parquet", ["https://a.example/"])
+    out = tmp_path / "out.parquet"
+    result = urlspec(
+        "canon", "--format", "parquet", "--unique", str(tmp_path / "a.parquet"), "-o", str(out)
+    )
+    assert result.returncode == 2
+    assert "--unique is for lines" in result.stderr.decode()

@@ -28,6 +28,7 @@ from scalar_rows import (
     BASE,
     ROW_BASES,
     cycled,
+    scalar_canonical,
     scalar_href,
     scalar_row,
     with_nulls_and_invalid,
@@ -242,3 +243,40 @@ def test_a_column_with_the_same_base_in_every_row(
     assert columnar.join(bases, refs).to_pylist() == [
         None if row is None else row["href"] for row in expected
     ]
+
+
+# --- canonicalize: every profile of urlspec.canonicalize ----------------------------------------
+
+PROFILES = ("whatwg", "dedup", "safebrowsing", "surt", "ssurt")
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_canonicalize_equals_the_scalar_api_on_every_corpus_line(
+    corpus: list[str | None], profile: str
+) -> None:
+    result = columnar.canonicalize(pa.array(corpus, pa.string()), profile)
+    assert result.to_pylist() == [scalar_canonical(line, profile, None) for line in corpus]
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_canonicalize_with_a_base(profile: str) -> None:
+    lines = [*mixed_corpus("userbait.txt")[:3000], "../a?x=1#f", "//h/p", "?q"]
+    result = columnar.canonicalize(pa.array(lines, pa.string()), profile, base=BASE)
+    assert result.to_pylist() == [scalar_canonical(line, profile, BASE) for line in lines]
+
+
+def test_canonicalize_with_options() -> None:
+    lines = [*mixed_corpus("kasztp.txt")[:3000], "https://a.example/?utm_source=x&b=2&a=1#f"]
+    options = {"strip_params": ["utm_*", "fbclid"], "keep_fragment": True}
+    result = columnar.canonicalize(pa.array(lines, pa.string()), "dedup", **options)
+    assert result.to_pylist() == [
+        scalar_canonical(line, "dedup", None, **options) for line in lines
+    ]
+    assert result.to_pylist()[-1] == "https://a.example/?a=1&b=2#f"
+
+
+def test_canonicalize_refuses_an_unknown_profile_or_option_at_once() -> None:
+    with pytest.raises(ValueError, match="unknown canonicalization profile"):
+        columnar.canonicalize(pa.array(["https://a.example/"]), "nope")
+    with pytest.raises(TypeError, match="takes no options"):
+        columnar.canonicalize(pa.array([], pa.string()), "ssurt", keep_fragment=True)

@@ -18,7 +18,15 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from scalar_rows import BASE, ROW_BASES, cycled, scalar_href, scalar_row, with_nulls_and_invalid
+from scalar_rows import (
+    BASE,
+    ROW_BASES,
+    cycled,
+    scalar_canonical,
+    scalar_href,
+    scalar_row,
+    with_nulls_and_invalid,
+)
 from shared_data import in_ci, iter_corpus
 
 from urlspec import URL, InvalidDomain, domain_to_ascii
@@ -103,6 +111,9 @@ def test_every_column_function_equals_the_scalar_api_on_corpus_lines(
         urlspark.join("base", "url").alias("joined"),
         urlspark.is_valid("url").alias("valid"),
         urlspark.is_valid("url", F.col("base")).alias("valid_with_base"),
+        urlspark.canonicalize("url", "dedup").alias("dedup"),
+        urlspark.canonicalize("url", "surt").alias("surt"),
+        urlspark.canonicalize("url", "dedup", strip_params=["utm_*"]).alias("dedup_stripped"),
     )
     rows = as_rows(result.toArrow())
     assert len(rows) == len(corpus_rows)
@@ -118,6 +129,11 @@ def test_every_column_function_equals_the_scalar_api_on_corpus_lines(
         assert row["valid_with_base"] == (
             None if url is None or base is None else URL.can_parse(url, base)
         ), (url, base)
+        assert row["dedup"] == scalar_canonical(url, "dedup", None), url
+        assert row["surt"] == scalar_canonical(url, "surt", None), url
+        assert row["dedup_stripped"] == scalar_canonical(
+            url, "dedup", None, strip_params=["utm_*"]
+        ), url
 
 
 def test_sql_functions_after_register(
@@ -136,7 +152,9 @@ def test_sql_functions_after_register(
         "url_is_valid(url) AS valid, "
         f"url_parse_with_base(url, '{BASE}').href AS href_with_base, "
         f"url_is_valid_with_base(url, '{BASE}') AS valid_with_base, "
-        "url_domain_to_ascii(url_parse(url).hostname) AS ascii_hostname "
+        "url_domain_to_ascii(url_parse(url).hostname) AS ascii_hostname, "
+        "url_canonicalize(url, 'safebrowsing') AS safebrowsing, "
+        "url_canonicalize(url, IF(id % 2 = 0, 'ssurt', 'whatwg')) AS mixed_profiles "
         "FROM links"
     )
     for row, (id, url, base) in zip(as_rows(result.toArrow()), sample, strict=True):
@@ -151,6 +169,9 @@ def test_sql_functions_after_register(
         assert row["valid_with_base"] == (None if url is None else URL.can_parse(url, BASE))
         hostname = None if expected is None else expected["hostname"]
         assert row["ascii_hostname"] == (None if hostname is None else domain_to_ascii(hostname))
+        assert row["safebrowsing"] == scalar_canonical(url, "safebrowsing", None), url
+        profile = "ssurt" if id % 2 == 0 else "whatwg"
+        assert row["mixed_profiles"] == scalar_canonical(url, profile, None), url
 
 
 def test_domain_to_ascii_column(spark: Any) -> None:

@@ -51,6 +51,7 @@ Column: TypeAlias = Any
 __all__ = [
     "PARSE_FIELDS",
     "PARSE_TYPE",
+    "canonicalize",
     "domain_to_ascii",
     "href",
     "is_valid",
@@ -443,6 +444,46 @@ def _null_where(rows: pa.StructArray, absent: pa.Array) -> pa.StructArray:
     null = pa.scalar(None, pa.string())
     fields = [pc.if_else(absent, null, rows.field(name)) for name in PARSE_FIELDS]
     return pa.StructArray.from_arrays(fields, fields=list(PARSE_TYPE), mask=absent)
+
+
+# --- canonicalize ------------------------------------------------------------------------------
+
+
+def canonicalize(
+    urls: Column, profile: str = "whatwg", *, base: str | URL | None = None, **options: Any
+) -> pa.Array | pa.ChunkedArray:
+    """Each value in the form of ``profile`` (``urlspec.canonicalize(value, profile, base=base,
+    **options)``: whatwg, dedup, safebrowsing, surt, ssurt; see docs/canonicalization.md);
+    null where the value is no URL to the profile, or null. Each distinct value is
+    canonicalized once; ``whatwg`` without options is :func:`href`, with its shortcut.
+
+    An unknown profile is ValueError, an option the profile does not take TypeError, at once.
+    """
+    from urlspec.canonical import PROFILES
+    from urlspec.canonical import canonicalize as scalar_canonicalize
+
+    if profile not in PROFILES:
+        raise ValueError(f"unknown canonicalization profile {profile!r}: one of {PROFILES}")
+    if profile == "whatwg" and not options:
+        return href(urls, base)
+    values = _string_array(urls, "urls")
+    fixed = _Base(base)
+    # The options are checked on a URL, before any row (the profiles check them when called).
+    scalar_canonicalize("https://example.com/", profile, **options)
+
+    def convert(value: str) -> str | None:
+        if fixed.failure is not None:
+            return None
+        try:
+            return scalar_canonicalize(value, profile, base=fixed.url, **options)
+        except InvalidURL:
+            return None
+
+    def convert_chunk(chunk: pa.Array) -> pa.Array:
+        results, indices = _distinct_results(chunk, convert, pa.string())
+        return pc.take(results, indices)
+
+    return _chunkwise(convert_chunk, values, pa.string())
 
 
 # --- hosts ------------------------------------------------------------------------------------

@@ -13,15 +13,16 @@ on every executor (see docs/spark.md: a cluster's Python environment, or ``--py-
 Arguments: a column is a ``Column`` or a column name (a str), as in ``pyspark.sql.functions``;
 a ``base`` is a ``Column`` (one base per row) or a str (one base URL for every row).
 :func:`register` makes the same functions available to Spark SQL: ``url_parse``, ``url_href``,
-``url_join``, ``url_is_valid``, ``url_domain_to_ascii``.
+``url_join``, ``url_is_valid``, ``url_domain_to_ascii``, ``url_canonicalize``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 import pyarrow as pa
+import pyarrow.compute as pc
 from pyspark.sql import Column, SparkSession
 from pyspark.sql import functions as F
 from pyspark.sql.pandas.functions import arrow_udf
@@ -31,6 +32,7 @@ from urlspec import columnar
 
 __all__ = [
     "PARSE_SCHEMA",
+    "canonicalize",
     "domain_to_ascii",
     "href",
     "is_valid",
@@ -98,6 +100,18 @@ def _domain_to_ascii_strict(hosts: pa.Array) -> pa.Array:
     return columnar.domain_to_ascii(hosts, be_strict=True)
 
 
+def _canonicalize_with_profiles(urls: pa.Array, profiles: pa.Array) -> pa.Array:
+    """Each URL in the form of its row's profile (null for a null profile)."""
+    result = pa.nulls(len(urls), pa.string())
+    for profile in pc.unique(profiles).to_pylist():
+        if profile is None:
+            continue
+        rows = pc.fill_null(pc.equal(profiles, profile), False)
+        canonical = columnar.canonicalize(pc.filter(urls, rows), profile)
+        result = pc.replace_with_mask(result, rows, canonical)
+    return result
+
+
 _PARSE: Final = _udf(_parse_one, PARSE_SCHEMA, "url_parse")
 _PARSE_WITH_BASES: Final = _udf(_parse_with_bases, PARSE_SCHEMA, "url_parse")
 _HREF: Final = _udf(_href_one, StringType(), "url_href")
@@ -106,6 +120,7 @@ _IS_VALID: Final = _udf(_is_valid_one, BooleanType(), "url_is_valid")
 _IS_VALID_WITH_BASES: Final = _udf(_is_valid_with_bases, BooleanType(), "url_is_valid")
 _DOMAIN_TO_ASCII: Final = _udf(_domain_to_ascii, StringType(), "url_domain_to_ascii")
 _DOMAIN_TO_ASCII_STRICT: Final = _udf(_domain_to_ascii_strict, StringType(), "url_domain_to_ascii")
+_CANONICALIZE: Final = _udf(_canonicalize_with_profiles, StringType(), "url_canonicalize")
 
 
 def _base_column(base: Column | str) -> Column:
@@ -142,6 +157,22 @@ def is_valid(urls: ColumnOrName, base: Column | str | None = None) -> Column:
     return _IS_VALID_WITH_BASES(_column(urls), _base_column(base))
 
 
+def canonicalize(
+    urls: ColumnOrName, profile: str = "whatwg", base: str | None = None, **options: Any
+) -> Column:
+    """``urlspec.canonicalize(url, profile, base=base, **options)`` per row (whatwg, dedup,
+    safebrowsing, surt, ssurt; docs/canonicalization.md); null where the value is no URL to
+    the profile, or null. An unknown profile or option is refused here, on the driver."""
+    columnar.canonicalize(pa.array([], pa.string()), profile, base=base, **options)  # checks
+    if base is None and not options:
+        return _CANONICALIZE(_column(urls), F.lit(profile))
+
+    def canonicalize_batch(values: pa.Array) -> pa.Array:
+        return columnar.canonicalize(values, profile, base=base, **options)
+
+    return _udf(canonicalize_batch, StringType(), "url_canonicalize")(_column(urls))
+
+
 def domain_to_ascii(hosts: ColumnOrName, be_strict: bool = False) -> Column:
     """Domain to ASCII (``urlspec.domain_to_ascii``) per row; null where it fails, or null."""
     return (_DOMAIN_TO_ASCII_STRICT if be_strict else _DOMAIN_TO_ASCII)(_column(hosts))
@@ -150,8 +181,9 @@ def domain_to_ascii(hosts: ColumnOrName, be_strict: bool = False) -> Column:
 def register(spark: SparkSession) -> None:
     """Register the functions for Spark SQL in ``spark``: ``url_parse(url)``,
     ``url_parse_with_base(url, base)``, ``url_href(url)``, ``url_join(base, ref)``,
-    ``url_is_valid(url)``, ``url_is_valid_with_base(url, base)``, ``url_domain_to_ascii(host)``
-    (a base: a column, or a literal such as ``'https://example.com/'``)."""
+    ``url_is_valid(url)``, ``url_is_valid_with_base(url, base)``, ``url_domain_to_ascii(host)``,
+    ``url_canonicalize(url, profile)`` (a base: a column, or a literal such as
+    ``'https://example.com/'``; a profile: a column or a literal such as ``'dedup'``)."""
     spark.udf.register("url_parse", _PARSE)
     spark.udf.register("url_parse_with_base", _PARSE_WITH_BASES)
     spark.udf.register("url_href", _HREF)
@@ -159,3 +191,4 @@ def register(spark: SparkSession) -> None:
     spark.udf.register("url_is_valid", _IS_VALID)
     spark.udf.register("url_is_valid_with_base", _IS_VALID_WITH_BASES)
     spark.udf.register("url_domain_to_ascii", _DOMAIN_TO_ASCII)
+    spark.udf.register("url_canonicalize", _CANONICALIZE)
