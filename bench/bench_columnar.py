@@ -37,19 +37,8 @@ from urlspec import URL, columnar
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("URLSPEC_SHARED", ROOT.parent / "shared"))
-GETTERS = (
-    "href",
-    "protocol",
-    "username",
-    "password",
-    "host",
-    "hostname",
-    "port",
-    "pathname",
-    "search",
-    "hash",
-    "origin",
-)
+#: The URL class's getters, as columnar.parse's struct has them (its last field is "error").
+GETTERS = columnar.PARSE_FIELDS[:-1]
 CLOCKS: dict[str, Callable[[], int]] = {
     "process": time.process_time_ns,
     "wall": time.perf_counter_ns,

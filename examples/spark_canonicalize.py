@@ -11,6 +11,8 @@ with ``--format text``, of text files with one URL a line. OUTPUT gets Parquet f
 input column (for text, the line as ``url``) plus: ``href`` (the URL Standard's serialization,
 null where the value is no URL), ``hostname``, ``origin``, and ``error`` (the validation error that
 made parsing fail, null for a URL). Each value is parsed as ``new URL(value, base)`` parses it.
+With ``--profile`` (dedup, safebrowsing, surt, ssurt; docs/canonicalization.md) a column
+``canonical`` holds the profile's form too (``--strip-params`` for dedup).
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ def arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--format", choices=("parquet", "text"), default="parquet")
     parser.add_argument("--column", default="url", help="the column of URLs (default: url)")
     parser.add_argument("--base", help="resolve each value against this base URL")
+    parser.add_argument("--profile", help="add the column 'canonical' in this profile's form")
+    parser.add_argument("--strip-params", help="with --profile dedup: names or patterns, a,b,c")
     parser.add_argument("--mode", default="errorifexists", help="Spark's save mode")
     return parser.parse_args(argv)
 
@@ -50,6 +54,10 @@ def canonicalize(spark: Any, args: argparse.Namespace) -> None:
         .withColumn("error", F.col("_parsed.error"))
         .drop("_parsed")
     )
+    if args.profile:
+        options = {"strip_params": args.strip_params.split(",")} if args.strip_params else {}
+        canonical = urlspark.canonicalize(args.column, args.profile, args.base, **options)
+        result = result.withColumn("canonical", canonical)
     result.write.mode(args.mode).parquet(args.output)
 
 

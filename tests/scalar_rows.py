@@ -10,21 +10,11 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+from bench.peers import WHATWG_GETTERS
 from urlspec import URL, InvalidURL, canonicalize
 
-GETTERS = (
-    "href",
-    "protocol",
-    "username",
-    "password",
-    "host",
-    "hostname",
-    "port",
-    "pathname",
-    "search",
-    "hash",
-    "origin",
-)
+#: The getters a row holds: the URL class's (§6.1) and origin.
+GETTERS = (*WHATWG_GETTERS, "origin")
 BASE = "https://example.org/dir/page?q=1#frag"
 # Inputs that are no URL, or only against a base, mixed into every corpus.
 INVALID = ["", "nope", "http://[::1", "https://exa mple.org/", "http://a:99999/", "//x", "?q"]

@@ -232,8 +232,10 @@ def test_the_spark_submit_example(
         import pyarrow.parquet as pq
 
         pq.write_table(pa.table({"url": pa.array(urls, pa.string())}), source / "part-0.parquet")
+    options = ["--profile", "dedup", "--strip-params", "utm_*,fbclid"] if format == "text" else []
     example.canonicalize(
-        spark, example.arguments([str(source), str(tmp_path / "out"), "--format", format])
+        spark,
+        example.arguments([str(source), str(tmp_path / "out"), "--format", format, *options]),
     )
     rows = spark.read.parquet(str(tmp_path / "out")).toArrow().to_pylist()
     assert sorted(row["url"] for row in rows) == sorted(urls)
@@ -243,3 +245,9 @@ def test_the_spark_submit_example(
         assert {name: row[name] for name in ("href", "hostname", "origin", "error")} == {
             name: expected[name] for name in ("href", "hostname", "origin", "error")
         }
+        if options:
+            assert row["canonical"] == scalar_canonical(
+                row["url"], "dedup", None, strip_params=["utm_*", "fbclid"]
+            )
+        else:
+            assert "canonical" not in row
