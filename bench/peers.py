@@ -80,9 +80,16 @@ def import_peer(module: str, distribution: str) -> Any:
     try:
         return importlib.import_module(module)
     except ImportError as error:
+        extra = peer_extra(distribution)
         raise Unavailable(
-            f"{distribution} is not installed ({error}); pip install -e '.[bench]'"
+            f"{distribution} is not installed ({error}); pip install -e '.[{extra}]'"
         ) from error
+
+
+def peer_extra(distribution: str) -> str:
+    """The pyproject extra that installs a peer: urlstd (ICU built from source) is only in
+    ``bench-all``, the others are in ``bench``."""
+    return "bench-all" if distribution == "urlstd" else "bench"
 
 
 def whatwg_components(url: Any) -> Components:

@@ -36,7 +36,8 @@ if [ -f "$shared/datasets/kasztp.txt" ]; then
     status=0
     "$urlspec" canon "$shared/datasets/kasztp.txt" >"$out" 2>"$out.err" || status=$?
     end=$EPOCHREALTIME
-    echo "$(wc -l <"$out") canonical URLs written, $(wc -l <"$out.err") invalid lines reported," \
+    invalid=$(wc -l <"$out.err")
+    echo "$(wc -l <"$out") canonical URLs written, $invalid invalid line$([ "$invalid" -eq 1 ] || echo s) reported," \
         "in $(awk "BEGIN { printf \"%.2f\", $end - $start }") s (exit status $status)"
     head -n 3 "$out"
     rm -f "$out" "$out.err"

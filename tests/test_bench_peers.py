@@ -246,3 +246,19 @@ def test_breakdown_rows_do_what_they_name() -> None:
     )  # fmt: skip
     if "can_ada.parse(s).href" in rows:
         assert rows["can_ada.parse(s).href"](url) == url
+
+
+def test_the_install_hint_names_the_extra_that_has_the_peer() -> None:
+    # issue 12: urlstd is only in the bench-all extra (pyproject.toml), the others in bench
+    import tomllib
+
+    from bench.peers import Unavailable, import_peer, peer_extra
+
+    extras = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())[
+        "project"
+    ]["optional-dependencies"]
+    assert "urlstd" in extras[peer_extra("urlstd")]
+    for distribution in ("can_ada", "url-py", "ada-url", "yarl"):
+        assert distribution in extras[peer_extra(distribution)]
+    with pytest.raises(Unavailable, match=r"\.\[bench-all\]"):
+        import_peer("urlspec_no_such_module_urlstd", "urlstd")

@@ -9,6 +9,7 @@ urlspec itself.
 from __future__ import annotations
 
 import functools
+import io
 import json
 import os
 import signal
@@ -264,6 +265,15 @@ def test_canon_line_that_is_not_utf8() -> None:
     assert r"\xff" in message
 
 
+def test_canon_cuts_a_long_line_that_is_not_utf8() -> None:
+    # issue 12: a 10 MB line that is not UTF-8 made a 40 MB message; it is cut as invalid URLs are
+    line = b"http://example.com/\xff" + b"a" * 1_000_000
+    result = urlspec("canon", stdin=line + b"\n")
+    assert result.returncode == 1
+    assert len(result.stderr) < 1_000
+    assert err(result).rstrip("\n").endswith(f"... ({len(line) - 200} more bytes)")
+
+
 def test_canon_unreadable_file_is_reported_and_others_go_on(tmp_path: Path) -> None:
     case = wpt_case("http://www/foo%2Ehtml", None)
     good = tmp_path / "good.txt"
@@ -386,8 +396,23 @@ def test_canon_progress_bar_only_on_a_terminal(tmp_path: Path) -> None:
     assert b"%" in terminal  # the share of the input done, as the file's size is known
     assert b"/" in terminal
     assert b"lines" in terminal
-    assert terminal.endswith(b"\r\x1b[K")  # the bar is erased at the end
+    # the bar is erased at the end, and a summary line left (issue 12)
+    last_line = terminal.rsplit(b"\r\x1b[K", 1)[1]
+    assert last_line.startswith(b"3,000 lines (0 invalid lines), ")
+    assert last_line.endswith(b" lines/s\r\n")  # (the terminal's "\n" is "\r\n")
     assert b"Traceback" not in terminal
+
+
+def test_progress_bar_fits_80_columns_and_counts_in_english() -> None:
+    # issue 12: the rate was cut at 80 columns; "1 invalid lines"
+    from urlspec.cli.progress import Progress, counted
+
+    bar = Progress(io.StringIO(), 1023 * 1024**3, enabled=True)
+    text = bar.render(1023 * 1024**3, 99_999_999, 0.5)
+    assert len(text) <= 79 and text.endswith(" lines/s")
+    assert counted(1, "invalid line") == "1 invalid line"
+    assert counted(0, "invalid line") == "0 invalid lines"
+    assert counted(1234, "line") == "1,234 lines"
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
@@ -531,7 +556,8 @@ def test_check_lists_validation_errors() -> None:
     result = urlspec("check", "http://example.com\\foo", "https://example.com/")
     assert result.returncode == 0
     text = out(result)
-    assert "'http://example.com\\foo': valid, 1 validation error" in text
+    # (messages quote as a Python literal does: the backslash is escaped, issue 12)
+    assert "'http://example.com\\\\foo': valid, 1 validation error" in text
     assert "invalid-reverse-solidus at 18" in text
     assert "'https://example.com/': valid, no validation errors" in text
 

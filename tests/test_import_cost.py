@@ -46,6 +46,16 @@ def test_an_ascii_host_needs_no_idna_tables() -> None:
     assert not {name for name in loaded if name.split(".")[0] == "idna"}
 
 
+def test_the_toolkit_and_data_urls_load_only_when_used() -> None:
+    # issue 12: the URL class's toolkit methods import their modules on first call
+    loaded = loaded_after("import urlspec\nfrom urlspec import URL\nURL('https://example.com/a')")
+    assert not {name for name in loaded if name.startswith("urlspec.toolkit")}
+    assert not loaded & {"urlspec.data_url", "urlspec.mime_type", "urlspec.forgiving_base64"}
+    loaded = loaded_after("from urlspec import URL\nURL('https://example.com/a') / 'b'")
+    assert "urlspec.toolkit.joining" in loaded
+    assert "urlspec.toolkit.display" not in loaded
+
+
 def test_no_dataframe_library_before_it_is_asked_for() -> None:
     # issue 13: urlspec.columnar and urlspec.spark need pyarrow / pyspark; nothing else may.
     script = (

@@ -189,3 +189,29 @@ def test_url_origin_getter_serializes() -> None:
     assert URL("blob:https://whatwg.org/uuid").origin == "https://whatwg.org"
     assert URL("file:///x").origin == "null"
     assert URL("http://[0::1]/").origin == "http://[::1]"
+
+
+# --- get_origin: the public way to an Origin object (issue 12) ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("input", "expected"),
+    [
+        ("https://example.org:8443/x", TupleOrigin("https", "example.org", 8443)),
+        ("blob:https://whatwg.org/uuid", TupleOrigin("https", "whatwg.org", None)),
+    ],
+)
+def test_get_origin_gives_the_origin_itself(input: str, expected: TupleOrigin) -> None:
+    import urlspec
+
+    assert urlspec.get_origin(URL(input)) == expected
+    assert urlspec.get_origin(input) == expected  # a string is parsed first
+    assert str(urlspec.get_origin(input)) == URL(input).origin
+
+
+def test_get_origin_opaque_and_invalid() -> None:
+    import urlspec
+
+    assert isinstance(urlspec.get_origin("data:,x"), urlspec.OpaqueOrigin)
+    with pytest.raises(urlspec.InvalidURL):
+        urlspec.get_origin("not a url")

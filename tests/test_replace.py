@@ -335,3 +335,24 @@ def test_search_params_are_not_shared_with_the_argument() -> None:
 def test_search_params_from_the_url_itself_round_trip() -> None:
     url = URL("https://a/?a=b%20~")
     assert url.replace(search_params=url.search_params).search == "?a=b+%7E"
+
+
+class _MyURL(URL):
+    __slots__ = ()
+
+
+def test_replace_on_a_subclass_returns_the_subclass() -> None:
+    """issue 12, item 9: replace() on a subclass returned a plain URL."""
+    assert type(_MyURL("https://h/").replace(pathname="/a")) is _MyURL
+    assert type(_MyURL("https://h/").replace(strict=True, pathname="/a")) is _MyURL
+
+
+def test_replace_strict_raises_where_a_setter_does_nothing() -> None:
+    from urlspec.toolkit.building import StrictReplaceError
+
+    url = URL("https://h/")
+    assert url.replace(port="99999") == url  # the spec's silent behaviour by default
+    with pytest.raises(StrictReplaceError) as raised:
+        url.replace(strict=True, port="99999")
+    assert raised.value.attribute == "port"
+    assert isinstance(raised.value, ValueError)

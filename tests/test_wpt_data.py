@@ -19,6 +19,11 @@ EXPECTED_ENTRIES = {
     "IdnaTestV2.json": 2671,
     "urlencoded-parser-data.json": 35,
     "percent-encoding.json": 7,
+    # fetch/data-urls/resources and mimesniff/mime-types/resources (issue 12)
+    "data-urls.json": 72,
+    "base64.json": 80,
+    "mime-types.json": 74,
+    "generated-mime-types.json": 881,
 }
 
 #: setters_tests.json: attribute -> number of cases

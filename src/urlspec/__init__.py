@@ -21,13 +21,18 @@ if TYPE_CHECKING:
     from urlspec import parse as parse
     from urlspec.canonical import canonicalize as canonicalize
     from urlspec.canonical import safebrowsing_expressions as safebrowsing_expressions
+    from urlspec.data_url import DataURL as DataURL
+    from urlspec.data_url import parse_data_url as parse_data_url
     from urlspec.host import HostKind as HostKind
     from urlspec.idna import InvalidDomain as InvalidDomain
     from urlspec.idna import domain_to_ascii as domain_to_ascii
     from urlspec.idna import domain_to_unicode as domain_to_unicode
+    from urlspec.mime_type import MIMEType as MIMEType
+    from urlspec.mime_type import parse_mime_type as parse_mime_type
     from urlspec.origin import OpaqueOrigin as OpaqueOrigin
     from urlspec.origin import Origin as Origin
     from urlspec.origin import TupleOrigin as TupleOrigin
+    from urlspec.origin import get_origin as get_origin
     from urlspec.own_href import COMPILED as COMPILED
     from urlspec.search_params import URLSearchParams as URLSearchParams
     from urlspec.url import URL as URL
@@ -54,6 +59,12 @@ _EXPORTS: dict[str, str] = {
     "Origin": "urlspec.origin",
     "TupleOrigin": "urlspec.origin",
     "OpaqueOrigin": "urlspec.origin",
+    # issue 12: data: URLs, MIME types, origins as objects
+    "DataURL": "urlspec.data_url",
+    "parse_data_url": "urlspec.data_url",
+    "MIMEType": "urlspec.mime_type",
+    "parse_mime_type": "urlspec.mime_type",
+    "get_origin": "urlspec.origin",
     "urlencoded_parse": "urlspec.urlencoded",
     "urlencoded_serialize": "urlspec.urlencoded",
     "canonicalize": "urlspec.canonical",  # issue 11
@@ -77,4 +88,7 @@ if not TYPE_CHECKING:  # type checkers see the imports above, so that typos are 
 
 
 def __dir__() -> list[str]:
-    return sorted([*globals(), *__all__])
+    # The public names once each, and the module's dunders; not the helpers that make the lazy
+    # loading work (importlib, annotations, TYPE_CHECKING, _EXPORTS).
+    dunders = [name for name in globals() if name.startswith("__") and name.endswith("__")]
+    return sorted({*__all__, *dunders})

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator
 from typing import Final
 
 from urlspec.infra import ASCII_WHITESPACE, to_scalar_value_string
+from urlspec.validation import quote
 
 __all__ = [
     "ENCODING_LABELS",
@@ -169,7 +170,7 @@ def output_encoding_for_label(label: str) -> str:
         raise TypeError(f"encoding must be a str, not {type(label).__name__}")
     encoding = get_encoding(label)
     if encoding is None:
-        raise LookupError(f"unknown encoding label: {label!r}")
+        raise LookupError(f"unknown encoding label: {quote(label)}")
     return get_output_encoding(encoding)
 
 

@@ -27,7 +27,7 @@ from typing import NamedTuple
 
 from urlspec import punycode
 from urlspec.infra import usv_string_argument
-from urlspec.validation import ValidationError
+from urlspec.validation import ValidationError, quote
 
 __all__ = [
     "ERROR_DESCRIPTIONS",
@@ -85,7 +85,7 @@ class InvalidDomain(ValueError):
     def __init__(self, domain: str, errors: list[str]) -> None:
         self.domain = domain
         self.errors = errors
-        super().__init__(f"invalid domain {domain!r}: {', '.join(errors)}")
+        super().__init__(f"invalid domain {quote(domain)}: {', '.join(errors)}")
 
     def __reduce__(self) -> tuple[type[InvalidDomain], tuple[str, list[str]]]:
         return (InvalidDomain, (self.domain, self.errors))

@@ -23,6 +23,7 @@ __all__ = [
     "Origin",
     "TupleOrigin",
     "effective_domain",
+    "get_origin",
     "is_same_origin",
     "is_same_origin_domain",
     "origin_of",
@@ -141,3 +142,18 @@ def effective_domain(origin: Origin) -> str | None:
     if origin.domain is not None:
         return origin.domain
     return origin.host
+
+
+def get_origin(url: object) -> Origin:
+    """The origin (https://url.spec.whatwg.org/#concept-url-origin) of a ``URL`` or URL string.
+
+    ``URL.origin`` is the standard's getter, a serialization (``"https://example.com"``); this
+    gives the origin itself, a :class:`TupleOrigin` (scheme, host, port) or a new
+    :class:`OpaqueOrigin`. A string is parsed first (:class:`urlspec.InvalidURL` if it fails).
+    """
+    from urlspec.url import URL  # url.py imports this module lazily
+
+    href = url.href if isinstance(url, URL) else URL(url).href  # type: ignore[arg-type]
+    record = basic_url_parse(href)
+    assert record is not None  # an href always parses
+    return origin_of(record)

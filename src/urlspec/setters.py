@@ -9,7 +9,9 @@ Each setter mutates the URL record it is given: ``URL.replace`` hands :func:`app
 fresh copy of its record, one change at a time in argument order, and wraps the result in a new
 ``URL``. As in the standard, a setter whose value the parser rejects leaves the record as the
 parser left it (usually unchanged) and raises nothing; only ``href`` raises, because there the
-standard throws.
+standard throws. Each setter returns None when it took effect, else why it did nothing or failed
+(the standard's early returns and the parser's failures under a state override): what
+``replace(..., strict=True)`` reports (``urlspec.toolkit.building.replace_strict``).
 
 The values, and how they map to the standard's (``USVString``) values:
 
@@ -36,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final, TypeGuard, cast
 
-from urlspec.infra import to_scalar_value_string
+from urlspec.infra import REMOVE_ASCII_TAB_OR_NEWLINE, ascii_lowercase, to_scalar_value_string
 from urlspec.parser import State, basic_url_parse
 from urlspec.percent_encoding import USERINFO, utf8_percent_encode
 from urlspec.search_params import URLSearchParams, URLSearchParamsInit
@@ -47,6 +49,13 @@ __all__ = ["SETTERS", "apply_setter"]
 
 #: The largest port: a port is a 16-bit unsigned integer.
 MAX_PORT: Final = 0xFFFF
+
+# Why a setter did nothing (https://url.spec.whatwg.org/#urlutils-members: the early returns).
+CANNOT_HAVE_USERNAME_PASSWORD_PORT: Final = (
+    "the URL cannot have a username, password or port (its host is null or empty, or it is file:)"
+)
+HAS_OPAQUE_PATH: Final = "the URL has an opaque path"
+PORT_OUT_OF_RANGE: Final = "the port is out of range (0 to 65535)"
 
 # --- Converting the given values ---------------------------------------------------------------
 
@@ -73,7 +82,7 @@ def is_int(value: object) -> TypeGuard[int]:
 # --- The setters, in the order the standard lists them -----------------------------------------
 
 
-def href(url: URLRecord, value: object) -> None:
+def href(url: URLRecord, value: object) -> str | None:
     """https://url.spec.whatwg.org/#dom-url-href (setter)
 
     Parses the value as a whole URL, without a base, and replaces every component of ``url``
@@ -88,6 +97,7 @@ def href(url: URLRecord, value: object) -> None:
         basic_url_parse(given, errors=errors)
         raise InvalidURL(given, errors)
     replace_record(url, parsed_url)
+    return None
 
 
 def replace_record(url: URLRecord, new: URLRecord) -> None:
@@ -103,7 +113,7 @@ def replace_record(url: URLRecord, new: URLRecord) -> None:
     url.fragment = new.fragment
 
 
-def protocol(url: URLRecord, value: object) -> None:
+def protocol(url: URLRecord, value: object) -> str | None:
     """https://url.spec.whatwg.org/#dom-url-protocol (setter)
 
     The scheme state, run with a state override, refuses the changes the standard forbids
@@ -111,15 +121,25 @@ def protocol(url: URLRecord, value: object) -> None:
     empty host) and drops a port that becomes the new scheme's default.
     """
     given = string_value("protocol", value)
-    basic_url_parse(given + ":", url=url, state_override=State.SCHEME_START)
+    if basic_url_parse(given + ":", url=url, state_override=State.SCHEME_START) is None:
+        return "not a scheme (an ASCII letter, then letters, digits, '+', '-' or '.')"
+    # (the parser removes ASCII tabs and newlines from its input first)
+    scheme = given.translate(REMOVE_ASCII_TAB_OR_NEWLINE).partition(":")[0]
+    if url.scheme != ascii_lowercase(scheme):
+        return (
+            "the scheme state refuses the change (special to non-special or back, to file with "
+            "credentials or a port, or from file with an empty host)"
+        )
+    return None
 
 
-def username(url: URLRecord, value: object) -> None:
+def username(url: URLRecord, value: object) -> str | None:
     """https://url.spec.whatwg.org/#dom-url-username (setter)"""
     given = string_value("username", value)
     if cannot_have_username_password_port(url):
-        return
+        return CANNOT_HAVE_USERNAME_PASSWORD_PORT
     set_the_username(url, given)
+    return None
 
 
 def set_the_username(url: URLRecord, username: str) -> None:
@@ -127,12 +147,13 @@ def set_the_username(url: URLRecord, username: str) -> None:
     url.username = utf8_percent_encode(username, USERINFO)
 
 
-def password(url: URLRecord, value: object) -> None:
+def password(url: URLRecord, value: object) -> str | None:
     """https://url.spec.whatwg.org/#dom-url-password (setter)"""
     given = string_value("password", value)
     if cannot_have_username_password_port(url):
-        return
+        return CANNOT_HAVE_USERNAME_PASSWORD_PORT
     set_the_password(url, given)
+    return None
 
 
 def set_the_password(url: URLRecord, password: str) -> None:
@@ -140,26 +161,33 @@ def set_the_password(url: URLRecord, password: str) -> None:
     url.password = utf8_percent_encode(password, USERINFO)
 
 
-def host(url: URLRecord, value: object) -> None:
+def host(url: URLRecord, value: object) -> str | None:
     """https://url.spec.whatwg.org/#dom-url-host (setter)
 
     A value without a port leaves the port unchanged (the standard's note under the setter).
     """
     given = string_value("host", value)
     if has_opaque_path(url):
-        return
-    basic_url_parse(given, url=url, state_override=State.HOST)
+        return HAS_OPAQUE_PATH
+    host_before = url.host
+    if basic_url_parse(given, url=url, state_override=State.HOST) is None:
+        if url.host != host_before:
+            return "the host was set, but not the port after it (not a port, or out of range)"
+        return "the host parser failed on it"
+    return None
 
 
-def hostname(url: URLRecord, value: object) -> None:
+def hostname(url: URLRecord, value: object) -> str | None:
     """https://url.spec.whatwg.org/#dom-url-hostname (setter)"""
     given = string_value("hostname", value)
     if has_opaque_path(url):
-        return
-    basic_url_parse(given, url=url, state_override=State.HOSTNAME)
+        return HAS_OPAQUE_PATH
+    if basic_url_parse(given, url=url, state_override=State.HOSTNAME) is None:
+        return "the host parser failed on it (or it has a port)"
+    return None
 
 
-def port(url: URLRecord, value: object) -> None:
+def port(url: URLRecord, value: object) -> str | None:
     """https://url.spec.whatwg.org/#dom-url-port (setter)
 
     The port state, run with a state override, takes the leading ASCII digits ("8080abc" sets
@@ -169,30 +197,33 @@ def port(url: URLRecord, value: object) -> None:
     """
     if is_int(value):
         if not 0 <= value <= MAX_PORT:
-            return
+            return PORT_OUT_OF_RANGE
         given = str(value)
     else:
         given = nullable_string_value("port", value)
     if cannot_have_username_password_port(url):
-        return
+        return CANNOT_HAVE_USERNAME_PASSWORD_PORT
     if given == "":
         url.port = None
-        return
-    basic_url_parse(given, url=url, state_override=State.PORT)
+        return None
+    if basic_url_parse(given, url=url, state_override=State.PORT) is None:
+        return PORT_OUT_OF_RANGE if given[0] in "0123456789" else "not a port (no leading digit)"
+    return None
 
 
-def pathname(url: URLRecord, value: object) -> None:
+def pathname(url: URLRecord, value: object) -> str | None:
     """https://url.spec.whatwg.org/#dom-url-pathname (setter)"""
     given = string_value("pathname", value)
     if has_opaque_path(url):
-        return
+        return HAS_OPAQUE_PATH
     # "Empty this's URL's path": a new list, since the record is a copy that may share its path
     # list with the URL it was copied from.
     url.path = []
     basic_url_parse(given, url=url, state_override=State.PATH_START)
+    return None
 
 
-def search(url: URLRecord, value: object) -> None:
+def search(url: URLRecord, value: object) -> str | None:
     """https://url.spec.whatwg.org/#dom-url-search (setter)
 
     (The standard's steps that update the URL's query object have nothing to do here: the URL
@@ -201,24 +232,26 @@ def search(url: URLRecord, value: object) -> None:
     given = nullable_string_value("search", value)
     if given == "":
         url.query = None
-        return
+        return None
     input = given.removeprefix("?")
     url.query = ""
     basic_url_parse(input, url=url, state_override=State.QUERY)
+    return None
 
 
-def hash(url: URLRecord, value: object) -> None:
+def hash(url: URLRecord, value: object) -> str | None:
     """https://url.spec.whatwg.org/#dom-url-hash (setter)"""
     given = nullable_string_value("hash", value)
     if given == "":
         url.fragment = None
-        return
+        return None
     input = given.removeprefix("#")
     url.fragment = ""
     basic_url_parse(input, url=url, state_override=State.FRAGMENT)
+    return None
 
 
-def search_params(url: URLRecord, value: object) -> None:
+def search_params(url: URLRecord, value: object) -> str | None:
     """https://url.spec.whatwg.org/#concept-urlsearchparams-update
 
     Sets the query to the application/x-www-form-urlencoded serialization of the given
@@ -232,10 +265,11 @@ def search_params(url: URLRecord, value: object) -> None:
         params = URLSearchParams(cast("URLSearchParamsInit", value))
     serialized_query = str(params)
     url.query = None if serialized_query == "" else serialized_query
+    return None
 
 
 #: The setter of each attribute ``URL.replace`` accepts, by the keyword naming it.
-SETTERS: Final[dict[str, Callable[[URLRecord, object], None]]] = {
+SETTERS: Final[dict[str, Callable[[URLRecord, object], str | None]]] = {
     "href": href,
     "protocol": protocol,
     "username": username,
@@ -250,8 +284,10 @@ SETTERS: Final[dict[str, Callable[[URLRecord, object], None]]] = {
 }
 
 
-def apply_setter(url: URLRecord, name: str, value: object) -> None:
+def apply_setter(url: URLRecord, name: str, value: object) -> str | None:
     """Run the setter of the attribute ``name`` on ``url`` with ``value``, mutating ``url``.
+
+    Returns None when the setter took effect, else why it did nothing or failed.
 
     Raises TypeError for an unknown attribute or a value of the wrong type, and InvalidURL for
     an ``href`` that does not parse.
@@ -260,4 +296,4 @@ def apply_setter(url: URLRecord, name: str, value: object) -> None:
     if setter is None:
         known = ", ".join(SETTERS)
         raise TypeError(f"URL has no settable attribute {name!r} (settable: {known})")
-    setter(url, value)
+    return setter(url, value)

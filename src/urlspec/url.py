@@ -14,7 +14,7 @@ surrogate becomes U+FFFD.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Self
 
 from mypy_extensions import mypyc_attr
 
@@ -44,7 +44,10 @@ from urlspec.url_record import URLRecord, serialize_path, serialize_url, urls_eq
 from urlspec.validation import InvalidURL, ValidationError
 
 if TYPE_CHECKING:
+    from os import PathLike
+
     from urlspec.search_params import URLSearchParams
+    from urlspec.toolkit.query_editing import QueryInput
 
 __all__ = ["URL", "validate"]
 
@@ -235,12 +238,12 @@ class URL:
         self._spans = SPANS_TOO_LONG
 
     @classmethod
-    def _from_record(cls, record: URLRecord) -> URL:
+    def _from_record(cls, record: URLRecord) -> Self:
         """Wrap a URL record (which the new URL then owns: nobody may modify it afterwards)."""
         return cls._from_parsed(serialize_url(record), record)
 
     @classmethod
-    def _from_parsed(cls, href: str, record: URLRecord | None) -> URL:
+    def _from_parsed(cls, href: str, record: URLRecord | None) -> Self:
         """A URL with this href and record (None: the fast path's href, record built lazily)."""
         url = cls.__new__(cls)
         url._href = href
@@ -408,14 +411,21 @@ class URL:
             return self._href == other._href
         return urls_equal(self._record, other._record, exclude_fragments=True)
 
-    def replace(self, **changes: Any) -> URL:
-        """A new URL: this one with the standard's setters applied, in argument order.
+    def replace(self, *, strict: bool = False, **changes: Any) -> Self:
+        """A new URL (of this URL's class): this one with the standard's setters applied, in
+        argument order.
 
         ``url.replace(pathname="/a", search="?q")`` is what setting ``pathname`` then ``search``
         on a copy of the URL does in JavaScript; values the setters reject are ignored as they
         are there, except an ``href`` that does not parse, which raises InvalidURL. An unknown
-        attribute name raises TypeError.
+        attribute name raises TypeError. With ``strict=True``, a setter that does nothing or
+        fails raises ``urlspec.toolkit.building.StrictReplaceError`` (a ValueError) naming the
+        attribute and why (urlspec.toolkit.building.replace_strict).
         """
+        if strict:
+            from urlspec.toolkit.building import replace_strict
+
+            return replace_strict(self, **changes)
         from urlspec.setters import apply_setter  # setters import the parser
 
         record = self._record.copy()
@@ -448,6 +458,165 @@ class URL:
 
     def __deepcopy__(self, memo: dict[int, object]) -> URL:
         return self
+
+    # --- the everyday URL toolkit (the logic is in urlspec.toolkit, loaded on use) ---------------
+    # Each method returns a URL of the caller's class.
+
+    def join(self, reference: str | URL) -> Self:
+        """``reference`` resolved against this URL: ``URL(reference, base=self)``."""
+        from urlspec.toolkit.joining import join
+
+        return join(self, reference)
+
+    def joinpath(self, *segments: str) -> Self:
+        """This URL with text path segments appended (urlspec.toolkit.joining.joinpath)."""
+        from urlspec.toolkit.joining import joinpath
+
+        return joinpath(self, *segments)
+
+    def __truediv__(self, segment: str) -> Self:
+        """``url / "segment"`` is ``url.joinpath("segment")``."""
+        from urlspec.toolkit.joining import joinpath
+
+        return joinpath(self, segment)
+
+    def with_query(self, query: str | QueryInput | None = None, **params: object) -> Self:
+        """The query replaced or removed (urlspec.toolkit.query_editing.with_query)."""
+        from urlspec.toolkit.query_editing import with_query
+
+        return with_query(self, query, **params)
+
+    def update_query(self, query: QueryInput | None = None, **params: object) -> Self:
+        """The given names set, other pairs kept (urlspec.toolkit.query_editing.update_query)."""
+        from urlspec.toolkit.query_editing import update_query
+
+        return update_query(self, query, **params)
+
+    def extend_query(self, query: QueryInput | None = None, **params: object) -> Self:
+        """The given pairs appended to the query (urlspec.toolkit.query_editing.extend_query)."""
+        from urlspec.toolkit.query_editing import extend_query
+
+        return extend_query(self, query, **params)
+
+    def without_query_params(self, *names: str) -> Self:
+        """The pairs with these names removed (urlspec.toolkit.query_editing)."""
+        from urlspec.toolkit.query_editing import without_query_params
+
+        return without_query_params(self, *names)
+
+    @property
+    def name(self) -> str:
+        """The last path segment, percent-decoded (urlspec.toolkit.url_paths)."""
+        from urlspec.toolkit.url_paths import name
+
+        return name(self)
+
+    @property
+    def raw_name(self) -> str:
+        """The last path segment as it is in the URL (urlspec.toolkit.url_paths)."""
+        from urlspec.toolkit.url_paths import raw_name
+
+        return raw_name(self)
+
+    @property
+    def suffix(self) -> str:
+        """The name's last dot-suffix, as pathlib's (urlspec.toolkit.url_paths)."""
+        from urlspec.toolkit.url_paths import suffix
+
+        return suffix(self)
+
+    @property
+    def suffixes(self) -> list[str]:
+        """The name's dot-suffixes, as pathlib's (urlspec.toolkit.url_paths)."""
+        from urlspec.toolkit.url_paths import suffixes
+
+        return suffixes(self)
+
+    @property
+    def parent(self) -> Self:
+        """The directory holding the last segment, ending in "/" (urlspec.toolkit.url_paths)."""
+        from urlspec.toolkit.url_paths import parent
+
+        return parent(self)
+
+    def with_name(self, name: str) -> Self:
+        """The last path segment replaced (urlspec.toolkit.url_paths.with_name)."""
+        from urlspec.toolkit.url_paths import with_name
+
+        return with_name(self, name)
+
+    def with_suffix(self, suffix: str) -> Self:
+        """The name's suffix replaced (urlspec.toolkit.url_paths.with_suffix)."""
+        from urlspec.toolkit.url_paths import with_suffix
+
+        return with_suffix(self, suffix)
+
+    def relative_to(self, base: URL | str) -> str | None:
+        """The shortest reference resolving against ``base`` to this URL, or None."""
+        from urlspec.toolkit.shortest_reference import relative_to
+
+        return relative_to(self, base)
+
+    @classmethod
+    def build(
+        cls,
+        *,
+        scheme: str,
+        username: str = "",
+        password: str = "",
+        host: str | None = None,
+        port: int | str | None = None,
+        path: str = "",
+        query: str | QueryInput | None = None,
+        fragment: str | None = None,
+    ) -> Self:
+        """A URL from its components (urlspec.toolkit.building.build)."""
+        from urlspec.toolkit.building import build
+
+        return build(
+            cls,
+            scheme=scheme,
+            username=username,
+            password=password,
+            host=host,
+            port=port,
+            path=path,
+            query=query,
+            fragment=fragment,
+        )
+
+    @property
+    def port_number(self) -> int | None:
+        """The port as an int, or None (urlspec.toolkit.building.port_number)."""
+        from urlspec.toolkit.building import port_number
+
+        return port_number(self)
+
+    @property
+    def effective_port(self) -> int | None:
+        """The port, or the scheme's default port (urlspec.toolkit.building.effective_port)."""
+        from urlspec.toolkit.building import effective_port
+
+        return effective_port(self)
+
+    def display(self) -> str:
+        """This URL as an IRI for people (urlspec.toolkit.display)."""
+        from urlspec.toolkit.display import display
+
+        return display(self)
+
+    @classmethod
+    def from_file_path(cls, path: str | PathLike[str], *, windows: bool | None = None) -> Self:
+        """Node's ``url.pathToFileURL`` (urlspec.toolkit.file_url.from_file_path)."""
+        from urlspec.toolkit.file_url import from_file_path
+
+        return from_file_path(cls, path, windows=windows)
+
+    def to_file_path(self, *, windows: bool | None = None) -> str:
+        """Node's ``url.fileURLToPath`` (urlspec.toolkit.file_url.to_file_path)."""
+        from urlspec.toolkit.file_url import to_file_path
+
+        return to_file_path(self, windows=windows)
 
 
 def _getter_values(record: URLRecord) -> _GetterValues:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-__all__ = ["ERROR_DESCRIPTIONS", "InvalidURL", "ValidationError", "failure_reason"]
+__all__ = ["ERROR_DESCRIPTIONS", "InvalidURL", "ValidationError", "failure_reason", "quote"]
 
 #: Every validation error type of the standard's table, by its spec name, with a short
 #: description of what it means (in our words).
@@ -50,6 +50,28 @@ ERROR_DESCRIPTIONS: dict[str, str] = {
     "file-invalid-Windows-drive-letter": "a relative file: URL starts with a Windows drive letter",
     "file-invalid-Windows-drive-letter-host": "a file: URL's host is a Windows drive letter",
 }
+
+
+def quote(text: str) -> str:
+    """``text`` quoted for a message, the one way every urlspec message quotes an input.
+
+    Always in single quotes, as a Python string literal: a ``'`` or ``\\`` inside is escaped
+    with a backslash, and so is every character that is not printable (``\\n``, ``\\x1b``,
+    ``\\u200f``), so that the quotes always show where the input ends and a control character
+    can neither hide nor mangle the terminal. ``eval`` of the result gives ``text`` back.
+    """
+    if text.isprintable() and "'" not in text and "\\" not in text:
+        return f"'{text}'"
+    parts = ["'"]
+    for character in text:
+        if character == "'" or character == "\\":
+            parts.append("\\" + character)
+        elif character.isprintable():
+            parts.append(character)
+        else:
+            parts.append(repr(character)[1:-1])  # "\\n", "\\x00", "\\u200f", ...
+    parts.append("'")
+    return "".join(parts)
 
 
 class ValidationError(NamedTuple):
@@ -93,9 +115,9 @@ class InvalidURL(ValueError):
         self.input = input
         self.base = base
         self.errors = errors
-        message = f"invalid URL {input!r}: {failure_reason(errors)}"
+        message = f"invalid URL {quote(input)}: {failure_reason(errors)}"
         if base is not None:
-            message += f" against base {base!r}"
+            message += f" against base {quote(base)}"
         super().__init__(message)
 
     @property

@@ -516,4 +516,5 @@ def run(args: argparse.Namespace) -> int:
         canonicalize_stream(read_chunks(names), settings, args.jobs, writer)
     finally:
         progress.clear()
+    progress.summarize(writer.size, writer.lines, writer.invalid)  # with the bar, a last line
     return writer.exit_status()

@@ -20,7 +20,13 @@ from functools import lru_cache
 from typing import Any, Final
 
 from urlspec.cli.canon import Chunk, ChunkResult, Settings
-from urlspec.cli.common import COMPONENTS, quoted, shortened, url_components
+from urlspec.cli.common import (
+    COMPONENTS,
+    MESSAGE_INPUT_LIMIT,
+    quoted,
+    shortened,
+    url_components,
+)
 from urlspec.url import URL, validate
 from urlspec.validation import InvalidURL
 
@@ -189,8 +195,15 @@ def not_utf8(line: bytes) -> str:
     except UnicodeDecodeError as error:
         byte = line[error.start]
         reason = f"{error.reason}: byte 0x{byte:02x} at offset {error.start}"
-        return f"not valid UTF-8 ({reason}): {line!r}"
-    return f"not valid UTF-8: {line!r}"
+        return f"not valid UTF-8 ({reason}): {shortened_bytes(line)}"
+    return f"not valid UTF-8: {shortened_bytes(line)}"
+
+
+def shortened_bytes(line: bytes) -> str:
+    """The line's bytes for a message, cut as ``shortened`` cuts a text line."""
+    if len(line) <= MESSAGE_INPUT_LIMIT:
+        return repr(line)
+    return f"{line[:MESSAGE_INPUT_LIMIT]!r}... ({len(line) - MESSAGE_INPUT_LIMIT} more bytes)"
 
 
 def internal_error(line: str, error: Exception) -> str:

@@ -15,6 +15,8 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final, TextIO, TypeAlias
 
+from urlspec.validation import quote
+
 if TYPE_CHECKING:
     from urlspec.url import URL
     from urlspec.validation import ValidationError
@@ -118,15 +120,9 @@ def utf8_argument(value: str) -> str:
 
 
 def quoted(text: str) -> str:
-    """``text`` in single quotes, as it is when printable, else as ``repr`` escapes it.
-
-    Inputs are shown this way in messages so that a tab, a newline or an escape sequence in a
-    URL can neither hide nor mangle the terminal, while an ordinary URL (backslashes included)
-    is shown as it was typed.
-    """
-    if text.isprintable():
-        return f"'{text}'"
-    return repr(text)
+    """``text`` quoted for a message: :func:`urlspec.validation.quote`, the one quoting of all
+    urlspec messages (single quotes; ``'``, ``\\`` and unprintable characters escaped)."""
+    return quote(text)
 
 
 #: How much of an input a message quotes: a 10 MB line must not make a 10 MB message.

@@ -13,7 +13,7 @@ import os
 import time
 from typing import Final, TextIO
 
-__all__ = ["Progress", "human_bytes", "is_terminal"]
+__all__ = ["Progress", "counted", "human_bytes", "is_terminal"]
 
 #: Minimum time between two redraws, in seconds (at most ten updates a second).
 MIN_INTERVAL: Final = 0.1
@@ -31,6 +31,11 @@ def human_bytes(count: int) -> str:
             return f"{size:.1f} {unit}"
         size /= 1024
     return f"{size:.1f} GiB"
+
+
+def counted(count: int, noun: str) -> str:
+    """``count`` and ``noun``, plural unless the count is 1 ("1 invalid line", "2 lines")."""
+    return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"
 
 
 def is_terminal(stream: TextIO | None) -> bool:
@@ -80,11 +85,25 @@ class Progress:
         if self.total_bytes is None or self.total_bytes <= 0:
             return f"{human_bytes(bytes_done)} read  {counts}"
         fraction = min(bytes_done / self.total_bytes, 1.0)
-        gauge_width = 20
+        gauge_width = 10  # so that the whole bar, rate included, fits in 80 columns
         filled = round(fraction * gauge_width)
         gauge = "#" * filled + "." * (gauge_width - filled)
         sizes = f"{human_bytes(bytes_done)}/{human_bytes(self.total_bytes)}"
-        return f"[{gauge}] {fraction:6.1%} {sizes}  {counts}"
+        text = f"[{gauge}] {fraction:6.1%} {sizes}  {counts}"
+        return text if len(text) < 80 else text[gauge_width + 3 :]  # the gauge gives way first
+
+    def summarize(self, bytes_done: int, lines_done: int, invalid: int) -> None:
+        """After the bar (erased), a line saying what was done, when the bar was shown at all."""
+        if not self.enabled:
+            return
+        elapsed = time.monotonic() - self.started
+        rate = lines_done / elapsed if elapsed > 0 else 0.0
+        self.stream.write(
+            f"{ERASE_LINE}{counted(lines_done, 'line')} ({counted(invalid, 'invalid line')}), "
+            f"{human_bytes(bytes_done)} in {elapsed:.1f} s, {rate:,.0f} lines/s\n"
+        )
+        self.stream.flush()
+        self.shown = False
 
     def width(self) -> int:
         """The terminal's width in columns (80 when it cannot be told)."""
