@@ -19,12 +19,15 @@ ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("URLSPEC_SHARED", ROOT.parent / "shared"))
 WPT_DIR = SHARED / "wpt"
 DATASETS_DIR = SHARED / "datasets"
+PSL_DIR = SHARED / "psl"
 CORPORA = ("kasztp.txt", "userbait.txt", "node_files.txt", "isaacs_files.txt")
 
 WHERE_TO_GET = {
     "wpt": "the web-platform-tests url/resources directory "
     "(https://github.com/web-platform-tests/wpt/tree/master/url/resources)",
     "datasets": "https://github.com/ada-url/url-various-datasets",
+    "psl": "the Public Suffix List repository's public_suffix_list.dat and tests/tests.txt "
+    "(https://github.com/publicsuffix/list)",
 }
 
 
@@ -97,3 +100,12 @@ def iter_corpus(name: str) -> Iterator[str]:
             line = line.rstrip("\r\n").lstrip("\ufeff")
             if line:
                 yield line
+
+
+def psl_path(name: str) -> Path:
+    """A file of the Public Suffix List's repository in ``shared/psl`` (skip when missing, fail
+    under CI)."""
+    path = PSL_DIR / name
+    if not path.exists():
+        missing(path, "psl")
+    return path

@@ -516,3 +516,56 @@ def test_parse_never_crashes_and_serialization_round_trips(input: str, is_opaque
         return
     if host.kind is not HostKind.EMPTY:
         assert parse_host(serialize_host(host), is_opaque) == host
+
+
+# --- A host given as a string (parse_host_string, InvalidHost) ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("written", "kind", "serialized"),
+    [
+        ("Example.COM", HostKind.DOMAIN, "example.com"),
+        ("bücher.de", HostKind.DOMAIN, "xn--bcher-kva.de"),
+        ("0x7f.1", HostKind.IPV4, "127.0.0.1"),
+        ("[::ffff:127.0.0.1]", HostKind.IPV6, "[::ffff:7f00:1]"),
+        ("::1", HostKind.IPV6, "[::1]"),  # without brackets (the library's extension)
+        ("", HostKind.EMPTY, ""),
+    ],
+)
+def test_parse_host_string(written: str, kind: HostKind, serialized: str) -> None:
+    from urlspec.host import parse_host_string
+
+    host = parse_host_string(written)
+    assert (host.kind, serialize_host(host)) == (kind, serialized)
+
+
+@pytest.mark.parametrize(
+    ("written", "reason"),
+    [
+        ("example.com:80", "domain-to-ASCII"),  # ":" is a forbidden domain code point
+        ("1.2.3.256", "IPv4-out-of-range-part"),
+        ("[::1", "IPv6-unclosed"),
+        ("[1::2::3]", "IPv6-multiple-compression"),
+        ("1::2::3", "domain-to-ASCII"),  # not an IPv6 address: parsed as written
+    ],
+)
+def test_parse_host_string_failures(written: str, reason: str) -> None:
+    import pickle
+
+    from urlspec.host import InvalidHost, parse_host_string
+
+    with pytest.raises(InvalidHost) as raised:
+        parse_host_string(written)
+    error = raised.value
+    assert isinstance(error, ValueError)
+    assert error.host == written and error.errors[-1].name == reason
+    assert str(error).startswith(f"invalid host {written!r}: ")
+    copy = pickle.loads(pickle.dumps(error))
+    assert (copy.host, copy.errors, str(copy)) == (error.host, error.errors, str(error))
+
+
+def test_parse_host_string_rejects_non_strings() -> None:
+    from urlspec.host import parse_host_string
+
+    with pytest.raises(TypeError, match="host must be a str"):
+        parse_host_string(b"example.com")  # type: ignore[arg-type]

@@ -25,10 +25,13 @@ from urlspec.host import parse_host, serialize_host
 from urlspec.idna import (
     Flags,
     InvalidDomain,
+    _mapping_table,
     domain_to_ascii,
     domain_to_unicode,
+    mapping_table_unicode_version,
     to_ascii,
     to_unicode,
+    unicode_data,
 )
 from urlspec.url import URL
 from urlspec.validation import ValidationError
@@ -56,7 +59,9 @@ EXPECTED_FAILURES: dict[str, list[str]] = {
     for version, inputs in json.loads(EXPECTED_FAILURES_FILE.read_text("utf-8")).items()
     if not version.startswith("_")
 }
-EXPECTED_TO_FAIL_HERE = frozenset(EXPECTED_FAILURES.get(unicodedata.unidata_version, []))
+# Keyed by the Unicode version of the data (the mapping table's, which unicodedata2 matches), not
+# by the interpreter: every Python gives the same answers.
+EXPECTED_TO_FAIL_HERE = frozenset(EXPECTED_FAILURES.get(mapping_table_unicode_version(), []))
 
 
 #: WPT's encodeHostEndingCodePoints: the code points that would end the host of
@@ -93,7 +98,7 @@ def host_parser_result(input: str) -> str | None:
 def _check_idna_test_v2_entry(input: str, output: str | None, result: str | None) -> None:
     if input in EXPECTED_TO_FAIL_HERE:
         assert result != output, (
-            f"stale entry {input!r} for unicodedata {unicodedata.unidata_version}: it passes "
+            f"stale entry {input!r} for Unicode {mapping_table_unicode_version()}: it passes "
             f"now, remove it from {EXPECTED_FAILURES_FILE.name}"
         )
     else:
@@ -125,16 +130,23 @@ def test_wpt_idna_test_v2_through_the_host_parser(entry: dict[str, Any] | None) 
     _check_idna_test_v2_entry(input, output, host_parser_result(input))
 
 
-def test_expected_failures_are_unicodedata_effects() -> None:
-    """Every listed entry exists and holds a code point its unicodedata version leaves
-    unassigned (so NFC, Bidi_Class and the rest cannot be those of the idna tables)."""
-    inputs = {entry["input"] for entry in _idna_test_entries()}
+def test_expected_failures_are_code_points_newer_than_the_test_file() -> None:
+    """Every listed entry exists, expects only V7 (a code point not valid), and holds a code
+    point that our Unicode version assigns and the mapping table marks valid: the file was
+    generated from an older Unicode version, in which that code point was unassigned."""
+    entries = {entry["input"]: entry for entry in _idna_test_entries()}
     for version, listed in EXPECTED_FAILURES.items():
         assert version.count(".") == 2, version
-        assert set(listed) <= inputs, f"{version}: entries not in {IDNA_TEST}"
+        assert set(listed) <= set(entries), f"{version}: entries not in {IDNA_TEST}"
+    ucd = unicode_data()
     for input in EXPECTED_TO_FAIL_HERE:
-        decoded = to_unicode(input, URL_FLAGS)[0]
-        assert any(unicodedata.category(c) == "Cn" for c in input + decoded), input
+        assert entries[input].get("comment") == "V7", input
+        newly_assigned = [
+            c
+            for c in input
+            if ucd.category(c) != "Cn" and unicodedata.category(c) == "Cn" and ord(c) > 0xFFFF
+        ]
+        assert newly_assigned, input
 
 
 def _idna_test_entries() -> list[dict[str, Any]]:
@@ -154,23 +166,31 @@ def test_wpt_idna_test_v2_error_codes(entry: dict[str, Any] | None) -> None:
 
     Two kinds of difference are allowed, each only with the evidence that explains it:
     * the file leaves out every entry with a Bidi error (it is generated with --exclude-bidi), so
-      Bidi codes ("B1".."B6") are recorded only where unicodedata leaves a code point unassigned,
-      whose Bidi_Class it then reports as empty;
-    * a "V7" (not a valid code point) may be missing for a code point the idna package's newer
-      table marks valid while the interpreter's unicodedata does not yet assign it.
+      Bidi codes ("B1".."B6") are recorded only where a code point is unassigned (in our Unicode
+      version too), whose Bidi_Class unicodedata2 reports as empty (not the UCD's default); such
+      a domain fails with V7 anyway;
+    * a "V7" (not a valid code point) may be missing for a code point that the file's older
+      Unicode version left unassigned and ours assigns (the interpreter's unicodedata, older
+      still, does not assign it either). The entries where that changes the outcome are the
+      expected failures.
     """
     entry = require_wpt_entry(entry, IDNA_TEST)
     input = entry["input"]
     expected = _expected_codes(entry.get("comment", ""))
     _result, recorded = to_ascii(input, URL_FLAGS)
     decoded = to_unicode(input, URL_FLAGS)[0]
-    has_unassigned = any(unicodedata.category(c) == "Cn" for c in input + decoded)
+    ucd = unicode_data()
     bidi_codes = {code for code in recorded if code.startswith("B")}
     if bidi_codes:
-        assert has_unassigned, f"Bidi errors {bidi_codes} not explained by unassigned code points"
+        assert any(ucd.category(c) == "Cn" for c in input + decoded), (
+            f"Bidi errors {bidi_codes} not explained by unassigned code points"
+        )
+        assert "V7" in recorded
     codes = set(recorded) - bidi_codes
     if expected - codes == {"V7"} and codes <= expected:
-        assert has_unassigned, "V7 missing but every code point is assigned"
+        assert any(
+            ucd.category(c) != "Cn" and unicodedata.category(c) == "Cn" for c in input + decoded
+        ), "V7 missing but no code point is newer than the interpreter's Unicode version"
     else:
         assert codes == expected
 
@@ -518,3 +538,83 @@ def test_domain_functions_never_raise_anything_else(domain: str) -> None:
             assert ascii_domain.isascii()
             assert domain_to_ascii(ascii_domain, be_strict) == ascii_domain
         assert isinstance(domain_to_unicode(domain, be_strict), str)
+
+
+# --- One Unicode version for every IDNA step (issue 10) -----------------------------------------
+
+
+def test_character_properties_are_of_the_mapping_tables_unicode_version() -> None:
+    # Pinned in pyproject.toml: when the idna package moves to a new Unicode version, unicodedata2
+    # must move with it (and this fails until it does).
+    assert unicode_data().unidata_version == mapping_table_unicode_version()
+
+
+# The answers of the WHATWG reference implementation (whatwg-url) and ada, as the issue gives them.
+@pytest.mark.parametrize(
+    ("input", "expected"),
+    [
+        ("http://\u0897/", None),  # U+0897 is a combining mark since Unicode 16.0: V6
+        ("http://\u05d0.\U00011b00/", "http://xn--4db.xn--kb3d/"),  # U+11B00 is L (Unicode 15.0)
+    ],
+)
+def test_new_code_points_get_the_same_answer_on_every_python(
+    input: str, expected: str | None
+) -> None:
+    if expected is None:
+        with pytest.raises(InvalidURL):
+            URL(input)
+    else:
+        assert URL(input).href == expected
+
+
+def test_domain_functions_on_new_code_points() -> None:
+    assert domain_to_unicode("xn--gyb") == "xn--gyb"  # V6 recorded: the domain comes back
+    assert domain_to_ascii("\u05d0.\U00011b00") == "xn--4db.xn--kb3d"
+    with pytest.raises(InvalidDomain) as raised:
+        domain_to_ascii("\u0897")
+    assert raised.value.errors == ["V6"]
+
+
+def _differing_code_points() -> dict[str, list[str]]:
+    """The assigned code points whose general category, Bidi class or combining class in the
+    interpreter's unicodedata differs from unicodedata2's, by property."""
+    ucd = unicode_data()
+    differing: dict[str, list[str]] = {"category": [], "bidirectional": [], "combining": []}
+    for code_point in range(0x80, 0x110000):
+        c = chr(code_point)
+        if 0xD800 <= code_point <= 0xDFFF or ucd.category(c) in ("Cn", "Co", "Cs"):
+            continue
+        for name in differing:
+            if getattr(unicodedata, name)(c) != getattr(ucd, name)(c):
+                differing[name].append(c)
+    return differing
+
+
+def test_every_code_point_newer_than_the_interpreter_is_judged_by_the_tables_version() -> None:
+    """For every code point whose properties the interpreter's unicodedata gives otherwise, the
+    validity criteria follow unicodedata2's: V6 exactly for a combining mark at the start of a
+    label (criterion 6); in a Bidi domain name, B1 exactly for a label starting with a Bidi class
+    other than L, R and AL (RFC 5893 rule 1); a ZWJ after it allowed exactly after a virama
+    (RFC 5892 A.2)."""
+    ucd = unicode_data()
+    table = _mapping_table()
+    differing = _differing_code_points()
+    if unicodedata.unidata_version == ucd.unidata_version:
+        assert differing == {"category": [], "bidirectional": [], "combining": []}
+        return
+    assert differing["category"], "a newer Unicode version assigns new code points"
+    wrong: list[tuple[str, str]] = []
+    for c in sorted(set().union(*differing.values())):
+        if table.lookup(c)[0] != "V":
+            continue  # mapped, ignored or disallowed: V7 or a mapping decides, not a property
+        codes = to_ascii(c, URL_FLAGS)[1]
+        if ("V6" in codes) != ucd.category(c).startswith("M"):
+            wrong.append((c, "V6"))
+        if not ucd.category(c).startswith("M"):
+            bidi_codes = to_ascii("\u05d0." + c, URL_FLAGS)[1]
+            if ("B1" in bidi_codes) != (ucd.bidirectional(c) not in ("L", "R", "AL")):
+                wrong.append((c, "B1"))
+            joiner_codes = to_ascii("a" + c + "\u200d", URL_FLAGS)[1]
+            if ("C2" in joiner_codes) != (ucd.combining(c) != 9):
+                wrong.append((c, "C2"))
+    assert wrong == []

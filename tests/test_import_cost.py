@@ -56,6 +56,21 @@ def test_the_toolkit_and_data_urls_load_only_when_used() -> None:
     assert "urlspec.toolkit.display" not in loaded
 
 
+def test_import_urlspec_loads_neither_the_suffix_list_nor_unicodedata2() -> None:
+    # issue 10: the Public Suffix List is read on first use, unicodedata2 on the first IDN.
+    script = (
+        "import sys, urlspec\n"
+        "from urlspec import URL\n"
+        "URL('HTTPS://Example.COM/a/../b').href\n"
+        "print(sorted(m for m in ('publicsuffixlist', 'unicodedata2', "
+        "'urlspec.public_suffix_list') if m in sys.modules))"
+    )
+    output = subprocess.run(
+        [sys.executable, "-c", script], check=True, capture_output=True, text=True
+    ).stdout
+    assert output.strip() == "[]"
+
+
 def test_no_dataframe_library_before_it_is_asked_for() -> None:
     # issue 13: urlspec.columnar and urlspec.spark need pyarrow / pyspark; nothing else may.
     script = (

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from urlspec.data_url import DataURL as DataURL
     from urlspec.data_url import parse_data_url as parse_data_url
     from urlspec.host import HostKind as HostKind
+    from urlspec.host import InvalidHost as InvalidHost
     from urlspec.idna import InvalidDomain as InvalidDomain
     from urlspec.idna import domain_to_ascii as domain_to_ascii
     from urlspec.idna import domain_to_unicode as domain_to_unicode
@@ -34,7 +35,13 @@ if TYPE_CHECKING:
     from urlspec.origin import TupleOrigin as TupleOrigin
     from urlspec.origin import get_origin as get_origin
     from urlspec.own_href import COMPILED as COMPILED
+    from urlspec.public_suffix_list import PublicSuffixList as PublicSuffixList
+    from urlspec.public_suffix_list import public_suffix as public_suffix
+    from urlspec.public_suffix_list import registrable_domain as registrable_domain
     from urlspec.search_params import URLSearchParams as URLSearchParams
+    from urlspec.sites import same_site as same_site
+    from urlspec.sites import site as site
+    from urlspec.special_addresses import address_class as address_class
     from urlspec.url import URL as URL
     from urlspec.url import validate as validate
     from urlspec.urlencoded import urlencoded_parse as urlencoded_parse
@@ -69,6 +76,14 @@ _EXPORTS: dict[str, str] = {
     "urlencoded_serialize": "urlspec.urlencoded",
     "canonicalize": "urlspec.canonical",  # issue 11
     "safebrowsing_expressions": "urlspec.canonical",  # issue 11
+    # issue 10
+    "InvalidHost": "urlspec.host",
+    "PublicSuffixList": "urlspec.public_suffix_list",
+    "public_suffix": "urlspec.public_suffix_list",
+    "registrable_domain": "urlspec.public_suffix_list",
+    "site": "urlspec.sites",
+    "same_site": "urlspec.sites",
+    "address_class": "urlspec.special_addresses",
 }
 
 __all__ = [*sorted(_EXPORTS), "parse"]

@@ -40,8 +40,10 @@ __all__ = [
     "FORBIDDEN_HOST_CODE_POINT_RE",
     "Host",
     "HostKind",
+    "InvalidHost",
     "ends_in_a_number",
     "parse_host",
+    "parse_host_string",
     "parse_ipv4",
     "parse_ipv6",
     "parse_opaque_host",
@@ -411,6 +413,51 @@ def parse_opaque_host(input: str, *, errors: ErrorList = None, position: int = 0
     from urlspec.percent_encoding import C0_CONTROL, utf8_percent_encode  # see parse_host
 
     return utf8_percent_encode(input, C0_CONTROL)
+
+
+# --- A host given as a string (for the host functions beyond the standard) --------------------
+
+
+class InvalidHost(ValueError):
+    """A string given as a host is not one: the host parser (for a special URL's host) failed.
+
+    ``errors`` holds the validation errors met; the last one names the failure.
+    """
+
+    def __init__(self, host: str, errors: list[ValidationError]) -> None:
+        self.host = host
+        self.errors = errors
+        reason = errors[-1].description if errors else "not a host"
+        if ":" in host and not host.startswith("["):
+            reason += " (a port is not part of a host; an IPv6 address must be valid)"
+        super().__init__(f"invalid host {host!r}: {reason}")
+
+    def __reduce__(self) -> tuple[type[InvalidHost], tuple[str, list[ValidationError]]]:
+        return (InvalidHost, (self.host, self.errors))
+
+
+def parse_host_string(host: object) -> Host:
+    """The host a special URL would have for the host written ``host`` (any case, Unicode or
+    A-labels, an IPv4 address in any spelling the URL parser accepts, an IPv6 address with or
+    without its brackets), or the empty host for the empty string.
+
+    Raises :class:`InvalidHost` when the host parser fails, :class:`TypeError` for a non-str
+    (``host`` is typed ``object`` so that the compiled build raises the same TypeError).
+    """
+    if not isinstance(host, str):
+        raise TypeError(f"host must be a str, not {type(host).__name__}")
+    if host == "":
+        return Host(HostKind.EMPTY, "")
+    if ":" in host and not host.startswith("["):
+        # An IPv6 address without its brackets (this library's extension).
+        address = parse_ipv6(host)
+        if address is not None:
+            return Host(HostKind.IPV6, address)
+    errors: list[ValidationError] = []
+    parsed = parse_host(host, errors=errors)
+    if parsed is None:
+        raise InvalidHost(host, errors)
+    return parsed
 
 
 # --- §3.6 Host serializing ----------------------------------------------------------------------

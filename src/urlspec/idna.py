@@ -12,8 +12,11 @@ or "V7"; :data:`ERROR_DESCRIPTIONS` says what each means.
 Data: the IDNA mapping table is the ``idna`` package's ``idna.uts46data`` and the joining types
 its ``idna.idnadata.joining_types`` (data only: the package's own IDNA2008 checks reject hosts the
 URL Standard accepts). Bidi classes, combining classes, general categories and NFC come from
-``unicodedata``. The tables are imported on first need: an ASCII domain with no "xn--" label
-never needs them, and the domain parser's ASCII path only lowercases.
+``unicodedata2``, the newest ``unicodedata`` as a package, pinned to the Unicode version of the
+mapping table (:data:`UNICODE_VERSION`; a test fails when the two differ): every step sees one
+Unicode version, whatever the interpreter's own ``unicodedata`` knows, so an input gets the same
+answer on every Python. The tables are imported on first need: an ASCII domain with no "xn--"
+label never needs them, and the domain parser's ASCII path only lowercases.
 """
 
 from __future__ import annotations
@@ -21,9 +24,8 @@ from __future__ import annotations
 import bisect
 import functools
 import re
-import unicodedata
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import NamedTuple, Protocol, cast
 
 from urlspec import punycode
 from urlspec.infra import usv_string_argument
@@ -34,8 +36,10 @@ __all__ = [
     "InvalidDomain",
     "domain_to_ascii",
     "domain_to_unicode",
+    "mapping_table_unicode_version",
     "to_ascii",
     "to_unicode",
+    "unicode_data",
 ]
 
 #: The error codes this module records, with their meaning: those of UTS #46's IdnaTestV2.txt,
@@ -255,7 +259,7 @@ def _process(domain_name: str, flags: Flags) -> tuple[list[str], list[str]]:
     # 1. Map. 2. Normalize (ASCII is already in NFC).
     mapped = _map(domain_name, flags.transitional_processing)
     if not mapped.isascii():
-        mapped = unicodedata.normalize("NFC", mapped)
+        mapped = unicode_data().normalize("NFC", mapped)
     # 3. Break into labels.
     labels = mapped.split(".")
     # 4. Convert/Validate.
@@ -350,9 +354,8 @@ def _is_rtl_label(label: str) -> bool:
     """RFC 5893 §1.4: a label with a character of Bidi class R, AL or AN."""
     if label.isascii():
         return False
-    return any(
-        unicodedata.bidirectional(code_point) in _RTL_BIDI_CLASSES for code_point in set(label)
-    )
+    bidirectional = unicode_data().bidirectional
+    return any(bidirectional(code_point) in _RTL_BIDI_CLASSES for code_point in set(label))
 
 
 # --- UTS #46 §4.1 Validity Criteria -------------------------------------------------------------
@@ -367,7 +370,7 @@ def _check_validity(label: str, flags: Flags, errors: list[str]) -> None:
         return
     is_ascii = label.isascii()
     # 1.
-    if not is_ascii and not unicodedata.is_normalized("NFC", label):
+    if not is_ascii and unicode_data().normalize("NFC", label) != label:
         _record(errors, "V1")
     # 2.-3.
     if flags.check_hyphens:
@@ -389,7 +392,7 @@ def _check_validity(label: str, flags: Flags, errors: list[str]) -> None:
     if is_ascii:
         return  # Lowercase ASCII is valid and holds no mark, no joiner, no RTL code point.
     # 6.
-    if unicodedata.category(label[0]).startswith("M"):
+    if unicode_data().category(label[0]).startswith("M"):
         _record(errors, "V6")
     # 7. Each code point must be valid (or a deviation, with Nontransitional Processing).
     allowed = "V" if flags.transitional_processing else "VD"
@@ -446,7 +449,7 @@ def _check_joiners(label: str, errors: list[str]) -> None:
 
 def _follows_virama(label: str, index: int) -> bool:
     """If Canonical_Combining_Class(Before(cp)) .eq. Virama Then True."""
-    return index > 0 and unicodedata.combining(label[index - 1]) == _VIRAMA
+    return index > 0 and unicode_data().combining(label[index - 1]) == _VIRAMA
 
 
 def _zwnj_joins(label: str, index: int) -> bool:
@@ -466,7 +469,8 @@ def _zwnj_joins(label: str, index: int) -> bool:
 
 def _check_bidi_rule(label: str, errors: list[str]) -> None:
     """The Bidi rule, RFC 5893 §2, for one non-empty label of a Bidi domain name."""
-    classes = [unicodedata.bidirectional(code_point) for code_point in label]
+    bidirectional = unicode_data().bidirectional
+    classes = [bidirectional(code_point) for code_point in label]
     # 1. The label is an RTL label if it starts with R or AL, an LTR label if it starts with L;
     # rules 2-6 are about those two kinds only.
     first = classes[0]
@@ -543,3 +547,35 @@ def _joining_types() -> Callable[[str], str]:
         return "U"
 
     return joining_type
+
+
+class UnicodeData(Protocol):
+    """The part of the ``unicodedata`` interface IDNA uses (``unicodedata2`` has no stubs)."""
+
+    @property
+    def unidata_version(self) -> str: ...
+
+    def bidirectional(self, chr: str, /) -> str: ...
+
+    def category(self, chr: str, /) -> str: ...
+
+    def combining(self, chr: str, /) -> int: ...
+
+    def normalize(self, form: str, unistr: str, /) -> str: ...
+
+
+@functools.cache
+def unicode_data() -> UnicodeData:
+    """The Unicode Character Database every IDNA step reads character properties from:
+    ``unicodedata2``, of the mapping table's Unicode version (not the interpreter's
+    ``unicodedata``, which is Unicode 14.0 on Python 3.11, 15.0 on 3.12, 15.1 on 3.13)."""
+    import unicodedata2  # type: ignore[import-not-found,import-untyped,unused-ignore]
+
+    return cast(UnicodeData, unicodedata2)
+
+
+def mapping_table_unicode_version() -> str:
+    """The Unicode version of the ``idna`` package's UTS #46 mapping table (e.g. "18.0.0")."""
+    from idna import uts46data
+
+    return str(uts46data.__version__)

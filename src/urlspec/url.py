@@ -618,6 +618,33 @@ class URL:
 
         return to_file_path(self, windows=windows)
 
+    # --- issue 10: public suffix, registrable domain, where the host points ---------------------
+    # (one-line delegations to urlspec.url_host; the modules are imported on first use)
+
+    @property
+    def public_suffix(self) -> str | None:
+        """The host's public suffix (URL Standard), in A-labels; None for an IP address, an
+        opaque, empty or null host."""
+        from urlspec.url_host import public_suffix_of_url
+
+        return public_suffix_of_url(self)
+
+    @property
+    def registrable_domain(self) -> str | None:
+        """The host's registrable domain (URL Standard), in A-labels; None for an IP address,
+        an opaque, empty or null host, and a host that is a public suffix."""
+        from urlspec.url_host import registrable_domain_of_url
+
+        return registrable_domain_of_url(self)
+
+    @property
+    def address_class(self) -> str | None:
+        """Where the host points ("loopback", "private", ..., "global", or "domain"); None for
+        a null, empty or opaque host. See :func:`urlspec.address_class`."""
+        from urlspec.url_host import address_class_of_url
+
+        return address_class_of_url(self)
+
 
 def _getter_values(record: URLRecord) -> _GetterValues:
     """What each getter of the URL class returns for a URL record (§6.1, the getter steps)."""

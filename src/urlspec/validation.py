@@ -33,7 +33,7 @@ ERROR_DESCRIPTIONS: dict[str, str] = {
     "IPv6-multiple-compression": "the IPv6 address is compressed ('::') more than once",
     "IPv6-invalid-code-point": "the IPv6 address contains a code point that is not allowed",
     "IPv6-too-few-pieces": "the uncompressed IPv6 address has fewer than eight pieces",
-    "IPv6-piece-leading-zero": "an IPv6 piece has more than four hexadecimal digits",
+    "IPv6-piece-leading-zero": "an IPv6 piece is written with a leading 0 (as in [::01])",
     "IPv4-in-IPv6-too-many-pieces": "the IPv6 address with IPv4 has more than six pieces before it",
     "IPv4-in-IPv6-invalid-code-point": "the IPv4 part of the IPv6 address is malformed",
     "IPv4-in-IPv6-out-of-range-part": "an IPv4 part of the IPv6 address is larger than 255",

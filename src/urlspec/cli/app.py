@@ -15,10 +15,10 @@ import io
 import os
 import sys
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 from urlspec import __version__
-from urlspec.cli import canon, diff, examine
+from urlspec.cli import canon, diff, examine, host
 from urlspec.cli.common import (
     EXIT_BROKEN_PIPE,
     EXIT_INTERNAL,
@@ -40,11 +40,20 @@ Run 'urlspec COMMAND --help' for a command's options."""
 
 
 def version_text() -> str:
-    """What ``urlspec --version`` says: the version, which build runs, and the Python."""
+    """What ``urlspec --version`` says: the version, which build runs, and the Python; then the
+    data in use (the Public Suffix List, the Unicode version of IDNA)."""
+    from urlspec.idna import mapping_table_unicode_version
     from urlspec.own_href import COMPILED
+    from urlspec.public_suffix_list import default_list
 
     build = "compiled with mypyc" if COMPILED else "pure Python"
-    return f"urlspec {__version__} ({build}; Python {sys.version.split()[0]})"
+    psl = default_list()
+    return (
+        f"urlspec {__version__} ({build}; Python {sys.version.split()[0]})\n"
+        f"Public Suffix List: {psl.version or 'version not stated'} (from {psl.source})\n"
+        f"IDNA: Unicode {mapping_table_unicode_version()} (UTS #46 table and character "
+        "properties)"
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -55,7 +64,11 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=version_text())
+    parser.add_argument(
+        "--version",
+        action=VersionAction,
+        help="show the version of urlspec, of the data it uses, and exit",
+    )
     subparsers = parser.add_subparsers(
         title="commands", metavar="COMMAND", dest="command", required=True
     )
@@ -65,7 +78,26 @@ def build_parser() -> argparse.ArgumentParser:
     examine.add_idna_parser(subparsers)
     examine.add_check_parser(subparsers)
     diff.add_parser(subparsers)
+    host.add_parser(subparsers)
     return parser
+
+
+class VersionAction(argparse.Action):
+    """``--version``: :func:`version_text`, found only when asked (reading the Public Suffix
+    List takes a moment, which no other command should pay for)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        sys.stdout.write(version_text() + "\n")
+        parser.exit()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -23,6 +23,7 @@ from urlspec.cli.common import (
     EXIT_OK,
     SubParsers,
     format_table,
+    parse_base,
     quoted,
     use_utf8_stdout,
     utf8_argument,
@@ -70,6 +71,13 @@ def add_parser(subparsers: SubParsers) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("urls", nargs="+", metavar="URL", type=utf8_argument)
+    parser.add_argument(
+        "--base",
+        type=utf8_argument,
+        help="resolve each URL against BASE first (urllib.parse.urljoin on one side, the URL "
+        "parser with a base on the other), as a redirect target or link is resolved against "
+        "its page; the result also says whether each side stays on BASE's origin and site",
+    )
     parser.add_argument("--json", action="store_true", help="write JSON instead of text")
     parser.set_defaults(run=run)
 
@@ -88,8 +96,9 @@ class Failed(NamedTuple):
 View: TypeAlias = dict[str, object] | Failed
 
 
-def urllib_view(text: str) -> View:
-    """``urlspec.parse.urlsplit(text)``'s attributes, or the ValueError it raised.
+def urllib_view(text: str, base: str | None = None) -> View:
+    """``urlspec.parse.urlsplit(text)``'s attributes (of ``urljoin(base, text)`` with a base),
+    or the ValueError it raised.
 
     ``urlsplit`` raises ValueError for some inputs (a bad IPv6 literal, say), and the ``port``
     property for a port that is not a number in range; that error stands in for the port.
@@ -97,6 +106,8 @@ def urllib_view(text: str) -> View:
     from urlspec import parse
 
     try:
+        if base is not None:
+            text = parse.urljoin(base, text)
         split = parse.urlsplit(text)
     except ValueError as error:
         return Failed(f"urlsplit raised ValueError: {error}")
@@ -116,13 +127,13 @@ def urllib_view(text: str) -> View:
     }
 
 
-def whatwg_view(text: str) -> View:
-    """``URL(text)``'s getters, or why the URL parser failed."""
+def whatwg_view(text: str, base: str | None = None) -> View:
+    """``URL(text, base)``'s getters, or why the URL parser failed."""
     from urlspec.url import URL
     from urlspec.validation import InvalidURL
 
     try:
-        url = URL(text)
+        url = URL(text, base)
     except InvalidURL as error:
         return Failed(f"invalid URL: {error.reason}")
     return {
@@ -231,6 +242,10 @@ class Comparison:
     urllib: View
     whatwg: View
     same: dict[str, bool]  # compared field -> agreement; empty when a parser failed
+    base: str | None = None
+    # With a base: whether each side's URL is same origin / same site with it (None: failed).
+    same_origin_as_base: dict[str, bool | None] | None = None
+    same_site_as_base: dict[str, bool | None] | None = None
 
     @property
     def differing(self) -> list[str]:
@@ -248,10 +263,11 @@ class Comparison:
         return self.one_sided or any(name in SECURITY_FIELDS for name in self.differing)
 
 
-def compare(text: str) -> Comparison:
-    """Both views of ``text`` and, when both parsers accept it, which fields agree."""
-    urllib = urllib_view(text)
-    whatwg = whatwg_view(text)
+def compare(text: str, base: str | None = None) -> Comparison:
+    """Both views of ``text`` (resolved against ``base`` if given) and, when both parsers
+    accept it, which fields agree."""
+    urllib = urllib_view(text, base)
+    whatwg = whatwg_view(text, base)
     same: dict[str, bool] = {}
     if not isinstance(urllib, Failed) and not isinstance(whatwg, Failed):
         schemes = (str(urllib["scheme"]), str(whatwg["protocol"])[:-1])
@@ -259,7 +275,59 @@ def compare(text: str) -> Comparison:
             agreement = agree(spec, urllib, whatwg, schemes)
             if agreement is not None:
                 same[spec.name] = agreement
-    return Comparison(text, urllib, whatwg, same)
+    if base is None:
+        return Comparison(text, urllib, whatwg, same)
+    origins = {"urllib": _urllib_href(urllib), "whatwg": _whatwg_href(text, base, whatwg)}
+    return Comparison(
+        text,
+        urllib,
+        whatwg,
+        same,
+        base,
+        {side: _relation(href, base, "origin") for side, href in origins.items()},
+        {side: _relation(href, base, "site") for side, href in origins.items()},
+    )
+
+
+def _urllib_href(view: View) -> str | None:
+    """The URL urllib's side resolved to, put back together (None when it failed)."""
+    if isinstance(view, Failed):
+        return None
+    from urlspec import parse
+
+    return str(
+        parse.urlunsplit(
+            (view["scheme"], view["netloc"], view["path"], view["query"], view["fragment"])
+        )
+    )
+
+
+def _whatwg_href(text: str, base: str, view: View) -> str | None:
+    if isinstance(view, Failed):
+        return None
+    from urlspec.url import URL
+
+    return URL(text, base).href
+
+
+def _relation(href: str | None, base: str, relation: str) -> bool | None:
+    """Whether ``href`` (read by the WHATWG parser, as a browser following it would) is same
+    origin or same site with ``base``; None when it is no URL."""
+    if href is None:
+        return None
+    from urlspec.url import URL
+    from urlspec.validation import InvalidURL
+
+    try:
+        url = URL(href)
+    except InvalidURL:
+        return None
+    base_url = URL(base)
+    if relation == "site":
+        from urlspec.sites import same_site
+
+        return same_site(url, base_url)
+    return url.origin == base_url.origin and url.origin != "null"
 
 
 def agree(
@@ -320,7 +388,33 @@ def report(comparison: Comparison) -> str:
             ]
         )
     table = format_table(rows, indent="  ")
-    return f"{quoted(comparison.input)}\n{table}  => {conclusion(comparison)}\n"
+    head = quoted(comparison.input)
+    if comparison.base is not None:
+        head += f" against base {quoted(comparison.base)}"
+    text = f"{head}\n{table}  => {conclusion(comparison)}\n"
+    if comparison.same_site_as_base is not None and comparison.same_origin_as_base is not None:
+        text += (
+            f"  => {base_relation(comparison.same_origin_as_base, comparison.same_site_as_base)}\n"
+        )
+    return text
+
+
+def base_relation(same_origin: dict[str, bool | None], same_site: dict[str, bool | None]) -> str:
+    """Where each side's URL lies from the base: same origin, same site, or off-site."""
+
+    def where(side: str) -> str:
+        if same_origin[side] is None:
+            return "no URL"
+        if same_origin[side]:
+            return "same origin as the base"
+        if same_site[side]:
+            return "another origin of the base's site"
+        return "OFF-SITE (another site than the base's)"
+
+    urllib_where, whatwg_where = where("urllib"), where("whatwg")
+    if urllib_where == whatwg_where:
+        return f"both resolve to {urllib_where}"
+    return f"urllib.parse resolves to {urllib_where}; WHATWG to {whatwg_where}"
 
 
 def conclusion(comparison: Comparison) -> str:
@@ -363,12 +457,23 @@ def document(comparison: Comparison) -> dict[str, Any]:
         "same": comparison.same,
         "differing": comparison.differing,
         "security_disagreement": comparison.security_disagreement,
+        **(
+            {}
+            if comparison.base is None
+            else {
+                "base": comparison.base,
+                "same_origin_as_base": comparison.same_origin_as_base,
+                "same_site_as_base": comparison.same_site_as_base,
+            }
+        ),
     }
 
 
 def run(args: argparse.Namespace) -> int:
     """``urlspec diff``: compare each URL; exit 1 when the parsers disagree on scheme/host/port."""
-    comparisons = [compare(text) for text in args.urls]
+    if args.base is not None:
+        parse_base(args.base)  # an invalid base exits 1, as in every command
+    comparisons = [compare(text, args.base) for text in args.urls]
     if args.json:
         use_utf8_stdout()
         write_json([document(comparison) for comparison in comparisons])

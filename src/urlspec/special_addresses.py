@@ -1,0 +1,316 @@
+"""The address behind a host: where a URL points after WHATWG parsing, without any DNS lookup.
+
+A host that is an IP address (in whatever spelling the URL parser accepts: ``0x7f.1`` is
+127.0.0.1) is judged by the IANA special-purpose address registries, written below as data with
+each registry row cited:
+
+* IANA IPv4 Special-Purpose Address Registry (RFC 6890, RFC 8190),
+  https://www.iana.org/assignments/iana-ipv4-special-registry, and 224.0.0.0/4 from the IANA
+  IPv4 Address Space Registry (multicast, RFC 5771);
+* IANA IPv6 Special-Purpose Address Registry (RFC 6890, RFC 8190),
+  https://www.iana.org/assignments/iana-ipv6-special-registry, and from the IANA IPv6 Address
+  Space Registry (RFC 4291) the blocks that are not global unicast (2000::/3): multicast
+  (ff00::/8), and the space "Reserved by IETF".
+
+A row whose "Globally Reachable" is True (anycast services such as 192.0.0.9/32) is ``global``.
+The most specific row that holds the address decides (192.0.0.9/32 before 192.0.0.0/24).
+
+IPv6 addresses that carry an IPv4 address are judged by the IPv4 address they carry, and say so:
+IPv4-mapped (::ffff:0:0/96, RFC 4291 §2.5.5.2), IPv4-compatible (::/96 but :: and ::1, RFC 4291
+§2.5.5.1, deprecated), the NAT64 well-known prefix (64:ff9b::/96, RFC 6052) and 6to4 (2002::/16,
+RFC 3056, the IPv4 address in bits 16-47).
+
+Domains: ``localhost`` and every name under it are loopback (RFC 6761 §6.3); any other domain is
+``domain`` (where it points is up to DNS, which is never asked). The answer does not depend on
+the Python version (``ipaddress.is_private`` changed its ranges between 3.11 and 3.13; it is not
+used).
+"""
+
+from __future__ import annotations
+
+from typing import Final, NamedTuple
+
+from urlspec.host import (
+    Host,
+    HostKind,
+    InvalidHost,
+    parse_host_string,
+    serialize_host,
+    serialize_ipv4,
+    serialize_ipv6,
+)
+
+__all__ = [
+    "ADDRESS_CLASSES",
+    "IPV4_BLOCKS",
+    "IPV6_BLOCKS",
+    "AddressInfo",
+    "Block",
+    "address_class",
+    "address_info",
+    "address_info_of_host",
+]
+
+#: Every answer :func:`address_class` gives.
+ADDRESS_CLASSES: Final = (
+    "loopback",
+    "private",
+    "link-local",
+    "unique-local",
+    "shared",
+    "multicast",
+    "unspecified",
+    "broadcast",
+    "documentation",
+    "benchmarking",
+    "reserved",
+    "global",
+    "domain",
+)
+
+
+class Block(NamedTuple):
+    """A row of a registry: an address block, what the registry names it, where it is defined,
+    and the class this library gives its addresses."""
+
+    network: int
+    prefix_length: int
+    name: str
+    reference: str
+    address_class: str
+    bits: int  # 32 for an IPv4 block, 128 for an IPv6 block
+
+    def contains(self, address: int) -> bool:
+        shift = self.bits - self.prefix_length
+        return address >> shift == self.network >> shift
+
+    @property
+    def prefix(self) -> str:
+        """The block as the registry writes it, e.g. "127.0.0.0/8" or "fc00::/7"."""
+        if self.bits == 32:
+            return f"{serialize_ipv4(self.network)}/{self.prefix_length}"
+        pieces = tuple(self.network >> (16 * (7 - index)) & 0xFFFF for index in range(8))
+        return f"{serialize_ipv6(pieces)}/{self.prefix_length}"
+
+    def __str__(self) -> str:
+        return f"{self.prefix} {self.name} ({self.reference})"
+
+
+def _ipv4(text: str) -> int:
+    a, b, c, d = (int(part) for part in text.split("."))
+    return a << 24 | b << 16 | c << 8 | d
+
+
+def _ipv6(text: str) -> int:
+    head, _, tail = text.partition("::")
+    head_pieces = [int(piece, 16) for piece in head.split(":") if piece]
+    tail_pieces = [int(piece, 16) for piece in tail.split(":") if piece]
+    pieces = head_pieces + [0] * (8 - len(head_pieces) - len(tail_pieces)) + tail_pieces
+    value = 0
+    for piece in pieces:
+        value = value << 16 | piece
+    return value
+
+
+def _v4(block: str, name: str, reference: str, address_class: str) -> Block:
+    network, _, length = block.partition("/")
+    return Block(_ipv4(network), int(length), name, reference, address_class, 32)
+
+
+def _v6(block: str, name: str, reference: str, address_class: str) -> Block:
+    network, _, length = block.partition("/")
+    return Block(_ipv6(network), int(length), name, reference, address_class, 128)
+
+
+#: The IANA IPv4 Special-Purpose Address Registry (rows as of its 2025 revision), then the
+#: multicast block of the IPv4 Address Space Registry. Most specific first.
+IPV4_BLOCKS: Final = tuple(
+    sorted(
+        (
+            _v4("0.0.0.0/8", '"This network"', "RFC 791 §3.2", "reserved"),
+            _v4("0.0.0.0/32", '"This host on this network"', "RFC 1122 §3.2.1.3", "unspecified"),
+            _v4("10.0.0.0/8", "Private-Use", "RFC 1918", "private"),
+            _v4("100.64.0.0/10", "Shared Address Space", "RFC 6598", "shared"),
+            _v4("127.0.0.0/8", "Loopback", "RFC 1122 §3.2.1.3", "loopback"),
+            _v4("169.254.0.0/16", "Link Local", "RFC 3927", "link-local"),
+            _v4("172.16.0.0/12", "Private-Use", "RFC 1918", "private"),
+            _v4("192.0.0.0/24", "IETF Protocol Assignments", "RFC 6890 §2.1", "reserved"),
+            _v4("192.0.0.0/29", "IPv4 Service Continuity Prefix", "RFC 7335", "reserved"),
+            _v4("192.0.0.8/32", "IPv4 dummy address", "RFC 7600", "reserved"),
+            _v4("192.0.0.9/32", "Port Control Protocol Anycast", "RFC 7723", "global"),
+            _v4("192.0.0.10/32", "Traversal Using Relays around NAT Anycast", "RFC 8155", "global"),
+            _v4("192.0.0.170/32", "NAT64/DNS64 Discovery", "RFC 8880, RFC 7050 §2.2", "reserved"),
+            _v4("192.0.0.171/32", "NAT64/DNS64 Discovery", "RFC 8880, RFC 7050 §2.2", "reserved"),
+            _v4("192.0.2.0/24", "Documentation (TEST-NET-1)", "RFC 5737", "documentation"),
+            _v4("192.31.196.0/24", "AS112-v4", "RFC 7535", "global"),
+            _v4("192.52.193.0/24", "AMT", "RFC 7450", "global"),
+            _v4("192.88.99.0/24", "Deprecated (6to4 Relay Anycast)", "RFC 7526", "reserved"),
+            _v4("192.88.99.2/32", "6a44-relay anycast address", "RFC 6751", "reserved"),
+            _v4("192.168.0.0/16", "Private-Use", "RFC 1918", "private"),
+            _v4("192.175.48.0/24", "Direct Delegation AS112 Service", "RFC 7534", "global"),
+            _v4("198.18.0.0/15", "Benchmarking", "RFC 2544", "benchmarking"),
+            _v4("198.51.100.0/24", "Documentation (TEST-NET-2)", "RFC 5737", "documentation"),
+            _v4("203.0.113.0/24", "Documentation (TEST-NET-3)", "RFC 5737", "documentation"),
+            _v4("224.0.0.0/4", "Multicast (IPv4 Address Space Registry)", "RFC 5771", "multicast"),
+            _v4("240.0.0.0/4", "Reserved", "RFC 1112 §4", "reserved"),
+            _v4("255.255.255.255/32", "Limited Broadcast", "RFC 8190, RFC 919 §7", "broadcast"),
+        ),
+        key=lambda block: -block.prefix_length,
+    )
+)
+
+#: The IANA IPv6 Special-Purpose Address Registry (rows as of its 2025 revision), then the
+#: blocks of the IPv6 Address Space Registry that are not global unicast. Most specific first.
+#: The blocks that carry an IPv4 address are :data:`_EMBEDDING_BLOCKS`, looked at first.
+IPV6_BLOCKS: Final = tuple(
+    sorted(
+        (
+            _v6("::1/128", "Loopback Address", "RFC 4291", "loopback"),
+            _v6("::/128", "Unspecified Address", "RFC 4291", "unspecified"),
+            _v6("64:ff9b:1::/48", "IPv4-IPv6 Translat. (local use)", "RFC 8215", "private"),
+            _v6("100::/64", "Discard-Only Address Block", "RFC 6666", "reserved"),
+            _v6("100:0:0:1::/64", "Dummy IPv6 Prefix", "RFC 9780", "reserved"),
+            _v6("2001::/23", "IETF Protocol Assignments", "RFC 2928", "reserved"),
+            _v6("2001::/32", "TEREDO", "RFC 4380, RFC 8190", "reserved"),
+            _v6("2001:1::1/128", "Port Control Protocol Anycast", "RFC 7723", "global"),
+            _v6("2001:1::2/128", "Traversal Using Relays around NAT Anycast", "RFC 8155", "global"),
+            _v6(
+                "2001:1::3/128",
+                "DNS-SD Service Registration Protocol Anycast",
+                "RFC 9665",
+                "global",
+            ),
+            _v6("2001:2::/48", "Benchmarking", "RFC 5180, RFC Errata 1752", "benchmarking"),
+            _v6("2001:3::/32", "AMT", "RFC 7450", "global"),
+            _v6("2001:4:112::/48", "AS112-v6", "RFC 7535", "global"),
+            _v6("2001:10::/28", "Deprecated (previously ORCHID)", "RFC 4843", "reserved"),
+            _v6("2001:20::/28", "ORCHIDv2", "RFC 7343", "global"),
+            _v6(
+                "2001:30::/28", "Drone Remote ID Protocol Entity Tags (DETs)", "RFC 9374", "global"
+            ),
+            _v6("2001:db8::/32", "Documentation", "RFC 3849", "documentation"),
+            _v6("2620:4f:8000::/48", "Direct Delegation AS112 Service", "RFC 7534", "global"),
+            _v6("3fff::/20", "Documentation", "RFC 9637", "documentation"),
+            _v6("5f00::/16", "Segment Routing (SRv6) SIDs", "RFC 9602", "reserved"),
+            _v6("fc00::/7", "Unique-Local", "RFC 4193, RFC 8190", "unique-local"),
+            _v6("fe80::/10", "Link-Local Unicast", "RFC 4291", "link-local"),
+            # The IPv6 Address Space Registry: global unicast is 2000::/3; besides the blocks
+            # above and multicast, the rest is "Reserved by IETF" (RFC 4291).
+            _v6("2000::/3", "Global Unicast (IPv6 Address Space Registry)", "RFC 4291", "global"),
+            _v6("ff00::/8", "Multicast (IPv6 Address Space Registry)", "RFC 4291", "multicast"),
+            _v6("::/0", "Reserved by IETF (IPv6 Address Space Registry)", "RFC 4291", "reserved"),
+        ),
+        key=lambda block: -block.prefix_length,
+    )
+)
+
+
+class _Embedding(NamedTuple):
+    block: Block
+    shift: int  # where the IPv4 address sits: (address >> shift) & 0xFFFFFFFF
+    how: str
+
+
+# The IPv6 blocks whose addresses carry an IPv4 address, judged by it. ::/96 (IPv4-compatible)
+# excludes :: and ::1, which the registry names itself.
+_EMBEDDING_BLOCKS: Final = (
+    _Embedding(
+        _v6("::ffff:0:0/96", "IPv4-mapped Address", "RFC 4291 §2.5.5.2", ""), 0, "IPv4-mapped"
+    ),
+    _Embedding(_v6("64:ff9b::/96", "IPv4-IPv6 Translat.", "RFC 6052", ""), 0, "NAT64"),
+    _Embedding(_v6("2002::/16", "6to4", "RFC 3056", ""), 80, "6to4"),
+    _Embedding(
+        _v6("::/96", "IPv4-compatible Address", "RFC 4291 §2.5.5.1", ""), 0, "IPv4-compatible"
+    ),
+)
+
+
+class AddressInfo(NamedTuple):
+    """Where a host points.
+
+    ``address`` is the IP address as the URL serializes it (None for a domain);
+    ``embedded_ipv4`` the IPv4 address an IPv6 address carries, judged in its place, and
+    ``embedding`` how it carries it ("IPv4-mapped", "IPv4-compatible", "NAT64", "6to4");
+    ``block`` the registry row that decided, as text (None for a domain but localhost).
+    """
+
+    address_class: str
+    address: str | None
+    embedded_ipv4: str | None
+    embedding: str | None
+    block: str | None
+
+
+def _ipv4_block(address: int) -> Block:
+    for block in IPV4_BLOCKS:
+        if block.contains(address):
+            return block
+    return _GLOBAL_IPV4
+
+
+# Every IPv4 address outside the special-purpose blocks is allocated unicast space (IANA IPv4
+# Address Space Registry): global.
+_GLOBAL_IPV4: Final = _v4(
+    "0.0.0.0/0", "Unicast (IPv4 Address Space Registry)", "RFC 6890", "global"
+)
+
+
+def address_info_of_host(host: Host) -> AddressInfo | None:
+    """Where a parsed host points; None for an opaque or empty host."""
+    if host.kind is HostKind.DOMAIN:
+        assert isinstance(host.value, str)
+        domain = host.value.removesuffix(".")
+        if domain == "localhost" or domain.endswith(".localhost"):
+            return AddressInfo("loopback", None, None, None, "localhost (RFC 6761 §6.3)")
+        return AddressInfo("domain", None, None, None, None)
+    if host.kind is HostKind.IPV4:
+        assert isinstance(host.value, int)
+        block = _ipv4_block(host.value)
+        return AddressInfo(block.address_class, serialize_host(host), None, None, str(block))
+    if host.kind is HostKind.IPV6:
+        assert isinstance(host.value, tuple)
+        address = 0
+        for piece in host.value:
+            address = address << 16 | piece
+        serialized = serialize_host(host)
+        for embedding in _EMBEDDING_BLOCKS:
+            if embedding.block.contains(address) and address > 1:
+                ipv4 = (address >> embedding.shift) & 0xFFFFFFFF
+                block = _ipv4_block(ipv4)
+                return AddressInfo(
+                    block.address_class,
+                    serialized,
+                    serialize_ipv4(ipv4),
+                    embedding.how,
+                    f"{embedding.block.prefix} {embedding.block.name} "
+                    f"({embedding.block.reference}), carrying {block}",
+                )
+        for block in IPV6_BLOCKS:
+            if block.contains(address):
+                return AddressInfo(block.address_class, serialized, None, None, str(block))
+        raise AssertionError("::/0 holds every address")
+    return None
+
+
+def address_info(host: str) -> AddressInfo:
+    """Where the host written ``host`` points (see :func:`address_class`), with the address as
+    parsed, any IPv4 address it carries and the registry row that decided.
+
+    Raises :class:`~urlspec.host.InvalidHost` for a string that is no host (the empty string
+    included: the empty host points nowhere).
+    """
+    parsed = parse_host_string(host)
+    info = address_info_of_host(parsed)
+    if info is None:
+        raise InvalidHost(host, [])
+    return info
+
+
+def address_class(host: str) -> str:
+    """Where the host written ``host`` points after WHATWG host parsing: one of
+    :data:`ADDRESS_CLASSES` ("loopback" for ``0x7f.1``, ``[::ffff:127.0.0.1]`` and
+    ``localhost``; "domain" for any other domain: no DNS lookup is made).
+
+    Raises :class:`~urlspec.host.InvalidHost` for a string that is no host.
+    """
+    return address_info(host).address_class

@@ -1,0 +1,70 @@
+"""What a URL's host says beyond its serialization: its public suffix, registrable domain and the
+address behind it, for the URL class (issue 10: ``URL.public_suffix``, ``URL.registrable_domain``,
+``URL.address_class`` delegate here). The algorithms are in :mod:`urlspec.public_suffix_list`
+and :mod:`urlspec.special_addresses`; this module only takes the host a URL already parsed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from urlspec.host import Host, HostKind, parse_ipv4, parse_ipv6
+
+if TYPE_CHECKING:
+    from urlspec.url import URL
+
+__all__ = [
+    "address_class_of_url",
+    "host_of_url",
+    "public_suffix_of_url",
+    "registrable_domain_of_url",
+]
+
+
+def public_suffix_of_url(url: URL) -> str | None:
+    """https://url.spec.whatwg.org/#host-public-suffix of ``url``'s host (None unless a domain)."""
+    if url.host_kind is not HostKind.DOMAIN:
+        return None
+    from urlspec.public_suffix_list import default_list
+
+    return default_list().public_suffix_of_domain(url.hostname)
+
+
+def registrable_domain_of_url(url: URL) -> str | None:
+    """https://url.spec.whatwg.org/#host-registrable-domain of ``url``'s host (None unless a
+    domain)."""
+    if url.host_kind is not HostKind.DOMAIN:
+        return None
+    from urlspec.public_suffix_list import default_list
+
+    return default_list().registrable_domain_of_domain(url.hostname)
+
+
+def host_of_url(url: URL) -> Host | None:
+    """``url``'s host as a :class:`~urlspec.host.Host` (None for a null host), from its
+    serialization (which the host parsers read back to the same value)."""
+    kind = url.host_kind
+    hostname = url.hostname
+    if kind is HostKind.NONE:
+        return None
+    if kind is HostKind.IPV4:
+        address = parse_ipv4(hostname)
+        assert address is not None
+        return Host(kind, address)
+    if kind is HostKind.IPV6:
+        pieces = parse_ipv6(hostname[1:-1])
+        assert pieces is not None
+        return Host(kind, pieces)
+    return Host(kind, hostname)
+
+
+def address_class_of_url(url: URL) -> str | None:
+    """Where ``url``'s host points (see :func:`urlspec.special_addresses.address_class`); None for
+    a null, empty or opaque host."""
+    host = host_of_url(url)
+    if host is None:
+        return None
+    from urlspec.special_addresses import address_info_of_host
+
+    info = address_info_of_host(host)
+    return None if info is None else info.address_class

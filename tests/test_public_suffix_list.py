@@ -1,0 +1,384 @@
+"""Tests for urlspec.public_suffix_list: public suffixes and registrable domains.
+
+Expected values come from the Public Suffix List's own test vectors (shared/psl/tests.txt,
+checkPublicSuffix), the URL Standard's table of examples (url.bs, "public suffix" / "registrable
+domain"), and rules of the list quoted beside each case.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from shared_data import CORPORA, PSL_DIR, dataset_path, iter_corpus, psl_path
+
+import urlspec
+from urlspec import URL, InvalidHost, InvalidURL, PublicSuffixList, domain_to_unicode
+from urlspec.host import parse_host_string, serialize_host
+from urlspec.public_suffix_list import (
+    _domain,
+    _is_plain_domain,
+    default_list,
+    public_suffix,
+    registrable_domain,
+)
+
+# --- The Public Suffix List's own tests (tests/tests.txt) ---------------------------------------
+
+PSL_TESTS = "tests.txt"
+PSL_TEST_COUNT = 78  # the file's cases (4 more are commented out upstream)
+
+
+def _psl_test_params() -> list[object]:
+    path = PSL_DIR / PSL_TESTS
+    if not path.exists():
+        return [pytest.param(None, None, id="missing-tests.txt")]
+    params: list[object] = []
+    for line in path.read_text("utf-8").splitlines():
+        if line.strip() and not line.startswith("//"):
+            input, expected = line.split()
+            params.append(pytest.param(input, expected, id=f"{input}->{expected}"))
+    return params
+
+
+PSL_TEST_PARAMS = _psl_test_params()
+
+
+def _check_vector(input: str | None, expected: str | None, got: str | None) -> None:
+    """checkPublicSuffix(input, expected): "null" is null; IDN input in Unicode expects the
+    answer in Unicode (ours is in A-labels, shown in Unicode by domain to Unicode)."""
+    want = None if expected == "null" else expected
+    if got is not None and input is not None and not input.isascii():
+        got = domain_to_unicode(got)
+    assert got == want
+
+
+def test_psl_test_file_has_every_case() -> None:
+    psl_path(PSL_TESTS)
+    assert len(PSL_TEST_PARAMS) == PSL_TEST_COUNT
+
+
+@pytest.mark.parametrize(("input", "expected"), PSL_TEST_PARAMS)
+def test_psl_tests_through_registrable_domain(input: str | None, expected: str | None) -> None:
+    if input is None:
+        psl_path(PSL_TESTS)
+        return
+    if input == "null":  # a null host: the function takes a str; the empty host has none
+        assert registrable_domain("") is None
+        return
+    _check_vector(input, expected, registrable_domain(input))
+
+
+@pytest.mark.parametrize(("input", "expected"), PSL_TEST_PARAMS)
+def test_psl_tests_through_the_url_class(input: str | None, expected: str | None) -> None:
+    if input is None:
+        psl_path(PSL_TESTS)
+        return
+    if input == "null":  # a URL whose host is null
+        assert URL("mailto:someone@example.com").registrable_domain is None
+        return
+    _check_vector(input, expected, URL(f"https://{input}/path").registrable_domain)
+
+
+@pytest.mark.parametrize(("input", "expected"), PSL_TEST_PARAMS)
+def test_psl_tests_with_the_lists_own_copy(input: str | None, expected: str | None) -> None:
+    """The vectors against the list of the same repository (shared/psl), read by from_file."""
+    if input is None or input == "null":
+        psl_path(PSL_TESTS)
+        return
+    _check_vector(input, expected, _shared_list().registrable_domain(input))
+
+
+_SHARED_LISTS: list[PublicSuffixList] = []
+
+
+def _shared_list() -> PublicSuffixList:
+    if not _SHARED_LISTS:
+        _SHARED_LISTS.append(PublicSuffixList.from_file(psl_path("public_suffix_list.dat")))
+    return _SHARED_LISTS[0]
+
+
+# --- The URL Standard's table of examples -------------------------------------------------------
+
+# url.bs, "<div class=example id=example-host-psl>": host input, public suffix, registrable domain.
+SPEC_EXAMPLES = [
+    ("com", "com", None),
+    ("example.com", "com", "example.com"),
+    ("www.example.com", "com", "example.com"),
+    ("sub.www.example.com", "com", "example.com"),
+    ("EXAMPLE.COM", "com", "example.com"),
+    ("example.com.", "com.", "example.com."),
+    ("github.io", "github.io", None),
+    ("whatwg.github.io", "github.io", "whatwg.github.io"),
+    ("إختبار", "xn--kgbechtv", None),
+    ("example.إختبار", "xn--kgbechtv", "example.xn--kgbechtv"),
+    ("sub.example.إختبار", "xn--kgbechtv", "example.xn--kgbechtv"),
+    ("[2001:0db8:85a3:0000:0000:8a2e:0370:7334]", None, None),
+]
+
+
+@pytest.mark.parametrize(("host", "suffix", "domain"), SPEC_EXAMPLES)
+def test_spec_examples(host: str, suffix: str | None, domain: str | None) -> None:
+    assert public_suffix(host) == suffix
+    assert registrable_domain(host) == domain
+    assert urlspec.public_suffix(host) == suffix
+    assert urlspec.registrable_domain(host) == domain
+    url = URL(f"https://{host}/")
+    assert (url.public_suffix, url.registrable_domain) == (suffix, domain)
+
+
+# --- More cases, each with the rule of the list that decides it ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("host", "suffix", "domain"),
+    [
+        # IDN in Unicode and in A-labels, any case: rule "公司.cn" (xn--55qx5d.cn).
+        ("www.食狮.公司.cn", "xn--55qx5d.cn", "xn--85x722f.xn--55qx5d.cn"),
+        ("WWW.XN--85X722F.XN--55QX5D.CN", "xn--55qx5d.cn", "xn--85x722f.xn--55qx5d.cn"),
+        ("Www.Example.Co.Uk", "co.uk", "example.co.uk"),
+        ("ＥＸＡＭＰＬＥ．ｃｏｍ", "com", "example.com"),  # fullwidth, mapped by UTS #46
+        # Trailing dots: kept (the URL Standard's steps).
+        ("co.uk.", "co.uk.", None),
+        ("a.b.example.co.uk.", "co.uk.", "example.co.uk."),
+        # Wildcard "*.ck" and exception "!www.ck".
+        ("ck", "ck", None),
+        ("test.ck", "test.ck", None),
+        ("b.test.ck", "test.ck", "b.test.ck"),
+        ("www.ck", "ck", "www.ck"),
+        ("a.www.ck", "ck", "www.ck"),
+        # Wildcard "*.kawasaki.jp" and exception "!city.kawasaki.jp".
+        ("x.y.kawasaki.jp", "y.kawasaki.jp", "x.y.kawasaki.jp"),
+        ("www.city.kawasaki.jp", "kawasaki.jp", "city.kawasaki.jp"),
+        # The implicit "*" rule: an unlisted top-level label.
+        ("example", "example", None),
+        ("a.b.example", "example", "b.example"),
+        ("localhost", "localhost", None),
+        # Empty labels: no registrable domain (the list's tests: ".example.com" has none).
+        ("a..example.com", "com", None),
+        ("example.com..", None, None),
+        # Not domains.
+        ("127.0.0.1", None, None),
+        ("0x7f.1", None, None),
+        ("::1", None, None),
+    ],
+)
+def test_cases(host: str, suffix: str | None, domain: str | None) -> None:
+    assert public_suffix(host) == suffix
+    assert registrable_domain(host) == domain
+
+
+@pytest.mark.parametrize(
+    ("host", "with_private", "icann_only"),
+    [
+        # "github.io" is in the PRIVATE section; "io" in the ICANN section.
+        ("whatwg.github.io", "whatwg.github.io", "github.io"),
+        ("github.io", None, "github.io"),
+        ("a.b.github.io", "b.github.io", "github.io"),
+        # "s3.amazonaws.com" (PRIVATE); "com" (ICANN).
+        ("bucket.s3.amazonaws.com", "bucket.s3.amazonaws.com", "amazonaws.com"),
+        ("example.co.uk", "example.co.uk", "example.co.uk"),
+    ],
+)
+def test_include_private(host: str, with_private: str | None, icann_only: str | None) -> None:
+    assert registrable_domain(host) == with_private
+    assert registrable_domain(host, include_private=True) == with_private
+    assert registrable_domain(host, include_private=False) == icann_only
+
+
+def test_public_suffix_include_private() -> None:
+    assert public_suffix("whatwg.github.io") == "github.io"
+    assert public_suffix("whatwg.github.io", include_private=False) == "io"
+
+
+def test_url_properties_for_hosts_that_are_not_domains() -> None:
+    for input in (
+        "http://127.0.0.1/",
+        "http://[::1]/",
+        "file:///etc/passwd",  # the empty host
+        "foo://opaque.example/",  # an opaque host
+        "mailto:a@example.com",  # a null host
+        "data:text/plain,x",
+    ):
+        url = URL(input)
+        assert (url.public_suffix, url.registrable_domain) == (None, None), input
+
+
+def test_the_answer_is_in_a_labels_and_domain_to_unicode_shows_it() -> None:
+    domain = registrable_domain("www.Bücher.DE")
+    assert domain == "xn--bcher-kva.de"
+    assert domain_to_unicode(domain) == "bücher.de"
+
+
+@pytest.mark.parametrize(
+    "host", ["example.com:8080", "a b.com", "exa%mple.com", "[::1", "1.2.3.256"]
+)
+def test_invalid_hosts_raise_invalid_host(host: str) -> None:
+    with pytest.raises(InvalidHost) as raised:
+        registrable_domain(host)
+    assert isinstance(raised.value, ValueError)
+    assert repr(host) in str(raised.value)
+    with pytest.raises(InvalidHost):
+        public_suffix(host)
+
+
+@pytest.mark.parametrize("not_a_str", [None, 1, b"example.com"])
+def test_non_strings_raise_type_error(not_a_str: object) -> None:
+    with pytest.raises(TypeError, match="host must be a str"):
+        registrable_domain(not_a_str)  # type: ignore[arg-type]
+
+
+# --- Reading a list -----------------------------------------------------------------------------
+
+SMALL_LIST = """\
+// VERSION: 2026-01-02_03-04-05_UTC
+// ===BEGIN ICANN DOMAINS===
+test
+*.wild.test
+!keep.wild.test
+食狮.test
+// ===END ICANN DOMAINS===
+// ===BEGIN PRIVATE DOMAINS===
+pages.test   (anything after whitespace is ignored)
+// ===END PRIVATE DOMAINS===
+"""
+
+
+def test_from_file_reads_sections_wildcards_exceptions_and_idn(tmp_path: Path) -> None:
+    path = tmp_path / "list.dat"
+    path.write_text(SMALL_LIST, encoding="utf-8")
+    psl = PublicSuffixList.from_file(path)
+    assert psl.version == "2026-01-02_03-04-05_UTC"
+    assert psl.source == str(path)
+    assert psl.registrable_domain("a.b.test") == "b.test"
+    assert psl.registrable_domain("a.b.wild.test") == "a.b.wild.test"
+    assert psl.public_suffix("a.b.wild.test") == "b.wild.test"
+    assert psl.registrable_domain("x.keep.wild.test") == "keep.wild.test"
+    assert psl.registrable_domain("a.xn--85x722f.test") == "a.xn--85x722f.test"
+    assert psl.registrable_domain("a.site.pages.test") == "site.pages.test"
+    assert psl.registrable_domain("a.site.pages.test", include_private=False) == "pages.test"
+    assert psl.registrable_domain("a.example") == "a.example"  # the implicit "*" rule
+
+
+def test_from_file_with_a_byte_order_mark_and_crlf(tmp_path: Path) -> None:
+    path = tmp_path / "list.dat"
+    path.write_bytes(b"\xef\xbb\xbf// comment\r\nexample\r\n")
+    assert PublicSuffixList.from_file(path).registrable_domain("a.b.example") == "b.example"
+
+
+def test_from_text_rejects_rules_that_are_not_domains() -> None:
+    with pytest.raises(ValueError, match="line 2"):
+        PublicSuffixList.from_text("ok\na.*.b\n")
+    with pytest.raises(ValueError, match="line 1"):
+        PublicSuffixList.from_text("a\u0378.test\n")  # unassigned code point
+
+
+def test_default_list_is_the_publicsuffixlist_packages_data_file() -> None:
+    from importlib import metadata, resources
+
+    text = resources.files("publicsuffixlist").joinpath("public_suffix_list.dat").read_text("utf-8")
+    version = re.search(r"^// VERSION: (\S+)$", text, re.MULTILINE)
+    assert version is not None
+    psl = default_list()
+    assert psl.version == version.group(1)
+    assert psl.source == f"publicsuffixlist {metadata.version('publicsuffixlist')}"
+    assert default_list() is psl  # built once
+
+
+def test_import_urlspec_does_not_load_the_list() -> None:
+    code = (
+        "import sys, urlspec\n"
+        "from urlspec import URL\n"
+        "URL('https://example.com/').href\n"
+        "loaded = [m for m in ('urlspec.public_suffix_list', 'publicsuffixlist', 'unicodedata2',"
+        " 'urlspec.special_addresses', 'urlspec.sites') if m in sys.modules]\n"
+        "assert not loaded, loaded\n"
+        "urlspec.registrable_domain('www.example.com')\n"
+        "assert 'urlspec.public_suffix_list' in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+# --- The shortcut for plain host strings --------------------------------------------------------
+
+
+def _host_parser_domain(host: str) -> str | None:
+    try:
+        parsed = parse_host_string(host)
+    except InvalidHost:
+        return "invalid"
+    return serialize_host(parsed) if parsed.kind.value == "domain" else None
+
+
+@pytest.mark.parametrize(
+    ("host", "plain"),
+    [
+        ("example.com", True),
+        ("example.com.", True),
+        ("a_b.example", True),
+        ("-x-.example", True),
+        ("a.b1", True),
+        ("a..b", True),
+        ("1.2.3.4", False),  # an IPv4 address
+        ("1.2.3.4.", False),
+        ("example.123", False),  # ends in a number: the host parser fails
+        ("example.0x1f", False),
+        ("example.0x", False),
+        ("x.09", False),
+        ("xn--a.com", False),  # an "xn--" label: the domain parser decides
+        ("xn--bcher-kva.de", False),
+        ("Example.com", False),  # uppercase: lowercased by the host parser
+        ("", False),
+        (".", False),
+        ("a.", True),
+        ("a%2Eb", False),
+    ],
+)
+def test_plain_domain_shortcut_equals_the_host_parser(host: str, plain: bool) -> None:
+    assert _is_plain_domain(host) is plain
+    if plain:
+        assert _domain(host) == host == _host_parser_domain(host)
+
+
+def test_plain_domain_shortcut_equals_the_host_parser_on_the_corpora() -> None:
+    hosts: set[str] = set()
+    for name in CORPORA:
+        dataset_path(name)
+        for line in iter_corpus(name):
+            try:
+                hosts.add(URL(line).hostname)
+            except InvalidURL:
+                continue
+    checked = 0
+    for host in hosts:
+        for candidate in (host, host.upper(), host + "."):
+            if _is_plain_domain(candidate):
+                assert _domain(candidate) == _host_parser_domain(candidate)
+                checked += 1
+    assert checked > 10_000
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.text(max_size=30)
+    | st.from_regex(r"[a-zA-Z0-9._\-]{0,30}", fullmatch=True)
+    | st.lists(
+        st.sampled_from(["a", "www", "co", "uk", "ck", "www", "github", "io", "xn--p1ai"])
+    ).map(".".join)
+)
+def test_any_string_gets_an_answer_or_invalid_host(host: str) -> None:
+    try:
+        domain = registrable_domain(host)
+        suffix = public_suffix(host)
+    except InvalidHost:
+        return
+    if domain is not None:
+        assert suffix is not None
+        assert domain.endswith("." + suffix)
+        assert serialize_host(parse_host_string(host)).endswith(domain)
+        assert "." not in domain[: -len(suffix) - 1].rstrip(".")  # one label before the suffix
