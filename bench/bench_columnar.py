@@ -37,8 +37,9 @@ from urlspec import URL, columnar
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("URLSPEC_SHARED", ROOT.parent / "shared"))
-#: The URL class's getters, as columnar.parse's struct has them (its last field is "error").
-GETTERS = columnar.PARSE_FIELDS[:-1]
+#: The URL class's getters, as columnar.parse's struct has them (then registrable_domain, which
+#: only urlspec's loop computes too, and error).
+GETTERS = columnar.PARSE_FIELDS[:-2]
 CLOCKS: dict[str, Callable[[], int]] = {
     "process": time.process_time_ns,
     "wall": time.perf_counter_ns,
@@ -72,11 +73,12 @@ def loop_href(parse: Callable[[str], Any]) -> Job:
     return job
 
 
-def loop_parse(parse: Callable[[str], Any]) -> Job:
-    """The scalar loop: each row's getters (None where ``parse`` raises), back into columns."""
+def loop_parse(parse: Callable[[str], Any], registrable_domain: bool) -> Job:
+    """The scalar loop: each row's getters (None where ``parse`` raises), back into columns;
+    and each URL's registrable domain when the library has it (urlspec)."""
 
     def job(column: Any) -> object:
-        rows: list[tuple[str, ...] | None] = []
+        rows: list[tuple[str | None, ...] | None] = []
         for value in column.to_pylist():
             try:
                 url = parse(value)
@@ -96,11 +98,13 @@ def loop_parse(parse: Callable[[str], Any]) -> Job:
                     url.search,
                     url.hash,
                     url.origin,
+                    url.registrable_domain if registrable_domain else None,
                 )
             )
-        fields = zip(*[row or (None,) * len(GETTERS) for row in rows], strict=True)
+        names = [*GETTERS, "registrable_domain"]
+        fields = zip(*[row or (None,) * len(names) for row in rows], strict=True)
         return pa.StructArray.from_arrays(
-            [pa.array(field, pa.string()) for field in fields], names=list(GETTERS)
+            [pa.array(field, pa.string()) for field in fields], names=names
         )
 
     return job
@@ -110,7 +114,10 @@ def contenders() -> dict[str, dict[str, Job]]:
     """Per workload, the jobs to time by name (can_ada only where it is installed)."""
     jobs: dict[str, dict[str, Job]] = {
         "href": {"columnar": columnar.href, "urlspec loop": loop_href(URL)},
-        "parse": {"columnar": columnar.parse, "urlspec loop": loop_parse(URL)},
+        "parse": {
+            "columnar": columnar.parse,
+            "urlspec loop": loop_parse(URL, registrable_domain=True),
+        },
     }
     try:
         import can_ada  # type: ignore[import-not-found, unused-ignore]
@@ -118,7 +125,7 @@ def contenders() -> dict[str, dict[str, Job]]:
         print("can_ada is not installed (pip install -e '.[bench]'): left out", file=sys.stderr)
     else:
         jobs["href"]["can_ada loop"] = loop_href(can_ada.parse)
-        jobs["parse"]["can_ada loop"] = loop_parse(can_ada.parse)
+        jobs["parse"]["can_ada loop"] = loop_parse(can_ada.parse, registrable_domain=False)
     return jobs
 
 

@@ -13,8 +13,9 @@ from typing import Any
 from bench.peers import WHATWG_GETTERS
 from urlspec import URL, InvalidURL, canonicalize
 
-#: The getters a row holds: the URL class's (§6.1) and origin.
-GETTERS = (*WHATWG_GETTERS, "origin")
+#: What a row holds besides the error: the URL class's getters (§6.1), origin and
+#: URL.registrable_domain.
+GETTERS = (*WHATWG_GETTERS, "origin", "registrable_domain")
 BASE = "https://example.org/dir/page?q=1#frag"
 # Inputs that are no URL, or only against a base, mixed into every corpus.
 INVALID = ["", "nope", "http://[::1", "https://exa mple.org/", "http://a:99999/", "//x", "?q"]

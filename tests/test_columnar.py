@@ -106,12 +106,7 @@ def test_one_base_per_row_equals_the_scalar_api(corpus: list[str | None]) -> Non
 
 
 def test_domain_to_ascii_equals_the_scalar_api_on_every_corpus_host() -> None:
-    hosts: list[str | None] = [None, "", "Bücher.DE", "xn--a", "a..b", "ab--c.com", "%41.com"]
-    for name in CORPORA:
-        for line in iter_corpus(name):
-            start = line.find("://")
-            if start >= 0:
-                hosts.append(line[start + 3 :].split("/", 1)[0].rsplit("@", 1)[-1])
+    hosts = corpus_hosts()
 
     def scalar(host: str | None, be_strict: bool) -> str | None:
         if host is None:
@@ -124,6 +119,37 @@ def test_domain_to_ascii_equals_the_scalar_api_on_every_corpus_host() -> None:
     for be_strict in (False, True):
         result = columnar.domain_to_ascii(pa.array(hosts), be_strict=be_strict)
         assert result.to_pylist() == [scalar(host, be_strict) for host in hosts]
+
+
+def corpus_hosts() -> list[str | None]:
+    """Hosts as written in the corpora (the text between "://" and the path), and a few more."""
+    hosts: list[str | None] = [None, "", "Bücher.DE", "xn--a", "a..b", "ab--c.com", "%41.com"]
+    hosts += ["x.github.io", "www.example.co.uk", "1.2.3.4", "[::1]", "a b", "com", "example.com."]
+    for name in CORPORA:
+        for line in iter_corpus(name):
+            start = line.find("://")
+            if start >= 0:
+                hosts.append(line[start + 3 :].split("/", 1)[0].rsplit("@", 1)[-1])
+    return hosts
+
+
+@pytest.mark.parametrize("include_private", [True, False])
+def test_registrable_domain_equals_the_scalar_api_on_every_corpus_host(
+    include_private: bool,
+) -> None:
+    from urlspec import InvalidHost, registrable_domain
+
+    def scalar(host: str | None) -> str | None:
+        if host is None:
+            return None
+        try:
+            return registrable_domain(host, include_private=include_private)
+        except InvalidHost:
+            return None
+
+    hosts = corpus_hosts()
+    result = columnar.registrable_domain(pa.array(hosts), include_private=include_private)
+    assert result.to_pylist() == [scalar(host) for host in hosts]
 
 
 # --- the shortcut's edges, generated ----------------------------------------------------------

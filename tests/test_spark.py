@@ -29,7 +29,7 @@ from scalar_rows import (
 )
 from shared_data import in_ci, iter_corpus
 
-from urlspec import URL, InvalidDomain, domain_to_ascii
+from urlspec import URL, InvalidDomain, InvalidHost, domain_to_ascii, registrable_domain
 
 
 def what_is_missing() -> str | None:
@@ -154,6 +154,7 @@ def test_sql_functions_after_register(
         f"url_is_valid_with_base(url, '{BASE}') AS valid_with_base, "
         "url_domain_to_ascii(url_parse(url).hostname) AS ascii_hostname, "
         "url_canonicalize(url, 'safebrowsing') AS safebrowsing, "
+        "url_registrable_domain(url_parse(url).hostname) AS registrable_domain, "
         "url_canonicalize(url, IF(id % 2 = 0, 'ssurt', 'whatwg')) AS mixed_profiles "
         "FROM links"
     )
@@ -170,8 +171,33 @@ def test_sql_functions_after_register(
         hostname = None if expected is None else expected["hostname"]
         assert row["ascii_hostname"] == (None if hostname is None else domain_to_ascii(hostname))
         assert row["safebrowsing"] == scalar_canonical(url, "safebrowsing", None), url
+        assert row["registrable_domain"] == scalar_registrable_domain(hostname), url
         profile = "ssurt" if id % 2 == 0 else "whatwg"
         assert row["mixed_profiles"] == scalar_canonical(url, profile, None), url
+
+
+def scalar_registrable_domain(host: str | None, include_private: bool = True) -> str | None:
+    if host is None:
+        return None
+    try:
+        return registrable_domain(host, include_private=include_private)
+    except InvalidHost:
+        return None
+
+
+def test_registrable_domain_column(spark: Any) -> None:
+    from urlspec import spark as urlspark
+
+    hosts = [(0, "www.example.co.uk"), (1, None), (2, "x.github.io"), (3, "1.2.3.4"), (4, "a b")]
+    frame = spark.createDataFrame(hosts, "id long, host string")
+    result = frame.select(
+        "id",
+        urlspark.registrable_domain("host").alias("all"),
+        urlspark.registrable_domain("host", include_private=False).alias("icann"),
+    )
+    for row, (_, host) in zip(as_rows(result.toArrow()), hosts, strict=True):
+        assert row["all"] == scalar_registrable_domain(host)
+        assert row["icann"] == scalar_registrable_domain(host, include_private=False)
 
 
 def test_domain_to_ascii_column(spark: Any) -> None:

@@ -57,12 +57,15 @@ __all__ = [
     "is_valid",
     "join",
     "parse",
+    "registrable_domain",
 ]
 
 # --- the result of parse --------------------------------------------------------------------
 
-#: The fields of :func:`parse`'s struct: the URL class's getters (§6.1), then ``error``, the name
-#: of the validation error (§1.2) that made the URL parser fail (null for a URL).
+#: The fields of :func:`parse`'s struct: the URL class's getters (§6.1), ``registrable_domain``
+#: (``URL.registrable_domain``: §3.2, null unless the host is a domain that has one), then
+#: ``error``, the name of the validation error (§1.2) that made the URL parser fail (null for a
+#: URL).
 PARSE_FIELDS: Final = (
     "href",
     "protocol",
@@ -75,6 +78,7 @@ PARSE_FIELDS: Final = (
     "search",
     "hash",
     "origin",
+    "registrable_domain",
     "error",
 )
 #: The Arrow type of :func:`parse`'s result.
@@ -218,6 +222,7 @@ def _parse_row(input: str, base: str | URL | None) -> _Row:
         url.search,
         url.hash,
         url.origin,
+        url.registrable_domain,
         None,
     )
 
@@ -383,6 +388,11 @@ def _parse_chunk(chunk: pa.Array, fixed: _Base) -> pa.Array:
     )
     slow_rows = pc.take(slow_rows, indices)
     fields = _fast_fields(chunk)
+    # The registrable domain of the shortcut's rows: their hosts are domains.
+    fast_domains = _registrable_domains_of_domains(pc.filter(fields["hostname"], fast))
+    fields["registrable_domain"] = pc.replace_with_mask(
+        fields["registrable_domain"], fast, fast_domains
+    )
     merged = [
         pc.replace_with_mask(fields[name], slow, slow_rows.field(name)) for name in PARSE_FIELDS
     ]
@@ -419,8 +429,19 @@ def _fast_fields(chunk: pa.Array) -> dict[str, pa.Array]:
         # §4.7: the origin of a special URL other than file: is the tuple (scheme, host, port);
         # its serialization is scheme "://" host when the port is null.
         "origin": _concat(protocol, "//", host),
+        "registrable_domain": pa.nulls(len(chunk), pa.string()),  # see _parse_chunk
         "error": pa.nulls(len(chunk), pa.string()),
     }
+
+
+def _registrable_domains_of_domains(domains: pa.Array) -> pa.Array:
+    """The registrable domain of each serialized domain (§3.2), each distinct one once, as
+    ``URL.registrable_domain`` finds it for a URL whose host is a domain."""
+    from urlspec.public_suffix_list import default_list
+
+    find = default_list().registrable_domain_of_domain
+    results, indices = _distinct_results(domains, find, pa.string())
+    return pc.take(results, indices)
 
 
 def _split_once(values: pa.Array, separator: str) -> tuple[pa.Array, pa.Array]:
@@ -487,6 +508,31 @@ def canonicalize(
 
 
 # --- hosts ------------------------------------------------------------------------------------
+
+
+def registrable_domain(
+    hosts: Column, *, include_private: bool = True
+) -> pa.Array | pa.ChunkedArray:
+    """Each host's registrable domain (§3.2, ``urlspec.registrable_domain``), in A-labels; null
+    where it has none (an IP address, a public suffix), where the value is no host, or null.
+    ``include_private=False`` ignores the Public Suffix List's private section. Each distinct
+    host is looked up once."""
+    from urlspec.host import InvalidHost
+    from urlspec.public_suffix_list import registrable_domain as scalar_registrable_domain
+
+    values = _string_array(hosts, "hosts")
+
+    def find(host: str) -> str | None:
+        try:
+            return scalar_registrable_domain(host, include_private=include_private)
+        except InvalidHost:
+            return None
+
+    def find_in_chunk(chunk: pa.Array) -> pa.Array:
+        results, indices = _distinct_results(chunk, find, pa.string())
+        return pc.take(results, indices)
+
+    return _chunkwise(find_in_chunk, values, pa.string())
 
 
 def domain_to_ascii(hosts: Column, be_strict: bool = False) -> pa.Array | pa.ChunkedArray:

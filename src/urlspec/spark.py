@@ -13,7 +13,8 @@ on every executor (see docs/spark.md: a cluster's Python environment, or ``--py-
 Arguments: a column is a ``Column`` or a column name (a str), as in ``pyspark.sql.functions``;
 a ``base`` is a ``Column`` (one base per row) or a str (one base URL for every row).
 :func:`register` makes the same functions available to Spark SQL: ``url_parse``, ``url_href``,
-``url_join``, ``url_is_valid``, ``url_domain_to_ascii``, ``url_canonicalize``.
+``url_join``, ``url_is_valid``, ``url_domain_to_ascii``, ``url_canonicalize``,
+``url_registrable_domain``.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ __all__ = [
     "join",
     "parse",
     "register",
+    "registrable_domain",
 ]
 
 #: The Spark SQL type of :func:`parse`'s struct column (the fields of ``columnar.PARSE_FIELDS``).
@@ -100,6 +102,14 @@ def _domain_to_ascii_strict(hosts: pa.Array) -> pa.Array:
     return columnar.domain_to_ascii(hosts, be_strict=True)
 
 
+def _registrable_domain(hosts: pa.Array) -> pa.Array:
+    return columnar.registrable_domain(hosts)
+
+
+def _registrable_domain_icann(hosts: pa.Array) -> pa.Array:
+    return columnar.registrable_domain(hosts, include_private=False)
+
+
 def _canonicalize_with_profiles(urls: pa.Array, profiles: pa.Array) -> pa.Array:
     """Each URL in the form of its row's profile (null for a null profile)."""
     result = pa.nulls(len(urls), pa.string())
@@ -120,6 +130,10 @@ _IS_VALID: Final = _udf(_is_valid_one, BooleanType(), "url_is_valid")
 _IS_VALID_WITH_BASES: Final = _udf(_is_valid_with_bases, BooleanType(), "url_is_valid")
 _DOMAIN_TO_ASCII: Final = _udf(_domain_to_ascii, StringType(), "url_domain_to_ascii")
 _DOMAIN_TO_ASCII_STRICT: Final = _udf(_domain_to_ascii_strict, StringType(), "url_domain_to_ascii")
+_REGISTRABLE_DOMAIN: Final = _udf(_registrable_domain, StringType(), "url_registrable_domain")
+_REGISTRABLE_DOMAIN_ICANN: Final = _udf(
+    _registrable_domain_icann, StringType(), "url_registrable_domain"
+)
 _CANONICALIZE: Final = _udf(_canonicalize_with_profiles, StringType(), "url_canonicalize")
 
 
@@ -178,12 +192,21 @@ def domain_to_ascii(hosts: ColumnOrName, be_strict: bool = False) -> Column:
     return (_DOMAIN_TO_ASCII_STRICT if be_strict else _DOMAIN_TO_ASCII)(_column(hosts))
 
 
+def registrable_domain(hosts: ColumnOrName, include_private: bool = True) -> Column:
+    """The registrable domain of each host (``urlspec.registrable_domain``), in A-labels; null
+    where it has none, the value is no host, or null. For a URL column, take
+    ``parse(url).registrable_domain`` (which also gives null for an opaque host)."""
+    udf = _REGISTRABLE_DOMAIN if include_private else _REGISTRABLE_DOMAIN_ICANN
+    return udf(_column(hosts))
+
+
 def register(spark: SparkSession) -> None:
     """Register the functions for Spark SQL in ``spark``: ``url_parse(url)``,
     ``url_parse_with_base(url, base)``, ``url_href(url)``, ``url_join(base, ref)``,
     ``url_is_valid(url)``, ``url_is_valid_with_base(url, base)``, ``url_domain_to_ascii(host)``,
-    ``url_canonicalize(url, profile)`` (a base: a column, or a literal such as
-    ``'https://example.com/'``; a profile: a column or a literal such as ``'dedup'``)."""
+    ``url_canonicalize(url, profile)``, ``url_registrable_domain(host)`` (a base: a column, or
+    a literal such as ``'https://example.com/'``; a profile: a column or a literal such as
+    ``'dedup'``)."""
     spark.udf.register("url_parse", _PARSE)
     spark.udf.register("url_parse_with_base", _PARSE_WITH_BASES)
     spark.udf.register("url_href", _HREF)
@@ -192,3 +215,4 @@ def register(spark: SparkSession) -> None:
     spark.udf.register("url_is_valid_with_base", _IS_VALID_WITH_BASES)
     spark.udf.register("url_domain_to_ascii", _DOMAIN_TO_ASCII)
     spark.udf.register("url_canonicalize", _CANONICALIZE)
+    spark.udf.register("url_registrable_domain", _REGISTRABLE_DOMAIN)
