@@ -20,7 +20,7 @@ a ``base`` is a ``Column`` (one base per row) or a str (one base URL for every r
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, TypeAlias
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -48,7 +48,9 @@ __all__ = [
 #: workers that import this module to run the UDFs do not have.)
 PARSE_SCHEMA: Final = StructType([StructField(f, StringType()) for f in columnar.PARSE_FIELDS])
 
-ColumnOrName = Column | str
+#: A column argument: a Column or a column name. (An explicit alias: without pyspark installed,
+#: Column is Any to mypy, and a plain assignment would not be a type.)
+ColumnOrName: TypeAlias = "Column | str"
 
 
 def _column(column: ColumnOrName) -> Column:
