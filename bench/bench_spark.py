@@ -1,6 +1,6 @@
 """Benchmark: urlspec.spark on a local Spark session, against Spark's built-in parse_url.
 
-Over N rows (default 1,000,000: the corpora's lines, repeated) in a Parquet file, on
+Over N rows (default 1,000,000: the corpora's lines, repeated) in 8 Parquet files, on
 ``local[1]`` and then ``local[2]`` (so that the scaling with workers shows), each job reads the
 file and computes one column, written to Spark's ``noop`` sink (everything is computed, nothing
 stored):
@@ -54,6 +54,20 @@ def distinct_lines() -> list[str]:
                 if line:
                     lines[line] = None
     return list(lines)
+
+
+#: How many Parquet files the rows are written to (the tasks of each job).
+FILES = 8
+
+
+def write_parts(urls: list[str], directory: str, parts: int) -> None:
+    """``urls`` as ``parts`` Parquet files of about the same size in ``directory``."""
+    Path(directory).mkdir()
+    size = -(-len(urls) // parts)
+    for part in range(parts):
+        chunk = urls[part * size : (part + 1) * size]
+        table = pa.table({"url": pa.array(chunk, pa.string())})
+        pq.write_table(table, str(Path(directory) / f"part-{part}.parquet"))
 
 
 def session(master: str) -> Any:
@@ -176,8 +190,10 @@ def main() -> None:
     if not args.skip_throughput:
         repeated = [lines[i % len(lines)] for i in range(args.rows)]
         with tempfile.TemporaryDirectory() as directory:
-            path = str(Path(directory) / "urls.parquet")
-            pq.write_table(pa.table({"url": pa.array(repeated, pa.string())}), path)
+            # Several files, so that Spark makes several tasks of them (one file of 1M rows is
+            # one row group, read by one task: no parallelism at all).
+            path = str(Path(directory) / "urls")
+            write_parts(repeated, path, FILES)
             throughput(args.masters.split(","), path, args.rows, args.rounds)
     if not args.skip_hosts:
         host_disagreements(lines, args.masters.split(",")[-1], args.examples)
