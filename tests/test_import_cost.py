@@ -69,3 +69,18 @@ def test_import_urlspec_loads_neither_the_suffix_list_nor_unicodedata2() -> None
         [sys.executable, "-c", script], check=True, capture_output=True, text=True
     ).stdout
     assert output.strip() == "[]"
+
+
+def test_no_dataframe_library_before_it_is_asked_for() -> None:
+    # issue 13: urlspec.columnar and urlspec.spark need pyarrow / pyspark; nothing else may.
+    script = (
+        "import urlspec, json, sys\n"
+        "from urlspec import URL\n"
+        "URL('https://example.com/a?b#c').hostname\n"
+        "heavy = ('pyarrow', 'pyspark', 'pandas', 'polars', 'duckdb', 'numpy')\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in heavy)))"
+    )
+    output = subprocess.run(
+        [sys.executable, "-c", script], check=True, capture_output=True, text=True
+    ).stdout
+    assert json.loads(output) == []

@@ -159,6 +159,26 @@ def add_parser(subparsers: SubParsers) -> None:
         help="canonicalize in N worker processes (0: one per CPU; default 1); an input of a "
         "single chunk (256 KiB) is canonicalized without them",
     )
+    # issue 13: Parquet columns (urlspec.cli.canon_parquet)
+    parser.add_argument(
+        "--format",
+        choices=("lines", "parquet"),
+        default="lines",
+        help="lines: URLs one a line (the default); parquet: the URLs of a column of Parquet "
+        "files, written to --output with the same columns (needs pyarrow: urlspec[arrow])",
+    )
+    parser.add_argument(
+        "--column",
+        default="url",
+        metavar="NAME",
+        help="with --format parquet: the column of URLs (default: url)",
+    )
+    parser.add_argument(
+        "-o",
+        "--output",
+        metavar="PATH",
+        help="with --format parquet: the Parquet file to write ('-': standard output)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -478,7 +498,13 @@ def run(args: argparse.Namespace) -> int:
     """``urlspec canon``: canonicalize the inputs; the exit status says whether all were valid."""
     names: list[str] = args.files or [STDIN_ARGUMENT]
     check_profile_options(args)
-    parse_base(args.base)  # refused before any line is read
+    base = parse_base(args.base)  # refused before any line is read
+    if args.format == "parquet":  # issue 13
+        from urlspec.cli.canon_parquet import run_parquet
+
+        return run_parquet(args, names, base)
+    if args.output is not None:
+        raise CLIError("--output is for --format parquet; lines go to standard output", EXIT_USAGE)
     if args.jsonl:
         use_utf8_stdout()
     # On a terminal, the output itself shows the progress.

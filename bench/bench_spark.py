@@ -1,0 +1,203 @@
+"""Benchmark: urlspec.spark on a local Spark session, against Spark's built-in parse_url.
+
+Over N rows (default 1,000,000: the corpora's lines, repeated) in 8 Parquet files, on
+``local[1]`` and then ``local[2]`` (so that the scaling with workers shows), each job reads the
+file and computes one column, written to Spark's ``noop`` sink (everything is computed, nothing
+stored):
+
+* ``parse_url``: Spark's built-in ``try_parse_url(url, 'HOST')`` (java.net.URI's host; the
+  ``try_`` form returns null where ANSI mode would make ``parse_url`` fail the job);
+* ``urlspec hostname``: ``urlspec.spark.parse(url).hostname`` (the WHATWG URL parser);
+* ``urlspec href``: ``urlspec.spark.href(url)``.
+
+Jobs alternate within each round; the median wall time over the rounds is reported, in rows per
+second. Then the two hosts are compared on every distinct corpus line: how often they disagree,
+by kind, with examples.
+
+    python bench/bench_spark.py [--rows 1000000] [--rounds 3] [--masters 'local[1],local[2]']
+                                [--skip-throughput] [--skip-hosts]
+
+Needs the spark extra and Java. Run it ``nice``d on a shared machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = Path(os.environ.get("URLSPEC_SHARED", ROOT.parent / "shared"))
+CORPORA = ("kasztp.txt", "userbait.txt", "node_files.txt", "isaacs_files.txt")
+
+
+def distinct_lines() -> list[str]:
+    """Every distinct non-blank line of the corpora, in order of first appearance."""
+    lines: dict[str, None] = {}
+    for name in CORPORA:
+        path = SHARED / "datasets" / name
+        if not path.exists():
+            sys.exit(f"missing corpus {path}: set URLSPEC_SHARED to the shared/ directory")
+        with path.open(encoding="utf-8") as f:
+            for line in f:
+                line = line.rstrip("\r\n").lstrip("\ufeff")
+                if line:
+                    lines[line] = None
+    return list(lines)
+
+
+#: How many Parquet files the rows are written to (the tasks of each job).
+FILES = 8
+
+
+def write_parts(urls: list[str], directory: str, parts: int) -> None:
+    """``urls`` as ``parts`` Parquet files of about the same size in ``directory``."""
+    Path(directory).mkdir()
+    size = -(-len(urls) // parts)
+    for part in range(parts):
+        chunk = urls[part * size : (part + 1) * size]
+        table = pa.table({"url": pa.array(chunk, pa.string())})
+        pq.write_table(table, str(Path(directory) / f"part-{part}.parquet"))
+
+
+def session(master: str) -> Any:
+    from pyspark.sql import SparkSession
+
+    os.environ["PYSPARK_PYTHON"] = os.environ["PYSPARK_DRIVER_PYTHON"] = sys.executable
+    spark = (
+        SparkSession.builder.master(master)
+        .appName("urlspec-bench")
+        .config("spark.ui.enabled", "false")
+        .config("spark.driver.bindAddress", "127.0.0.1")
+        .config("spark.driver.host", "127.0.0.1")
+        .config("spark.driver.memory", "2g")
+        .config("spark.ui.showConsoleProgress", "false")
+        .getOrCreate()
+    )
+    spark.sparkContext.setLogLevel("ERROR")
+    return spark
+
+
+def jobs() -> dict[str, Callable[[Any], Any]]:
+    """Each job: a column of a DataFrame with a string column ``url``."""
+    from pyspark.sql import functions as F
+
+    from urlspec import spark as urlspark
+
+    return {
+        "parse_url (built-in)": lambda frame: F.try_parse_url(F.col("url"), F.lit("HOST")),
+        "urlspec hostname": lambda frame: urlspark.parse("url").getField("hostname"),
+        "urlspec href": lambda frame: urlspark.href("url"),
+    }
+
+
+def time_job(spark: Any, path: str, column: Callable[[Any], Any]) -> float:
+    frame = spark.read.parquet(path)
+    start = time.perf_counter()
+    frame.select(column(frame).alias("out")).write.format("noop").mode("overwrite").save()
+    return time.perf_counter() - start
+
+
+def throughput(masters: list[str], path: str, rows: int, rounds: int) -> None:
+    print(f"\n{rows} rows, {rounds} rounds (median wall time), rows per second:\n")
+    print("| master | job | seconds | rows/s | vs parse_url |")
+    print("|---|---|---:|---:|---:|")
+    for master in masters:
+        spark = session(master)
+        try:
+            named = jobs()
+            time_job(spark, path, named["urlspec href"])  # warm the workers up
+            times: dict[str, list[float]] = {name: [] for name in named}
+            order = list(named)
+            for round in range(rounds):
+                shift = round % len(order)
+                for name in order[shift:] + order[:shift]:
+                    times[name].append(time_job(spark, path, named[name]))
+            medians = {name: statistics.median(t) for name, t in times.items()}
+            builtin = medians["parse_url (built-in)"]
+            for name, seconds in medians.items():
+                print(
+                    f"| {master} | {name} | {seconds:.1f} | {rows / seconds:,.0f} "
+                    f"| {builtin / seconds:.2f}x |"
+                )
+        finally:
+            spark.stop()
+
+
+def host_disagreements(lines: list[str], master: str, examples: int) -> None:
+    """Compare parse_url's HOST with urlspec's hostname on every distinct line."""
+    from pyspark.sql import functions as F
+
+    from urlspec import spark as urlspark
+
+    spark = session(master)
+    try:
+        frame = spark.createDataFrame(pa.table({"url": pa.array(lines, pa.string())}))
+        table = frame.select(
+            "url",
+            F.try_parse_url(F.col("url"), F.lit("HOST")).alias("spark"),
+            urlspark.parse("url").getField("hostname").alias("urlspec"),
+            urlspark.parse("url").getField("error").alias("error"),
+        ).toArrow()
+    finally:
+        spark.stop()
+    kinds: dict[str, list[tuple[str, Any, Any]]] = collections.defaultdict(list)
+    for row in table.to_pylist():
+        theirs, ours = row["spark"], row["urlspec"]
+        if theirs == ours:
+            continue
+        if theirs is None:
+            kind = "parse_url: null, urlspec: a host" if ours else "parse_url: null, urlspec: ''"
+        elif ours is None:
+            kind = f"parse_url: a host, urlspec: invalid ({row['error']})"
+        elif theirs.lower() == ours:
+            kind = "same host but for case (parse_url keeps it)"
+        elif theirs.lower().rstrip(".") == ours.rstrip("."):
+            kind = "same host but for a trailing dot"
+        else:
+            kind = "different hosts"
+        kinds[kind].append((row["url"], theirs, ours))
+    total = sum(len(rows) for rows in kinds.values())
+    print(f"\nHosts on {len(lines)} distinct corpus lines: {total} disagree")
+    print(f"({100 * total / len(lines):.2f}%).\n")
+    print("| kind | lines | examples (url -> parse_url / urlspec) |")
+    print("|---|---:|---|")
+    for kind, rows in sorted(kinds.items(), key=lambda item: -len(item[1])):
+        shown = "; ".join(f"`{url[:60]}` -> {a!r} / {b!r}" for url, a, b in rows[:examples])
+        print(f"| {kind} | {len(rows)} | {shown} |")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rows", type=int, default=1_000_000)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--masters", default="local[1],local[2]")
+    parser.add_argument("--examples", type=int, default=3)
+    parser.add_argument("--skip-throughput", action="store_true")
+    parser.add_argument("--skip-hosts", action="store_true", help="no host comparison")
+    args = parser.parse_args()
+    lines = distinct_lines()
+    if not args.skip_throughput:
+        repeated = [lines[i % len(lines)] for i in range(args.rows)]
+        with tempfile.TemporaryDirectory() as directory:
+            # Several files, so that Spark makes several tasks of them (one file of 1M rows is
+            # one row group, read by one task: no parallelism at all).
+            path = str(Path(directory) / "urls")
+            write_parts(repeated, path, FILES)
+            throughput(args.masters.split(","), path, args.rows, args.rounds)
+    if not args.skip_hosts:
+        host_disagreements(lines, args.masters.split(",")[-1], args.examples)
+
+
+if __name__ == "__main__":
+    main()

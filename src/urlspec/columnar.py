@@ -1,0 +1,553 @@
+"""URL functions over Apache Arrow columns: the URL API, one column at a time.
+
+``urlspec.columnar`` applies the URL Standard's API URL parser (§4.4,
+https://url.spec.whatwg.org/#api-url-parser) and the URL class's getters (§6.1,
+https://url.spec.whatwg.org/#url-class) to every value of a ``pyarrow`` string array or chunked
+array, and returns Arrow arrays: the same values, row for row, that the scalar API
+(``urlspec.URL``, ``URL.can_parse``, ``urlspec.domain_to_ascii``) gives, with nulls kept null.
+It needs the ``arrow`` extra (``pip install 'urlspec[arrow]'``); ``import urlspec`` does not
+import it, nor pyarrow.
+
+Where the time goes, and how it is saved (the results are the scalar API's, by construction and
+by the tests in ``tests/test_columnar.py``):
+
+* **A vectorized shortcut.** Most URLs in bulk data are already their own href: a special scheme
+  in lower case, a lower-case ASCII domain, a path, query and fragment with nothing the parser
+  would percent-encode or rewrite. :data:`OWN_HREF_PATTERN` recognizes a conservative subset of
+  them (see its comment for why each of its URLs is its own href) with Arrow's own regular
+  expression engine, over the whole array at once, and splits them into the getters' values
+  with one ``extract_regex`` call: no Python object per row or per field.
+* **Each distinct value once.** The other values are dictionary-encoded first: a URL, a pair of
+  URL and base, or a host that occurs many times in a batch (common in link data) is parsed once,
+  and the results are spread back to the rows with ``take``.
+* **Columns, not rows.** The results of the parsed values are gathered per field and merged into
+  the shortcut's columns with ``replace_with_mask``.
+
+Inputs: a ``pyarrow.Array`` or ``pyarrow.ChunkedArray`` of strings (``string``,
+``large_string``, ``string_view`` or all-null), or anything ``pyarrow.array`` makes one of (a
+list of str/None, a pandas Series). The result is a ``ChunkedArray`` for a chunked input, else
+an ``Array``. ``pl.Series.to_arrow()`` and ``pa.Array.from_pandas(series)`` bring Polars and
+pandas columns here; see docs/columnar.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final, TypeAlias
+
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from urlspec.idna import InvalidDomain
+from urlspec.idna import domain_to_ascii as scalar_domain_to_ascii
+from urlspec.url import URL
+from urlspec.validation import InvalidURL
+
+#: What the functions accept as a column of strings: a ``pa.Array`` or ``pa.ChunkedArray`` of
+#: strings, or what ``pa.array`` makes one of (pyarrow has no type information: Any). A runtime
+#: alias, so that tools that evaluate the annotations (DuckDB's create_function) can.
+Column: TypeAlias = Any
+
+__all__ = [
+    "PARSE_FIELDS",
+    "PARSE_TYPE",
+    "canonicalize",
+    "domain_to_ascii",
+    "href",
+    "is_valid",
+    "join",
+    "parse",
+    "registrable_domain",
+]
+
+# --- the result of parse --------------------------------------------------------------------
+
+#: The fields of :func:`parse`'s struct: the URL class's getters (§6.1), ``registrable_domain``
+#: (``URL.registrable_domain``: §3.2, null unless the host is a domain that has one), then
+#: ``error``, the name of the validation error (§1.2) that made the URL parser fail (null for a
+#: URL).
+PARSE_FIELDS: Final = (
+    "href",
+    "protocol",
+    "username",
+    "password",
+    "host",
+    "hostname",
+    "port",
+    "pathname",
+    "search",
+    "hash",
+    "origin",
+    "registrable_domain",
+    "error",
+)
+#: The Arrow type of :func:`parse`'s result.
+PARSE_TYPE: Final = pa.struct([(name, pa.string()) for name in PARSE_FIELDS])
+_GETTERS: Final = PARSE_FIELDS[:-1]
+
+# One parsed value: the getters' values then the error name, or None for a null input.
+_Row = tuple[str | None, ...]
+_INVALID_ROW_PREFIX: Final[tuple[None, ...]] = (None,) * len(_GETTERS)
+
+# --- the vectorized shortcut ------------------------------------------------------------------
+
+# Each URL this pattern matches is its own href, so the URL parser would give it back unchanged
+# (and with any base that parses: it starts with a special scheme and "//", from which the basic
+# URL parser never looks at the base). Why, part by part (§4.4, the basic URL parser):
+# * scheme: a special scheme in lower case, then "://": scheme state, special authority slashes;
+# * host: dot-separated, non-empty labels of lower-case ASCII letters, digits and "-", the last
+#   one starting with a letter. The host parser (§3.5) gives such a domain back unchanged: no
+#   percent-decoding to do, domain to ASCII (§3.3) only lower-cases an ASCII domain with no label
+#   starting with "xn--" (REJECT_SUBSTRINGS excludes those), none of its code points is a forbidden
+#   domain code point, and it does not end in a number (§3.5: its last label is not numeric and
+#   does not start with "0x"), so it is not parsed as IPv4;
+# * no userinfo, no port: nothing to drop or to compare with the default port;
+# * path: starts with "/" (a special URL with an empty path would get "/" added), then only
+#   printable ASCII outside the path percent-encode set, no "\" (a special URL's separator),
+#   and no single- or double-dot segment (REJECT_SUBSTRINGS), so nothing is encoded or removed;
+# * query: "?" then printable ASCII outside the special-query percent-encode set;
+# * fragment: "#" then printable ASCII outside the fragment percent-encode set.
+# No space, tab, newline or C0 control anywhere, so nothing is trimmed or removed either.
+# The named groups are the getters' values: search and hash leave out a lone "?" or "#", whose
+# query or fragment is empty (the getters return "" for those).
+_SCHEME: Final = r"(?P<scheme>https?|wss?|ftp)"
+_HOST: Final = r"(?P<host>(?:[a-z0-9-]+\.)*[a-z][a-z0-9-]*)"
+_PATH: Final = r"(?P<pathname>/[!$%&'()*+,\-./0-9:;=@A-Z\[\]_a-z|~]*)"
+_SEARCH: Final = r"(?P<search>(?:\?[!$%&()*+,\-./0-9:;=?@A-Z\[\\\]^_`a-z{|}~]+)?)\??"
+_HASH: Final = r"(?P<hash>(?:#[!#$%&'()*+,\-./0-9:;=?@A-Z\[\\\]^_a-z{|}~]+)?)#?"
+OWN_HREF_PATTERN: Final = "^" + _SCHEME + "://" + _HOST + _PATH + _SEARCH + _HASH + "$"
+# What OWN_HREF_PATTERN lets through that the parser would change: an "xn--" label in the host
+# (domain to ASCII decodes and checks it), a dot segment in the path ("." or "..", each dot
+# possibly written "%2e" or "%2E"). Plain substring searches, cheaper than a regular
+# expression, stand for them: a value holding "xn--", "/." or "%2e" in any case anywhere goes
+# the slow way, which is always right.
+REJECT_SUBSTRINGS: Final = ("xn--", "/.", "%2e")
+
+
+def _own_href_mask(values: pa.Array) -> pa.Array:
+    """True where the shortcut applies (the value is its own href), false elsewhere (null too)."""
+    mask = pc.match_substring_regex(values, OWN_HREF_PATTERN)
+    for substring in REJECT_SUBSTRINGS:
+        mask = pc.and_not(mask, pc.match_substring(values, substring, ignore_case=True))
+    return pc.fill_null(mask, False)
+
+
+# --- inputs ---------------------------------------------------------------------------------
+
+
+def _string_array(values: Any, what: str) -> pa.Array | pa.ChunkedArray:
+    """``values`` as an Arrow array (or chunked array) of type ``string``."""
+    if not isinstance(values, pa.Array | pa.ChunkedArray):
+        try:
+            values = pa.array(values, type=pa.string(), from_pandas=True)
+        except (pa.ArrowException, TypeError, ValueError) as error:
+            raise TypeError(f"{what}: not a column of strings ({error})") from None
+    if values.type == pa.string():
+        return values
+    if pa.types.is_large_string(values.type) or pa.types.is_null(values.type):
+        return values.cast(pa.string())
+    if pa.types.is_string_view(values.type):
+        return values.cast(pa.string())
+    raise TypeError(f"{what}: expected a column of strings, not one of {values.type}")
+
+
+def _chunkwise(
+    function: Callable[[pa.Array], pa.Array], values: pa.Array | pa.ChunkedArray, type: pa.DataType
+) -> pa.Array | pa.ChunkedArray:
+    """``function`` applied to an array, or to each chunk of a chunked array."""
+    if isinstance(values, pa.ChunkedArray):
+        return pa.chunked_array([function(chunk) for chunk in values.chunks], type=type)
+    return function(values)
+
+
+class _Base:
+    """A base URL given once for every row: None, or parsed once (or its failure, kept)."""
+
+    __slots__ = ("failure", "url")
+
+    def __init__(self, base: str | URL | None) -> None:
+        self.url: str | URL | None = base
+        self.failure: InvalidURL | None = None
+        if isinstance(base, str):
+            try:
+                self.url = URL(base)
+            except InvalidURL as error:
+                self.failure = error
+
+
+def _per_row_base(base: Any) -> bool:
+    """Whether ``base`` is a column (one base per row) rather than one base for every row."""
+    return base is not None and not isinstance(base, str | URL)
+
+
+def _same_base_for_all(base: Any, rows: int) -> Any:
+    """``base``, or its one value when it is a column holding the same base in every row (as
+    Spark passes a literal): that base is then parsed once, as a str base is."""
+    if not _per_row_base(base):
+        return base
+    column = _string_array(base, "base")
+    if len(column) != rows:
+        raise ValueError(
+            f"a column of bases must have one base per row: {len(column)} bases for {rows} rows"
+        )
+    if rows == 0 or column.null_count > 0:
+        return column
+    first = column[0]
+    return first.as_py() if pc.all(pc.equal(column, first)).as_py() else column
+
+
+# --- parsing distinct values once -----------------------------------------------------------
+
+
+def _error_name(error: InvalidURL) -> str:
+    """The name of the validation error that made the URL parser fail."""
+    return error.errors[-1].name if error.errors else "failure"
+
+
+def _parse_row(input: str, base: str | URL | None) -> _Row:
+    """The getters' values and the error of ``URL(input, base)``, as the scalar API gives them."""
+    try:
+        url = URL(input, base)
+    except InvalidURL as error:
+        return (*_INVALID_ROW_PREFIX, _error_name(error))
+    return (
+        url.href,
+        url.protocol,
+        url.username,
+        url.password,
+        url.host,
+        url.hostname,
+        url.port,
+        url.pathname,
+        url.search,
+        url.hash,
+        url.origin,
+        url.registrable_domain,
+        None,
+    )
+
+
+def _href_row(input: str, base: str | URL | None) -> str | None:
+    url = URL.parse(input, base)
+    return None if url is None else url.href
+
+
+def _distinct_results(
+    values: pa.Array, compute: Callable[[str], Any], type: pa.DataType
+) -> tuple[pa.Array, pa.Array]:
+    """``compute`` on each distinct non-null value: (the results as an array, the indices of each
+    row's value among them: null for a null row)."""
+    encoded = values.dictionary_encode()
+    results = [compute(value) for value in encoded.dictionary.to_pylist()]
+    return pa.array(results, type=type), encoded.indices
+
+
+def _pairs_results(
+    values: pa.Array, bases: pa.Array, compute: Callable[[str, str], Any], type: pa.DataType
+) -> pa.Array:
+    """``compute(value, base)`` for each row, each distinct (value, base) pair once; null where
+    the value or the base is null."""
+    results: list[Any] = []
+    seen: dict[tuple[str, str], int] = {}
+    indices: list[int | None] = []
+    for value, base in zip(values.to_pylist(), bases.to_pylist(), strict=True):
+        if value is None or base is None:
+            indices.append(None)
+            continue
+        key = (value, base)
+        index = seen.get(key)
+        if index is None:
+            index = seen[key] = len(results)
+            results.append(compute(value, base))
+        indices.append(index)
+    return pc.take(pa.array(results, type=type), pa.array(indices, type=pa.int64()))
+
+
+# --- href, is_valid, join ---------------------------------------------------------------------
+
+
+def href(urls: Column, base: str | URL | Column | None = None) -> pa.Array | pa.ChunkedArray:
+    """Each value's href (``URL(value, base).href``); null where it is no URL, or null.
+
+    ``base`` is None, one base for every row (a str, parsed once, or a ``URL``), or a column of
+    bases, one per row (a null base makes the row null).
+    """
+    values = _string_array(urls, "urls")
+    base = _same_base_for_all(base, len(values))
+    if _per_row_base(base):
+        return join(base, values)
+    fixed = _Base(base)
+
+    def href_of_chunk(chunk: pa.Array) -> pa.Array:
+        if fixed.failure is not None:
+            return pa.nulls(len(chunk), pa.string())
+        slow = pc.and_(pc.is_valid(chunk), pc.invert(_own_href_mask(chunk)))
+        slow_values = pc.filter(chunk, slow)
+        base_url = fixed.url
+        results, indices = _distinct_results(
+            slow_values, lambda value: _href_row(value, base_url), pa.string()
+        )
+        return pc.replace_with_mask(chunk, slow, pc.take(results, indices))
+
+    return _chunkwise(href_of_chunk, values, pa.string())
+
+
+def join(bases: Column, refs: Column) -> pa.Array | pa.ChunkedArray:
+    """Each reference resolved against the base of its row: ``URL(ref, base).href``, row by row;
+    null where that fails or either is null. ``bases`` may also be one base (a str or ``URL``)."""
+    refs = _string_array(refs, "refs")
+    bases = _same_base_for_all(bases, len(refs))
+    if not _per_row_base(bases):
+        return href(refs, bases)
+    base_values, ref_values, chunked = _aligned(bases, refs)
+    result = _pairs_results(ref_values, base_values, _href_row, pa.string())
+    return pa.chunked_array([result]) if chunked else result
+
+
+def _aligned(bases: Column, values: Column) -> tuple[pa.Array, pa.Array, bool]:
+    """Two columns as plain arrays of the same length, and whether either was chunked."""
+    base_values = _string_array(bases, "base")
+    row_values = _string_array(values, "urls")
+    chunked = isinstance(base_values, pa.ChunkedArray) or isinstance(row_values, pa.ChunkedArray)
+    if isinstance(base_values, pa.ChunkedArray):
+        base_values = base_values.combine_chunks()
+    if isinstance(row_values, pa.ChunkedArray):
+        row_values = row_values.combine_chunks()
+    if len(base_values) != len(row_values):
+        raise ValueError(
+            f"a column of bases must have one base per row: {len(base_values)} bases "
+            f"for {len(row_values)} rows"
+        )
+    return base_values, row_values, chunked
+
+
+def is_valid(urls: Column, base: str | URL | Column | None = None) -> pa.Array | pa.ChunkedArray:
+    """Whether each value parses (``URL.can_parse(value, base)``); null where the value is null
+    (or its row's base, for a column of bases)."""
+    values = _string_array(urls, "urls")
+    base = _same_base_for_all(base, len(values))
+    if _per_row_base(base):
+        base_values, row_values, chunked = _aligned(base, values)
+        result = _pairs_results(row_values, base_values, URL.can_parse, pa.bool_())
+        return pa.chunked_array([result]) if chunked else result
+    fixed = _Base(base)
+
+    def is_valid_chunk(chunk: pa.Array) -> pa.Array:
+        present = pc.is_valid(chunk)
+        if fixed.failure is not None:
+            return pc.if_else(present, False, pa.scalar(None, pa.bool_()))
+        fast = _own_href_mask(chunk)
+        slow = pc.and_(present, pc.invert(fast))
+        base_url = fixed.url
+        results, indices = _distinct_results(
+            pc.filter(chunk, slow), lambda value: URL.can_parse(value, base_url), pa.bool_()
+        )
+        answers = pc.if_else(present, True, pa.scalar(None, pa.bool_()))
+        return pc.replace_with_mask(answers, slow, pc.take(results, indices))
+
+    return _chunkwise(is_valid_chunk, values, pa.bool_())
+
+
+# --- parse ------------------------------------------------------------------------------------
+
+
+def parse(urls: Column, base: str | URL | Column | None = None) -> pa.Array | pa.ChunkedArray:
+    """Each value parsed (``URL(value, base)``): a struct of :data:`PARSE_FIELDS` per row.
+
+    For a URL, the getters' values and a null ``error``; for a value that is no URL, the name of
+    the validation error that made parsing fail in ``error`` (for a base that is no URL, the
+    base's) and the other fields null; for a null value (or a null base in a column of bases), a
+    null struct. ``base`` as for :func:`href`.
+    """
+    values = _string_array(urls, "urls")
+    base = _same_base_for_all(base, len(values))
+    if _per_row_base(base):
+        base_values, row_values, chunked = _aligned(base, values)
+        rows = _pairs_results(row_values, base_values, _parse_row, PARSE_TYPE)
+        result = _null_where(rows, pc.is_null(rows))
+        return pa.chunked_array([result], type=PARSE_TYPE) if chunked else result
+    fixed = _Base(base)
+
+    def parse_chunk(chunk: pa.Array) -> pa.Array:
+        return _parse_chunk(chunk, fixed)
+
+    return _chunkwise(parse_chunk, values, PARSE_TYPE)
+
+
+def _parse_chunk(chunk: pa.Array, fixed: _Base) -> pa.Array:
+    absent = pc.is_null(chunk)
+    if fixed.failure is not None:
+        error = _error_name(fixed.failure)
+        rows = pa.array([(*_INVALID_ROW_PREFIX, error)] * len(chunk), type=PARSE_TYPE)
+        return _null_where(rows, absent)
+    fast = _own_href_mask(chunk)
+    slow = pc.and_(pc.invert(absent), pc.invert(fast))
+    base_url = fixed.url
+    slow_rows, indices = _distinct_results(
+        pc.filter(chunk, slow), lambda value: _parse_row(value, base_url), PARSE_TYPE
+    )
+    slow_rows = pc.take(slow_rows, indices)
+    fields = _fast_fields(chunk)
+    # The registrable domain of the shortcut's rows: their hosts are domains.
+    fast_domains = _registrable_domains_of_domains(pc.filter(fields["hostname"], fast))
+    fields["registrable_domain"] = pc.replace_with_mask(
+        fields["registrable_domain"], fast, fast_domains
+    )
+    merged = [
+        pc.replace_with_mask(fields[name], slow, slow_rows.field(name)) for name in PARSE_FIELDS
+    ]
+    return _null_where(pa.StructArray.from_arrays(merged, fields=list(PARSE_TYPE)), absent)
+
+
+def _fast_fields(chunk: pa.Array) -> dict[str, pa.Array]:
+    """Every field of :func:`parse`'s struct, for the rows that OWN_HREF_PATTERN matches (the
+    other rows hold placeholders, to be replaced): the getters' values of a URL that is its own
+    href, whose scheme is special, and which has no credentials and no port.
+
+    Such a URL is scheme "://" host path ["?" query] ["#" fragment], with no "?" or "#" before the
+    query and no "#" before the fragment: cutting it at the first "#", then "?", "://" and "/"
+    gives its parts (string kernels; ``extract_regex`` is several times slower).
+    """
+    before_fragment, fragment = _split_once(chunk, "#")
+    before_query, query = _split_once(before_fragment, "?")
+    scheme, host_and_path = _split_once(before_query, "://")
+    host, path_after_slash = _split_once(host_and_path, "/")
+    protocol = _concat(scheme, ":")
+    empty = pa.array([""] * len(chunk), type=pa.string())
+    return {
+        "href": chunk,
+        "protocol": protocol,
+        "username": empty,
+        "password": empty,
+        "host": host,
+        "hostname": host,
+        "port": empty,
+        "pathname": _concat("/", path_after_slash),
+        # The getters give "" for an empty query or fragment, else "?" query / "#" fragment.
+        "search": pc.if_else(pc.equal(query, ""), "", _concat("?", query)),
+        "hash": pc.if_else(pc.equal(fragment, ""), "", _concat("#", fragment)),
+        # §4.7: the origin of a special URL other than file: is the tuple (scheme, host, port);
+        # its serialization is scheme "://" host when the port is null.
+        "origin": _concat(protocol, "//", host),
+        "registrable_domain": pa.nulls(len(chunk), pa.string()),  # see _parse_chunk
+        "error": pa.nulls(len(chunk), pa.string()),
+    }
+
+
+def _registrable_domains_of_domains(domains: pa.Array) -> pa.Array:
+    """The registrable domain of each serialized domain (§3.2), each distinct one once, as
+    ``URL.registrable_domain`` finds it for a URL whose host is a domain."""
+    from urlspec.public_suffix_list import default_list
+
+    find = default_list().registrable_domain_of_domain
+    results, indices = _distinct_results(domains, find, pa.string())
+    return pc.take(results, indices)
+
+
+def _split_once(values: pa.Array, separator: str) -> tuple[pa.Array, pa.Array]:
+    """Each value cut at its first ``separator``: what comes before it (the whole value when
+    there is none) and what comes after it ("" when there is none)."""
+    # With the separator appended, every value has one, and the part after the first one ends
+    # with the appended copy.
+    parts = pc.split_pattern(_concat(values, separator), separator, max_splits=1)
+    after = pc.utf8_slice_codeunits(pc.list_element(parts, 1), 0, -len(separator))
+    return pc.list_element(parts, 0), after
+
+
+def _concat(*strings: pa.Array | str) -> pa.Array:
+    """The strings (arrays, or one str for every row) joined row by row."""
+    return pc.binary_join_element_wise(*strings, "")
+
+
+def _null_where(rows: pa.StructArray, absent: pa.Array) -> pa.StructArray:
+    """``rows`` with the rows where ``absent`` is true null, their fields null too."""
+    absent = pc.fill_null(absent, True)
+    null = pa.scalar(None, pa.string())
+    fields = [pc.if_else(absent, null, rows.field(name)) for name in PARSE_FIELDS]
+    return pa.StructArray.from_arrays(fields, fields=list(PARSE_TYPE), mask=absent)
+
+
+# --- canonicalize ------------------------------------------------------------------------------
+
+
+def canonicalize(
+    urls: Column, profile: str = "whatwg", *, base: str | URL | None = None, **options: Any
+) -> pa.Array | pa.ChunkedArray:
+    """Each value in the form of ``profile`` (``urlspec.canonicalize(value, profile, base=base,
+    **options)``: whatwg, dedup, safebrowsing, surt, ssurt; see docs/canonicalization.md);
+    null where the value is no URL to the profile, or null. Each distinct value is
+    canonicalized once; ``whatwg`` without options is :func:`href`, with its shortcut.
+
+    An unknown profile is ValueError, an option the profile does not take TypeError, at once.
+    """
+    from urlspec.canonical import PROFILES
+    from urlspec.canonical import canonicalize as scalar_canonicalize
+
+    if profile not in PROFILES:
+        raise ValueError(f"unknown canonicalization profile {profile!r}: one of {PROFILES}")
+    if profile == "whatwg" and not options:
+        return href(urls, base)
+    values = _string_array(urls, "urls")
+    fixed = _Base(base)
+    # The options are checked on a URL, before any row (the profiles check them when called).
+    scalar_canonicalize("https://example.com/", profile, **options)
+
+    def convert(value: str) -> str | None:
+        if fixed.failure is not None:
+            return None
+        try:
+            return scalar_canonicalize(value, profile, base=fixed.url, **options)
+        except InvalidURL:
+            return None
+
+    def convert_chunk(chunk: pa.Array) -> pa.Array:
+        results, indices = _distinct_results(chunk, convert, pa.string())
+        return pc.take(results, indices)
+
+    return _chunkwise(convert_chunk, values, pa.string())
+
+
+# --- hosts ------------------------------------------------------------------------------------
+
+
+def registrable_domain(
+    hosts: Column, *, include_private: bool = True
+) -> pa.Array | pa.ChunkedArray:
+    """Each host's registrable domain (§3.2, ``urlspec.registrable_domain``), in A-labels; null
+    where it has none (an IP address, a public suffix), where the value is no host, or null.
+    ``include_private=False`` ignores the Public Suffix List's private section. Each distinct
+    host is looked up once."""
+    from urlspec.host import InvalidHost
+    from urlspec.public_suffix_list import registrable_domain as scalar_registrable_domain
+
+    values = _string_array(hosts, "hosts")
+
+    def find(host: str) -> str | None:
+        try:
+            return scalar_registrable_domain(host, include_private=include_private)
+        except InvalidHost:
+            return None
+
+    def find_in_chunk(chunk: pa.Array) -> pa.Array:
+        results, indices = _distinct_results(chunk, find, pa.string())
+        return pc.take(results, indices)
+
+    return _chunkwise(find_in_chunk, values, pa.string())
+
+
+def domain_to_ascii(hosts: Column, be_strict: bool = False) -> pa.Array | pa.ChunkedArray:
+    """Each domain to ASCII (§3.3, ``urlspec.domain_to_ascii``); null where it fails, or null.
+    Each distinct domain is converted once."""
+    values = _string_array(hosts, "hosts")
+
+    def convert(domain: str) -> str | None:
+        try:
+            return scalar_domain_to_ascii(domain, be_strict)
+        except InvalidDomain:
+            return None
+
+    def convert_chunk(chunk: pa.Array) -> pa.Array:
+        results, indices = _distinct_results(chunk, convert, pa.string())
+        return pc.take(results, indices)
+
+    return _chunkwise(convert_chunk, values, pa.string())

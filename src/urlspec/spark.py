@@ -1,0 +1,220 @@
+"""The URL functions of :mod:`urlspec.columnar` as Apache Spark column functions and SQL functions.
+
+Each function here returns a Spark ``Column`` computed by an Arrow UDF (``pyspark`` 4.1+,
+``pyspark.sql.functions.arrow_udf``): Spark hands each batch of rows to the Python worker as
+Arrow arrays, :mod:`urlspec.columnar` computes the batch's results as Arrow arrays, and they go
+back to the JVM without one Python object per row on the way. So the results are the scalar
+API's, row for row (``URL(input, base)`` and its getters), as ``urlspec.columnar`` guarantees.
+
+Needs the ``spark`` extra (``pip install 'urlspec[spark]'``) on the driver, and urlspec itself
+on every executor (see docs/spark.md: a cluster's Python environment, or ``--py-files``);
+``import urlspec`` imports neither pyspark nor pyarrow.
+
+Arguments: a column is a ``Column`` or a column name (a str), as in ``pyspark.sql.functions``;
+a ``base`` is a ``Column`` (one base per row) or a str (one base URL for every row).
+:func:`register` makes the same functions available to Spark SQL: ``url_parse``, ``url_href``,
+``url_join``, ``url_is_valid``, ``url_domain_to_ascii``, ``url_canonicalize``,
+``url_registrable_domain``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final, TypeAlias
+
+import pyarrow as pa
+import pyarrow.compute as pc
+from pyspark.sql import Column, SparkSession
+from pyspark.sql import functions as F
+from pyspark.sql.pandas.functions import arrow_udf
+from pyspark.sql.types import BooleanType, DataType, StringType, StructField, StructType
+
+from urlspec import columnar
+
+__all__ = [
+    "PARSE_SCHEMA",
+    "canonicalize",
+    "domain_to_ascii",
+    "href",
+    "is_valid",
+    "join",
+    "parse",
+    "register",
+    "registrable_domain",
+]
+
+#: The Spark SQL type of :func:`parse`'s struct column (the fields of ``columnar.PARSE_FIELDS``).
+#: (DataType objects, not DDL strings: parsing DDL needs a Spark session, which the Python
+#: workers that import this module to run the UDFs do not have.)
+PARSE_SCHEMA: Final = StructType([StructField(f, StringType()) for f in columnar.PARSE_FIELDS])
+
+#: A column argument: a Column or a column name. (An explicit alias: without pyspark installed,
+#: Column is Any to mypy, and a plain assignment would not be a type.)
+ColumnOrName: TypeAlias = "Column | str"
+
+
+def _column(column: ColumnOrName) -> Column:
+    return F.col(column) if isinstance(column, str) else column
+
+
+def _udf(
+    function: Callable[..., pa.Array], return_type: DataType, name: str
+) -> Callable[..., Column]:
+    """A scalar Arrow UDF named ``name``: arrays in, one array out, as the type hints of
+    ``function`` say (pyspark reads them)."""
+    function.__name__ = name
+    # pyspark's stubs ask for the UDF type argument, which pyspark itself, given type hints,
+    # warns against; hence the call through a plain Callable.
+    make_udf: Callable[..., Callable[..., Column]] = arrow_udf
+    return make_udf(function, return_type)
+
+
+# Each batch arrives as pyarrow arrays; urlspec.columnar takes them as they are.
+
+
+def _parse_one(urls: pa.Array) -> pa.Array:
+    return columnar.parse(urls)
+
+
+def _parse_with_bases(urls: pa.Array, bases: pa.Array) -> pa.Array:
+    return columnar.parse(urls, bases)
+
+
+def _href_one(urls: pa.Array) -> pa.Array:
+    return columnar.href(urls)
+
+
+def _join(bases: pa.Array, refs: pa.Array) -> pa.Array:
+    return columnar.join(bases, refs)
+
+
+def _is_valid_one(urls: pa.Array) -> pa.Array:
+    return columnar.is_valid(urls)
+
+
+def _is_valid_with_bases(urls: pa.Array, bases: pa.Array) -> pa.Array:
+    return columnar.is_valid(urls, bases)
+
+
+def _domain_to_ascii(hosts: pa.Array) -> pa.Array:
+    return columnar.domain_to_ascii(hosts)
+
+
+def _domain_to_ascii_strict(hosts: pa.Array) -> pa.Array:
+    return columnar.domain_to_ascii(hosts, be_strict=True)
+
+
+def _registrable_domain(hosts: pa.Array) -> pa.Array:
+    return columnar.registrable_domain(hosts)
+
+
+def _registrable_domain_icann(hosts: pa.Array) -> pa.Array:
+    return columnar.registrable_domain(hosts, include_private=False)
+
+
+def _canonicalize_with_profiles(urls: pa.Array, profiles: pa.Array) -> pa.Array:
+    """Each URL in the form of its row's profile (null for a null profile)."""
+    result = pa.nulls(len(urls), pa.string())
+    for profile in pc.unique(profiles).to_pylist():
+        if profile is None:
+            continue
+        rows = pc.fill_null(pc.equal(profiles, profile), False)
+        canonical = columnar.canonicalize(pc.filter(urls, rows), profile)
+        result = pc.replace_with_mask(result, rows, canonical)
+    return result
+
+
+_PARSE: Final = _udf(_parse_one, PARSE_SCHEMA, "url_parse")
+_PARSE_WITH_BASES: Final = _udf(_parse_with_bases, PARSE_SCHEMA, "url_parse")
+_HREF: Final = _udf(_href_one, StringType(), "url_href")
+_JOIN: Final = _udf(_join, StringType(), "url_join")
+_IS_VALID: Final = _udf(_is_valid_one, BooleanType(), "url_is_valid")
+_IS_VALID_WITH_BASES: Final = _udf(_is_valid_with_bases, BooleanType(), "url_is_valid")
+_DOMAIN_TO_ASCII: Final = _udf(_domain_to_ascii, StringType(), "url_domain_to_ascii")
+_DOMAIN_TO_ASCII_STRICT: Final = _udf(_domain_to_ascii_strict, StringType(), "url_domain_to_ascii")
+_REGISTRABLE_DOMAIN: Final = _udf(_registrable_domain, StringType(), "url_registrable_domain")
+_REGISTRABLE_DOMAIN_ICANN: Final = _udf(
+    _registrable_domain_icann, StringType(), "url_registrable_domain"
+)
+_CANONICALIZE: Final = _udf(_canonicalize_with_profiles, StringType(), "url_canonicalize")
+
+
+def _base_column(base: Column | str) -> Column:
+    """A base as a column: a ``Column`` as it is, a str as the literal base URL of every row."""
+    return base if isinstance(base, Column) else F.lit(base)
+
+
+def parse(urls: ColumnOrName, base: Column | str | None = None) -> Column:
+    """``URL(url, base)`` per row, as a struct column (:data:`PARSE_SCHEMA`): the getters'
+    values and a null ``error``, or, for a value that is no URL, null getters and the name of
+    the validation error that made parsing fail; null for a null value (or base)."""
+    if base is None:
+        return _PARSE(_column(urls))
+    return _PARSE_WITH_BASES(_column(urls), _base_column(base))
+
+
+def href(urls: ColumnOrName, base: Column | str | None = None) -> Column:
+    """``URL(url, base).href`` per row; null where the value is no URL, or null."""
+    if base is None:
+        return _HREF(_column(urls))
+    return _JOIN(_base_column(base), _column(urls))
+
+
+def join(bases: ColumnOrName, refs: ColumnOrName) -> Column:
+    """Each reference resolved against its row's base: ``URL(ref, base).href``; null where that
+    fails or either is null. Both are columns (or column names)."""
+    return _JOIN(_column(bases), _column(refs))
+
+
+def is_valid(urls: ColumnOrName, base: Column | str | None = None) -> Column:
+    """``URL.can_parse(url, base)`` per row; null for a null value (or base)."""
+    if base is None:
+        return _IS_VALID(_column(urls))
+    return _IS_VALID_WITH_BASES(_column(urls), _base_column(base))
+
+
+def canonicalize(
+    urls: ColumnOrName, profile: str = "whatwg", base: str | None = None, **options: Any
+) -> Column:
+    """``urlspec.canonicalize(url, profile, base=base, **options)`` per row (whatwg, dedup,
+    safebrowsing, surt, ssurt; docs/canonicalization.md); null where the value is no URL to
+    the profile, or null. An unknown profile or option is refused here, on the driver."""
+    columnar.canonicalize(pa.array([], pa.string()), profile, base=base, **options)  # checks
+    if base is None and not options:
+        return _CANONICALIZE(_column(urls), F.lit(profile))
+
+    def canonicalize_batch(values: pa.Array) -> pa.Array:
+        return columnar.canonicalize(values, profile, base=base, **options)
+
+    return _udf(canonicalize_batch, StringType(), "url_canonicalize")(_column(urls))
+
+
+def domain_to_ascii(hosts: ColumnOrName, be_strict: bool = False) -> Column:
+    """Domain to ASCII (``urlspec.domain_to_ascii``) per row; null where it fails, or null."""
+    return (_DOMAIN_TO_ASCII_STRICT if be_strict else _DOMAIN_TO_ASCII)(_column(hosts))
+
+
+def registrable_domain(hosts: ColumnOrName, include_private: bool = True) -> Column:
+    """The registrable domain of each host (``urlspec.registrable_domain``), in A-labels; null
+    where it has none, the value is no host, or null. For a URL column, take
+    ``parse(url).registrable_domain`` (which also gives null for an opaque host)."""
+    udf = _REGISTRABLE_DOMAIN if include_private else _REGISTRABLE_DOMAIN_ICANN
+    return udf(_column(hosts))
+
+
+def register(spark: SparkSession) -> None:
+    """Register the functions for Spark SQL in ``spark``: ``url_parse(url)``,
+    ``url_parse_with_base(url, base)``, ``url_href(url)``, ``url_join(base, ref)``,
+    ``url_is_valid(url)``, ``url_is_valid_with_base(url, base)``, ``url_domain_to_ascii(host)``,
+    ``url_canonicalize(url, profile)``, ``url_registrable_domain(host)`` (a base: a column, or
+    a literal such as ``'https://example.com/'``; a profile: a column or a literal such as
+    ``'dedup'``)."""
+    spark.udf.register("url_parse", _PARSE)
+    spark.udf.register("url_parse_with_base", _PARSE_WITH_BASES)
+    spark.udf.register("url_href", _HREF)
+    spark.udf.register("url_join", _JOIN)
+    spark.udf.register("url_is_valid", _IS_VALID)
+    spark.udf.register("url_is_valid_with_base", _IS_VALID_WITH_BASES)
+    spark.udf.register("url_domain_to_ascii", _DOMAIN_TO_ASCII)
+    spark.udf.register("url_canonicalize", _CANONICALIZE)
+    spark.udf.register("url_registrable_domain", _REGISTRABLE_DOMAIN)
