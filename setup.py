@@ -26,6 +26,7 @@ COMPILED_MODULES = [
     "src/urlspec/percent_encoding.py",
     "src/urlspec/punycode.py",
     "src/urlspec/host.py",
+    "src/urlspec/idna.py",
     "src/urlspec/parser.py",
     "src/urlspec/fast_path.py",
     "src/urlspec/own_href.py",
