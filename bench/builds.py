@@ -29,7 +29,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from bench.run import CLOCKS, Table, describe_machine, load_corpora, render_markdown, render_text
+from bench.run import Table, describe_machine, load_corpora, render_markdown, render_text
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKLOADS = ("href", "getters", "relative", "state machine", "validate")
@@ -161,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     print(header)
     print(render_text(table))
     if args.markdown is not None:
-        args.markdown.write_text(f"{header} ({CLOCKS['cpu']})\n\n{render_markdown(table)}\n")
+        args.markdown.write_text(f"{header}\n\n{render_markdown(table)}\n")
     return 0
 
 
