@@ -5,7 +5,8 @@
 # (compiled with mypyc where a C compiler is there: about two minutes), then:
 #  1. canonicalizes examples/sample-urls.txt (some lines are invalid on purpose: they are
 #     reported on stderr with their line numbers, and the exit status of canon is 1);
-#  2. shows where urllib.parse and the WHATWG parser disagree on a few URLs;
+#  2. shows, input -> output, what a browser's parse makes of a few tricky URLs (IPv4 spellings,
+#     IPv4-mapped IPv6, IDN, backslashes) and where urllib.parse disagrees;
 #  3. canonicalizes the 48k real web URLs of ../shared/datasets/kasztp.txt, if present.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,6 +24,24 @@ urlspec=.venv/bin/urlspec
 
 echo "== urlspec canon examples/sample-urls.txt"
 "$urlspec" canon examples/sample-urls.txt || echo "(exit status $?: some sample lines are invalid on purpose)"
+
+echo
+echo "== what a browser's parse makes of tricky URLs (input -> href, address class)"
+.venv/bin/python - <<'PY'
+from urlspec import URL
+
+for text in [
+    "http://0x7f.1/",                    # hex and short IPv4: 127.0.0.1
+    "http://2130706433/",                # one decimal number: 127.0.0.1
+    "http://[::ffff:7f00:1]/",           # IPv4-mapped IPv6 carrying 127.0.0.1
+    "http://[::ffff:a9fe:a9fe]/latest",  # ... carrying 169.254.169.254 (cloud metadata)
+    "https://B\u00fccher.Example/\u00e4?q=\u00e9",   # IDN host, non-ASCII path and query
+    "http://evil.example\\@good.example/",   # a backslash ends the authority
+    "HTTPS://Example.COM:443/a/./b/../c",  # default port, dot segments
+]:
+    url = URL(text)
+    print(f"{text!r:38} -> {url.href:46} {url.address_class or '-'}")
+PY
 
 echo
 echo "== urlspec diff: where urllib.parse and a browser disagree"
