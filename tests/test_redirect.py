@@ -1,4 +1,4 @@
-"""urlspec.safe_redirect against the open redirect advisories of Python frameworks.
+"""urlspec.redirect (safe_redirect, check_redirect) against open redirect advisories.
 
 tests/data/open_redirect_cves.json holds each advisory's attack input as a named case, more
 bypass classes, and legitimate targets. For each case it records the browser's answer, the
@@ -20,9 +20,9 @@ from urllib.parse import urlsplit
 import pytest
 from shared_data import in_ci
 
-import urlspec.safe_redirect
+import urlspec.redirect
 from urlspec import URL
-from urlspec.safe_redirect import (
+from urlspec.redirect import (
     ALLOWED_REASONS,
     REFUSED_REASONS,
     RedirectConfigError,
@@ -308,5 +308,5 @@ def test_the_documented_django_table_is_every_disagreement() -> None:
 
 
 def test_the_module_examples() -> None:
-    results = doctest.testmod(urlspec.safe_redirect)
+    results = doctest.testmod(urlspec.redirect)
     assert results.attempted > 0 and results.failed == 0
