@@ -13,6 +13,8 @@ from __future__ import annotations
 import doctest
 import json
 import re
+import shutil
+import subprocess
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -310,3 +312,36 @@ def test_the_documented_django_table_is_every_disagreement() -> None:
 def test_the_module_examples() -> None:
     results = doctest.testmod(urlspec.redirect)
     assert results.attempted > 0 and results.failed == 0
+
+
+NODE_SCRIPT = r"""
+const cases = JSON.parse(require('fs').readFileSync(0, 'utf8'));
+const answers = cases.map(([target, base]) => {
+  try {
+    const url = new URL(target, base);
+    const credentials = url.username !== '' || url.password !== '';
+    return {href: url.href, origin: url.origin, credentials};
+  } catch (error) {
+    return null;
+  }
+});
+process.stdout.write(JSON.stringify(answers));
+"""
+
+
+def test_the_browser_answers_are_nodes() -> None:
+    # The recorded browser answers, computed again by Node.js's WHATWG URL parser when Node is
+    # on PATH (the data file was made this way; a newer Node must agree with it).
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not on PATH: the recorded answers are not recomputed")
+    pairs = [[case["target"], case["base"]] for case in CASES]
+    result = subprocess.run(
+        [node, "-e", NODE_SCRIPT],
+        input=json.dumps(pairs),
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    assert json.loads(result.stdout) == [case["browser"] for case in CASES]
