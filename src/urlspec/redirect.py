@@ -41,6 +41,7 @@ port (``example.com:8443``, ``[::1]:8080``). There are no wildcards: list each h
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
@@ -209,6 +210,13 @@ def _allowed_host(entry: str) -> _AllowedHost:
     """One entry: ``host``, ``host:port``, ``[IPv6]``, ``[IPv6]:port`` or a bare IPv6 address."""
     if not isinstance(entry, str):
         raise TypeError(f"allowed hosts must be str, not {type(entry).__name__}")
+    return _parse_allowed_host(entry)
+
+
+# An application passes the same few hosts on every call: each is parsed once.
+@functools.lru_cache(maxsize=256)
+def _parse_allowed_host(entry: str) -> _AllowedHost:
+    """:func:`_allowed_host` of a str."""
     host_text, port_text = entry, None
     if entry.startswith("["):
         closing = entry.find("]")
