@@ -38,6 +38,8 @@ if TYPE_CHECKING:
     from urlspec.public_suffix_list import PublicSuffixList as PublicSuffixList
     from urlspec.public_suffix_list import public_suffix as public_suffix
     from urlspec.public_suffix_list import registrable_domain as registrable_domain
+    from urlspec.redirect import check_redirect as check_redirect
+    from urlspec.redirect import safe_redirect as safe_redirect
     from urlspec.search_params import URLSearchParams as URLSearchParams
     from urlspec.sites import same_site as same_site
     from urlspec.sites import site as site
@@ -84,6 +86,9 @@ _EXPORTS: dict[str, str] = {
     "site": "urlspec.sites",
     "same_site": "urlspec.sites",
     "address_class": "urlspec.special_addresses",
+    # issue 20: redirect targets checked on the browser's parse
+    "safe_redirect": "urlspec.redirect",
+    "check_redirect": "urlspec.redirect",
 }
 
 __all__ = [*sorted(_EXPORTS), "parse"]
