@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from urlspec.search_params import URLSearchParams as URLSearchParams
     from urlspec.sites import same_site as same_site
     from urlspec.sites import site as site
+    from urlspec.special_addresses import AddressClass as AddressClass
     from urlspec.special_addresses import address_class as address_class
     from urlspec.url import URL as URL
     from urlspec.url import validate as validate
@@ -84,6 +85,7 @@ _EXPORTS: dict[str, str] = {
     "site": "urlspec.sites",
     "same_site": "urlspec.sites",
     "address_class": "urlspec.special_addresses",
+    "AddressClass": "urlspec.special_addresses",
 }
 
 __all__ = [*sorted(_EXPORTS), "parse"]

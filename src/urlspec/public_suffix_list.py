@@ -16,7 +16,8 @@ List's formal algorithm (https://github.com/publicsuffix/list/wiki/Format#formal
 Rules are compared in A-labels, as a URL's host is serialized: each rule goes through the domain
 parser when the list is read. A trailing dot is kept, as the URL Standard's steps say ("com." is
 the public suffix of "example.com."). A domain with an empty label, but for a trailing dot
-(".example.com", "a..com"), has no registrable domain, as the list's own tests say.
+(".example.com", "a..com", "example.com.."), has neither a public suffix nor a registrable domain,
+as the list's own tests say of the registrable domain.
 
 The list is the ``publicsuffixlist`` package's copy of it (its data file only; that package
 republishes the list as it changes), read and built into a matcher on first use: ``import
@@ -135,6 +136,13 @@ class PublicSuffixList:
 
     def public_suffix_of_domain(self, domain: str, *, include_private: bool = True) -> str | None:
         """The public suffix of a domain already serialized (as ``URL.hostname`` gives it)."""
+        # One rule for empty labels (for this and the registrable domain): a domain with an
+        # empty label but for one trailing dot (".example.com", "a..com", "example.com..") is no
+        # host name the list's algorithm is defined on ("canonicalized in the normal way for
+        # hostnames", https://github.com/publicsuffix/list/wiki/Format#formal-algorithm; the
+        # list's tests/test_psl.txt: ".example.com" has none): it has none.
+        if domain.startswith(".") or ".." in domain:
+            return None
         trailing_dot = 1 if domain.endswith(".") else 0
         start = self._public_suffix_start(domain, len(domain) - trailing_dot, include_private)
         return None if start < 0 else domain[start:]
