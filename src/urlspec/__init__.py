@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from urlspec.data_url import parse_data_url as parse_data_url
     from urlspec.host import HostKind as HostKind
     from urlspec.host import InvalidHost as InvalidHost
+    from urlspec.host_parts import ExtractResult as ExtractResult
+    from urlspec.host_parts import extract as extract
     from urlspec.idna import InvalidDomain as InvalidDomain
     from urlspec.idna import domain_to_ascii as domain_to_ascii
     from urlspec.idna import domain_to_unicode as domain_to_unicode
@@ -86,6 +88,8 @@ _EXPORTS: dict[str, str] = {
     "same_site": "urlspec.sites",
     "address_class": "urlspec.special_addresses",
     "AddressClass": "urlspec.special_addresses",
+    "extract": "urlspec.host_parts",
+    "ExtractResult": "urlspec.host_parts",
 }
 
 __all__ = [*sorted(_EXPORTS), "parse"]
