@@ -33,10 +33,12 @@ from typing import Final
 from urlspec.host import HostKind, parse_host_string
 
 __all__ = [
+    "PSL_FILE_VARIABLE",
     "PublicSuffixList",
     "default_list",
     "public_suffix",
     "registrable_domain",
+    "user_list_path",
 ]
 
 # The flags of a node: a suffix of the domain that a rule names, or a rule is below.
@@ -244,15 +246,40 @@ _default_list: PublicSuffixList | None = None
 
 
 def default_list() -> PublicSuffixList:
-    """The list this library uses unless told otherwise: the ``publicsuffixlist`` package's
-    copy of public_suffix_list.dat, read on first use (and kept: it is built once)."""
+    """The list this library uses unless told otherwise, read on first use (and kept: it is
+    built once): the file ``URLSPEC_PSL_FILE`` names, else the one ``urlspec psl update``
+    stored (:func:`user_list_path`) if there is one, else the ``publicsuffixlist`` package's
+    copy of public_suffix_list.dat."""
     global _default_list
     if _default_list is None:
         _default_list = _read_default_list()
     return _default_list
 
 
+#: The environment variable naming the list file :func:`default_list` reads.
+PSL_FILE_VARIABLE: Final = "URLSPEC_PSL_FILE"
+
+
+def user_list_path() -> str:
+    """Where ``urlspec psl update`` stores a list and :func:`default_list` looks for one: the
+    file named by ``URLSPEC_PSL_FILE`` if set, else
+    ``$XDG_DATA_HOME/urlspec/public_suffix_list.dat`` (``~/.local/share/urlspec/...`` when
+    ``XDG_DATA_HOME`` is not set)."""
+    named = os.environ.get(PSL_FILE_VARIABLE)
+    if named:
+        return named
+    data_home = os.environ.get("XDG_DATA_HOME") or os.path.join(
+        os.path.expanduser("~"), ".local", "share"
+    )
+    return os.path.join(data_home, "urlspec", "public_suffix_list.dat")
+
+
 def _read_default_list() -> PublicSuffixList:
+    """The list of :func:`user_list_path` (which must exist when ``URLSPEC_PSL_FILE`` names
+    it), else the ``publicsuffixlist`` package's copy."""
+    path = user_list_path()
+    if os.environ.get(PSL_FILE_VARIABLE) or os.path.isfile(path):
+        return PublicSuffixList.from_file(path)
     from importlib import metadata, resources
 
     text = resources.files("publicsuffixlist").joinpath("public_suffix_list.dat").read_text("utf-8")
