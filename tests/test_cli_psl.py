@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 
 import pytest
-from shared_data import missing
+from shared_data import PSL_DIR, missing
 from test_cli import err, out, urlspec
 
 from urlspec import public_suffix_list
@@ -27,8 +27,6 @@ example
 !www.wild.example
 // ===END ICANN DOMAINS===
 """
-
-SHARED_LIST = Path(__file__).resolve().parent.parent.parent / "shared" / "psl"
 
 
 @pytest.fixture
@@ -79,7 +77,7 @@ def test_update_to_a_path_and_the_environment_variable(
 
 
 def test_the_real_list(data_home: Path) -> None:
-    source = SHARED_LIST / "public_suffix_list.dat"
+    source = PSL_DIR / "public_suffix_list.dat"
     if not source.exists():
         missing(source, "psl")
     result = urlspec("psl", "update", "--from", str(source))
