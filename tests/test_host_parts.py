@@ -769,3 +769,15 @@ def test_errors() -> None:
 def test_exported() -> None:
     assert urlspec.extract is extract
     assert urlspec.ExtractResult is ExtractResult
+
+
+def test_each_list_and_section_gets_its_own_answer() -> None:
+    # A list whose only rule is "uk" (PSL format): "example.co.uk" splits at "uk" by it, at
+    # "co.uk" by the real list (rule "co.uk"), whichever was asked first.
+    only_uk = PublicSuffixList.from_text("uk\n")
+    for _ in range(2):
+        assert extract("a.example.co.uk").suffix == "co.uk"
+        assert extract("a.example.co.uk", psl=only_uk).suffix == "uk"
+        # "blogspot.com" is a rule of the PRIVATE section.
+        assert extract("a.blogspot.com").suffix == "com"
+        assert extract("a.blogspot.com", include_private=True).suffix == "blogspot.com"

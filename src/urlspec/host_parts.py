@@ -178,8 +178,40 @@ def _extract_parsed(url: URL, psl: PublicSuffixList, include_private: bool) -> E
     return _EMPTY  # no host, or the empty host
 
 
+#: How many splits :func:`_split_domain` keeps (hosts repeat: a log's URLs name few hosts).
+#: The cache is emptied when full, so memory stays bounded.
+_CACHE_SIZE: Final = 1 << 16
+_cache: dict[tuple[PublicSuffixList, bool, str], ExtractResult] = {}
+_new_tuple: Final = tuple.__new__
+
+
+def _result(
+    subdomain: str, domain: str, suffix: str, is_private: bool, registry_suffix: str
+) -> ExtractResult:
+    """An ExtractResult made as its ``_make`` makes it (without the generated ``__new__``)."""
+    made: ExtractResult = _new_tuple(
+        ExtractResult, (subdomain, domain, suffix, is_private, registry_suffix)
+    )
+    return made
+
+
 def _split_domain(domain: str, psl: PublicSuffixList, include_private: bool) -> ExtractResult:
-    """A serialized domain split at its public suffix (steps 6 and 7 of the PSL algorithm)."""
+    """A serialized domain split at its public suffix (steps 6 and 7 of the PSL algorithm),
+    from the cache when it was split before."""
+    key = (psl, include_private, domain)
+    found = _cache.get(key)
+    if found is not None:
+        return found
+    result = _split_domain_uncached(domain, psl, include_private)
+    if len(_cache) >= _CACHE_SIZE:
+        _cache.clear()
+    _cache[key] = result
+    return result
+
+
+def _split_domain_uncached(
+    domain: str, psl: PublicSuffixList, include_private: bool
+) -> ExtractResult:
     suffix = psl.public_suffix_of_domain(domain, include_private=include_private)
     if suffix is None:
         return _EMPTY  # a domain with an empty label has no public suffix
@@ -188,8 +220,8 @@ def _split_domain(domain: str, psl: PublicSuffixList, include_private: bool) -> 
         registry_suffix = psl.public_suffix_of_domain(domain, include_private=False) or ""
     is_private = registry_suffix != suffix
     if len(suffix) == len(domain):
-        return ExtractResult("", "", suffix, is_private, registry_suffix)
+        return _result("", "", suffix, is_private, registry_suffix)
     rest = domain[: len(domain) - len(suffix) - 1]
     dot = rest.rfind(".")
     subdomain = rest[:dot] if dot >= 0 else ""
-    return ExtractResult(subdomain, rest[dot + 1 :], suffix, is_private, registry_suffix)
+    return _result(subdomain, rest[dot + 1 :], suffix, is_private, registry_suffix)
