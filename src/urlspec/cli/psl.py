@@ -72,7 +72,7 @@ def add_parser(subparsers: SubParsers) -> None:
         metavar="PATH",
         default=None,
         help=f"where to store it (default: ${PSL_FILE_VARIABLE} if set, else the user data "
-        "file above)",
+        "file that 'urlspec psl --help' names)",
     )
     update.set_defaults(run=run_update)
     show = commands.add_parser(
