@@ -37,6 +37,7 @@ COMPILED_MODULES = [
     "src/urlspec/urlencoded.py",
     "src/urlspec/search_params.py",
     "src/urlspec/public_suffix_list.py",
+    "src/urlspec/host_parts.py",
 ]
 
 PURE_BUILD_VARIABLE = "URLSPEC_PURE_PYTHON"

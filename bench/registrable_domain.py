@@ -42,9 +42,10 @@ CORPORA = ("kasztp.txt", "userbait.txt", "node_files.txt", "isaacs_files.txt")
 Lookup = Callable[[str], "str | None"]
 
 
-def corpus_hosts(limit: int | None) -> list[str]:
-    """The distinct domain hosts of the corpora, serialized, in the order met."""
-    hosts: dict[str, None] = {}
+def corpus_domain_urls() -> dict[str, str]:
+    """Each distinct line of the corpora that is a valid URL with a domain host, and its host
+    (serialized), in the order met."""
+    found: dict[str, str] = {}
     for name in CORPORA:
         path = SHARED / "datasets" / name
         if not path.exists():
@@ -57,8 +58,13 @@ def corpus_hosts(limit: int | None) -> list[str]:
                 except InvalidURL:
                     continue
                 if url.host_kind is HostKind.DOMAIN:
-                    hosts[url.hostname] = None
-    found = list(hosts)
+                    found[line] = url.hostname
+    return found
+
+
+def corpus_hosts(limit: int | None) -> list[str]:
+    """The distinct domain hosts of the corpora, serialized, in the order met."""
+    found = list(dict.fromkeys(corpus_domain_urls().values()))
     return found if limit is None else found[:limit]
 
 

@@ -8,6 +8,7 @@ must check cleanly (no "Returning Any"). This file is read by mypy only, never r
 
 from __future__ import annotations
 
+import urllib.parse
 from typing import reveal_type
 
 from urlspec.parse import (
@@ -87,3 +88,26 @@ def keep(result: SplitResult) -> str:
 def first_value(query: str) -> str | None:
     pairs = parse_qsl(query)
     return pairs[0][1] if pairs else None
+
+
+# --- interchangeable with the standard library's classes ---
+def stdlib_netloc(result: urllib.parse.SplitResult) -> str:
+    return result.netloc
+
+
+def stdlib_params(result: urllib.parse.ParseResult) -> str:
+    return result.params
+
+
+def stdlib_fragment(result: urllib.parse.DefragResult) -> str:
+    return result.fragment
+
+
+def stdlib_bytes(result: urllib.parse.SplitResultBytes) -> bytes:
+    return result.path
+
+
+stdlib_netloc(urlsplit("http://a/"))
+stdlib_params(urlparse("http://a/;p"))
+stdlib_fragment(urldefrag("http://a/#f"))
+stdlib_bytes(urlsplit(b"http://a/"))

@@ -83,6 +83,11 @@ def test_host_json_of_an_ipv4_mapped_address() -> None:
         ("http://[fd00::1]/", 1),
         ("http://2130706433/", 1),
         ("http://exa mple.com/", 1),  # invalid
+        # Opaque hosts, read as a client connecting to them reads them (RFC 1122 §3.2.1.3
+        # loopback; 0x7f.1 is 127.0.0.1 by the URL Standard's IPv4 parser).
+        ("gopher://127.0.0.1:6379/_", 1),
+        ("gopher://0x7f.1/_", 1),
+        ("gopher://example.com/_", 0),
     ],
 )
 def test_host_exit_status_guards_non_global_addresses(url: str, status: int) -> None:
@@ -120,7 +125,9 @@ def test_host_with_a_base() -> None:
 def test_diff_with_a_base_judges_a_redirect_target_against_the_page() -> None:
     result = urlspec("diff", "--json", "--base", "https://good.example/page", "//evil.example/x")
     [document] = json.loads(out(result))
-    assert result.returncode == 0  # the parsers agree: both go off-site
+    # The parsers agree, but both leave the page's site: a redirect check must fail on it.
+    assert result.returncode == 1
+    assert document["off_site"] is True
     assert document["base"] == "https://good.example/page"
     assert document["whatwg"]["hostname"] == "evil.example"
     assert document["urllib"]["hostname"] == "evil.example"
@@ -128,6 +135,21 @@ def test_diff_with_a_base_judges_a_redirect_target_against_the_page() -> None:
     assert document["same_origin_as_base"] == {"urllib": False, "whatwg": False}
     text = out(urlspec("diff", "--base", "https://good.example/page", "//evil.example/x"))
     assert "OFF-SITE" in text
+
+
+@pytest.mark.parametrize(
+    ("target", "status"),
+    [
+        ("//evil.example", 1),  # another site (the README's redirect example)
+        ("/next", 0),  # same origin
+        ("//www.good.example/", 0),  # another origin of the same site (HTML "same site")
+        # HTML's "same site" compares schemes (a site is a scheme and a registrable domain):
+        # a downgrade to http: is another site.
+        ("http://good.example/", 1),
+    ],
+)
+def test_diff_with_a_base_exit_status(target: str, status: int) -> None:
+    assert urlspec("diff", "--base", "https://good.example/", target).returncode == status
 
 
 def test_diff_with_a_base_finds_the_backslash_confusion() -> None:

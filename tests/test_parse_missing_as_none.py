@@ -25,6 +25,7 @@ import copy
 import io
 import pickle
 import pickletools
+import urllib.parse
 from typing import Any
 
 import pytest
@@ -299,6 +300,34 @@ def test_result_classes() -> None:
     assert type(urlparse(b"x", missing_as_none=True)) is ParseResultBytes
     assert type(urldefrag(b"x", missing_as_none=True)) is DefragResultBytes
     assert type(urlsplit("http://h/p")) is SplitResult
+
+
+@pytest.mark.parametrize(
+    ("function", "str_class", "bytes_class"),
+    [
+        (urlsplit, urllib.parse.SplitResult, urllib.parse.SplitResultBytes),
+        (urlparse, urllib.parse.ParseResult, urllib.parse.ParseResultBytes),
+        (urldefrag, urllib.parse.DefragResult, urllib.parse.DefragResultBytes),
+    ],
+)
+def test_results_are_instances_of_the_standard_librarys_classes(
+    function: Any, str_class: type, bytes_class: type
+) -> None:
+    # Code that checks isinstance(result, urllib.parse.SplitResult) keeps working when some of
+    # its modules switch to urlspec.parse; the result still behaves as 3.15's (geturl() keeps an
+    # empty query with missing_as_none=True, as 3.15's test_roundtrips says).
+    url = "http://User@Example.com:8080/p;x?#"
+    for missing_as_none in (False, True):
+        text_result = function(url, missing_as_none=missing_as_none)
+        bytes_result = function(url.encode(), missing_as_none=missing_as_none)
+        assert isinstance(text_result, str_class)
+        assert isinstance(bytes_result, bytes_class)
+        assert isinstance(text_result.encode(), bytes_class)
+        assert isinstance(bytes_result.decode(), str_class)
+        assert isinstance(text_result._replace(), str_class)
+    assert urlsplit("http://h/p?", missing_as_none=True).geturl() == "http://h/p?"
+    # The standard library's functions take the results as their own (a tuple of components).
+    assert urllib.parse.urlunsplit(urlsplit("http://h/p?q#f")) == "http://h/p?q#f"
 
 
 # test_result_compat_unpickling (CPython 3.15's test_urlparse.py): pickles of

@@ -159,9 +159,13 @@ def test_spec_examples(host: str, suffix: str | None, domain: str | None) -> Non
         ("example", "example", None),
         ("a.b.example", "example", "b.example"),
         ("localhost", "localhost", None),
-        # Empty labels: no registrable domain (the list's tests: ".example.com" has none).
-        ("a..example.com", "com", None),
+        # Empty labels (but for one trailing dot): neither a public suffix nor a registrable
+        # domain (the list's tests/test_psl.txt, "Leading dot": ".example.com" has no
+        # registrable domain; one rule for both answers, as the publicsuffixlist package gives).
+        (".example.com", None, None),
+        ("a..example.com", None, None),
         ("example.com..", None, None),
+        ("..", None, None),
         # Not domains.
         ("127.0.0.1", None, None),
         ("0x7f.1", None, None),

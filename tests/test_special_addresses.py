@@ -10,6 +10,8 @@ RFC 4291 §2.5.5, RFC 6052 and RFC 3056; "localhost" names of RFC 6761 §6.3.
 
 from __future__ import annotations
 
+import typing
+
 import pytest
 
 import urlspec
@@ -18,6 +20,7 @@ from urlspec.special_addresses import (
     ADDRESS_CLASSES,
     IPV4_BLOCKS,
     IPV6_BLOCKS,
+    AddressClass,
     address_class,
     address_info,
 )
@@ -226,10 +229,51 @@ def test_domains(host: str, cls: str) -> None:
 
 
 def test_url_address_class_is_none_without_a_host_to_judge() -> None:
-    for input in ("mailto:a@example.com", "file:///etc/passwd", "foo://127.0.0.1/", "data:,x"):
+    for input in ("mailto:a@example.com", "file:///etc/passwd", "foo:///x", "foo://", "data:,x"):
         assert URL(input).address_class is None, input
     assert URL("file://localhost/x").address_class is None  # file: "localhost" is the empty host
     assert URL("file://127.0.0.1/x").address_class == "loopback"
+
+
+@pytest.mark.parametrize(
+    ("url", "cls"),
+    [
+        # The SSRF payload of "gopher://127.0.0.1:6379/_" (Redis on loopback): a client such as
+        # curl connects to 127.0.0.1 (RFC 1122 §3.2.1.3: 127.0.0.0/8 is loopback).
+        ("gopher://127.0.0.1:6379/_", "loopback"),
+        ("dict://127.0.0.1:11211/stat", "loopback"),
+        # Every spelling the URL Standard's IPv4 parser reads (its §3.5 examples: "0x7f.1",
+        # a single number 2130706433 = 127.0.0.1, octal 0177.1) is read in an opaque host too.
+        ("gopher://0x7f.1/", "loopback"),
+        ("redis://2130706433/", "loopback"),
+        ("foo://0177.0.0.1/", "loopback"),
+        # Percent-decoded, as the host parser decodes a special URL's host ("%31" is "1").
+        ("foo://%31%32%37.0.0.1/", "loopback"),
+        # RFC 1918 private, RFC 3927 link-local (the cloud metadata address), RFC 6761 §6.3.
+        ("gopher://10.0.0.1/", "private"),
+        ("ldap://169.254.169.254/", "link-local"),
+        ("foo://localhost/", "loopback"),
+        ("foo://LOCALHOST./", "loopback"),
+        # IPv6 in brackets is an IPv6 host in every URL (host parser step 1): RFC 4291 ::1.
+        ("foo://[::1]/", "loopback"),
+        # A name, or a string no host parser reads as an address: up to DNS.
+        ("gopher://example.com/", "domain"),
+        ("foo://exa_mple/", "domain"),
+        ("foo://a%zz/", "domain"),
+        ("foo://8.8.8.8/", "global"),
+    ],
+)
+def test_opaque_hosts_are_judged_as_a_client_reads_them(url: str, cls: str) -> None:
+    assert URL(url).address_class == cls
+
+
+def test_address_class_is_a_literal_type() -> None:
+    # Every answer the registries give is a member of the Literal type, and only those.
+    assert typing.get_args(AddressClass) == ADDRESS_CLASSES
+    assert set(ADDRESS_CLASSES) == {block.address_class for block in IPV4_BLOCKS + IPV6_BLOCKS} | {
+        "domain"
+    }
+    assert urlspec.AddressClass is AddressClass
 
 
 def test_the_public_function_and_every_answer() -> None:

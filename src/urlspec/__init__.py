@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from urlspec.data_url import parse_data_url as parse_data_url
     from urlspec.host import HostKind as HostKind
     from urlspec.host import InvalidHost as InvalidHost
+    from urlspec.host_parts import ExtractResult as ExtractResult
+    from urlspec.host_parts import extract as extract
     from urlspec.idna import InvalidDomain as InvalidDomain
     from urlspec.idna import domain_to_ascii as domain_to_ascii
     from urlspec.idna import domain_to_unicode as domain_to_unicode
@@ -43,6 +45,7 @@ if TYPE_CHECKING:
     from urlspec.search_params import URLSearchParams as URLSearchParams
     from urlspec.sites import same_site as same_site
     from urlspec.sites import site as site
+    from urlspec.special_addresses import AddressClass as AddressClass
     from urlspec.special_addresses import address_class as address_class
     from urlspec.url import URL as URL
     from urlspec.url import validate as validate
@@ -86,9 +89,11 @@ _EXPORTS: dict[str, str] = {
     "site": "urlspec.sites",
     "same_site": "urlspec.sites",
     "address_class": "urlspec.special_addresses",
-    # issue 20: redirect targets checked on the browser's parse
     "safe_redirect": "urlspec.redirect",
     "check_redirect": "urlspec.redirect",
+    "AddressClass": "urlspec.special_addresses",
+    "extract": "urlspec.host_parts",
+    "ExtractResult": "urlspec.host_parts",
 }
 
 __all__ = [*sorted(_EXPORTS), "parse"]

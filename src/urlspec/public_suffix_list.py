@@ -16,7 +16,8 @@ List's formal algorithm (https://github.com/publicsuffix/list/wiki/Format#formal
 Rules are compared in A-labels, as a URL's host is serialized: each rule goes through the domain
 parser when the list is read. A trailing dot is kept, as the URL Standard's steps say ("com." is
 the public suffix of "example.com."). A domain with an empty label, but for a trailing dot
-(".example.com", "a..com"), has no registrable domain, as the list's own tests say.
+(".example.com", "a..com", "example.com.."), has neither a public suffix nor a registrable domain,
+as the list's own tests say of the registrable domain.
 
 The list is the ``publicsuffixlist`` package's copy of it (its data file only; that package
 republishes the list as it changes), read and built into a matcher on first use: ``import
@@ -32,10 +33,12 @@ from typing import Final
 from urlspec.host import HostKind, parse_host_string
 
 __all__ = [
+    "PSL_FILE_VARIABLE",
     "PublicSuffixList",
     "default_list",
     "public_suffix",
     "registrable_domain",
+    "user_list_path",
 ]
 
 # The flags of a node: a suffix of the domain that a rule names, or a rule is below.
@@ -135,6 +138,13 @@ class PublicSuffixList:
 
     def public_suffix_of_domain(self, domain: str, *, include_private: bool = True) -> str | None:
         """The public suffix of a domain already serialized (as ``URL.hostname`` gives it)."""
+        # One rule for empty labels (for this and the registrable domain): a domain with an
+        # empty label but for one trailing dot (".example.com", "a..com", "example.com..") is no
+        # host name the list's algorithm is defined on ("canonicalized in the normal way for
+        # hostnames", https://github.com/publicsuffix/list/wiki/Format#formal-algorithm; the
+        # list's tests/test_psl.txt: ".example.com" has none): it has none.
+        if domain.startswith(".") or ".." in domain:
+            return None
         trailing_dot = 1 if domain.endswith(".") else 0
         start = self._public_suffix_start(domain, len(domain) - trailing_dot, include_private)
         return None if start < 0 else domain[start:]
@@ -236,15 +246,40 @@ _default_list: PublicSuffixList | None = None
 
 
 def default_list() -> PublicSuffixList:
-    """The list this library uses unless told otherwise: the ``publicsuffixlist`` package's
-    copy of public_suffix_list.dat, read on first use (and kept: it is built once)."""
+    """The list this library uses unless told otherwise, read on first use (and kept: it is
+    built once): the file ``URLSPEC_PSL_FILE`` names, else the one ``urlspec psl update``
+    stored (:func:`user_list_path`) if there is one, else the ``publicsuffixlist`` package's
+    copy of public_suffix_list.dat."""
     global _default_list
     if _default_list is None:
         _default_list = _read_default_list()
     return _default_list
 
 
+#: The environment variable naming the list file :func:`default_list` reads.
+PSL_FILE_VARIABLE: Final = "URLSPEC_PSL_FILE"
+
+
+def user_list_path() -> str:
+    """Where ``urlspec psl update`` stores a list and :func:`default_list` looks for one: the
+    file named by ``URLSPEC_PSL_FILE`` if set, else
+    ``$XDG_DATA_HOME/urlspec/public_suffix_list.dat`` (``~/.local/share/urlspec/...`` when
+    ``XDG_DATA_HOME`` is not set)."""
+    named = os.environ.get(PSL_FILE_VARIABLE)
+    if named:
+        return named
+    data_home = os.environ.get("XDG_DATA_HOME") or os.path.join(
+        os.path.expanduser("~"), ".local", "share"
+    )
+    return os.path.join(data_home, "urlspec", "public_suffix_list.dat")
+
+
 def _read_default_list() -> PublicSuffixList:
+    """The list of :func:`user_list_path` (which must exist when ``URLSPEC_PSL_FILE`` names
+    it), else the ``publicsuffixlist`` package's copy."""
+    path = user_list_path()
+    if os.environ.get(PSL_FILE_VARIABLE) or os.path.isfile(path):
+        return PublicSuffixList.from_file(path)
     from importlib import metadata, resources
 
     text = resources.files("publicsuffixlist").joinpath("public_suffix_list.dat").read_text("utf-8")

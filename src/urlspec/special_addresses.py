@@ -21,19 +21,29 @@ IPv4-mapped (::ffff:0:0/96, RFC 4291 §2.5.5.2), IPv4-compatible (::/96 but :: a
 RFC 3056, the IPv4 address in bits 16-47).
 
 Domains: ``localhost`` and every name under it are loopback (RFC 6761 §6.3); any other domain is
-``domain`` (where it points is up to DNS, which is never asked). The answer does not depend on
+``domain`` (where it points is up to DNS, which is never asked).
+
+Opaque hosts (the hosts of non-special URLs, such as ``gopher://127.0.0.1:6379/_``) are not
+resolved by the URL Standard, but a client that connects to one (curl, a Redis or Gopher
+library) takes it for a host name or an address. So an opaque host is read as a special URL's
+host would be (https://url.spec.whatwg.org/#concept-host-parser with *isOpaque* false: percent-
+decoded, IPv4 in every spelling the IPv4 parser accepts) and judged as that host: ``gopher://0x7f.1/``
+is loopback. An opaque host that the host parser rejects is no address in any spelling: only DNS
+could place it, so it is ``domain``. (IPv6 addresses are in brackets, which every URL's host
+parser reads as IPv6: they are never opaque.) The answer does not depend on
 the Python version (``ipaddress.is_private`` changed its ranges between 3.11 and 3.13; it is not
 used).
 """
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Final, Literal, NamedTuple, TypeAlias, get_args
 
 from urlspec.host import (
     Host,
     HostKind,
     InvalidHost,
+    parse_host,
     parse_host_string,
     serialize_host,
     serialize_ipv4,
@@ -44,6 +54,7 @@ __all__ = [
     "ADDRESS_CLASSES",
     "IPV4_BLOCKS",
     "IPV6_BLOCKS",
+    "AddressClass",
     "AddressInfo",
     "Block",
     "address_class",
@@ -51,8 +62,9 @@ __all__ = [
     "address_info_of_host",
 ]
 
-#: Every answer :func:`address_class` gives.
-ADDRESS_CLASSES: Final = (
+#: Every answer :func:`address_class` (and ``URL.address_class``) gives: a type checker knows
+#: the spelling of each.
+AddressClass: TypeAlias = Literal[
     "loopback",
     "private",
     "link-local",
@@ -66,7 +78,10 @@ ADDRESS_CLASSES: Final = (
     "reserved",
     "global",
     "domain",
-)
+]
+
+#: The answers of :data:`AddressClass`, in its order.
+ADDRESS_CLASSES: Final[tuple[AddressClass, ...]] = get_args(AddressClass)
 
 
 class Block(NamedTuple):
@@ -77,7 +92,7 @@ class Block(NamedTuple):
     prefix_length: int
     name: str
     reference: str
-    address_class: str
+    address_class: AddressClass
     bits: int  # 32 for an IPv4 block, 128 for an IPv6 block
 
     def contains(self, address: int) -> bool:
@@ -112,12 +127,12 @@ def _ipv6(text: str) -> int:
     return value
 
 
-def _v4(block: str, name: str, reference: str, address_class: str) -> Block:
+def _v4(block: str, name: str, reference: str, address_class: AddressClass) -> Block:
     network, _, length = block.partition("/")
     return Block(_ipv4(network), int(length), name, reference, address_class, 32)
 
 
-def _v6(block: str, name: str, reference: str, address_class: str) -> Block:
+def _v6(block: str, name: str, reference: str, address_class: AddressClass) -> Block:
     network, _, length = block.partition("/")
     return Block(_ipv6(network), int(length), name, reference, address_class, 128)
 
@@ -212,15 +227,20 @@ class _Embedding(NamedTuple):
 
 
 # The IPv6 blocks whose addresses carry an IPv4 address, judged by it. ::/96 (IPv4-compatible)
-# excludes :: and ::1, which the registry names itself.
+# excludes :: and ::1, which the registry names itself. (A block's own class is never used: the
+# IPv4 address carried decides.)
 _EMBEDDING_BLOCKS: Final = (
     _Embedding(
-        _v6("::ffff:0:0/96", "IPv4-mapped Address", "RFC 4291 §2.5.5.2", ""), 0, "IPv4-mapped"
+        _v6("::ffff:0:0/96", "IPv4-mapped Address", "RFC 4291 §2.5.5.2", "reserved"),
+        0,
+        "IPv4-mapped",
     ),
-    _Embedding(_v6("64:ff9b::/96", "IPv4-IPv6 Translat.", "RFC 6052", ""), 0, "NAT64"),
-    _Embedding(_v6("2002::/16", "6to4", "RFC 3056", ""), 80, "6to4"),
+    _Embedding(_v6("64:ff9b::/96", "IPv4-IPv6 Translat.", "RFC 6052", "reserved"), 0, "NAT64"),
+    _Embedding(_v6("2002::/16", "6to4", "RFC 3056", "reserved"), 80, "6to4"),
     _Embedding(
-        _v6("::/96", "IPv4-compatible Address", "RFC 4291 §2.5.5.1", ""), 0, "IPv4-compatible"
+        _v6("::/96", "IPv4-compatible Address", "RFC 4291 §2.5.5.1", "reserved"),
+        0,
+        "IPv4-compatible",
     ),
 )
 
@@ -234,7 +254,7 @@ class AddressInfo(NamedTuple):
     ``block`` the registry row that decided, as text (None for a domain but localhost).
     """
 
-    address_class: str
+    address_class: AddressClass
     address: str | None
     embedded_ipv4: str | None
     embedding: str | None
@@ -256,7 +276,17 @@ _GLOBAL_IPV4: Final = _v4(
 
 
 def address_info_of_host(host: Host) -> AddressInfo | None:
-    """Where a parsed host points; None for an opaque or empty host."""
+    """Where a parsed host points; None for the empty host (there is nothing to reach).
+
+    An opaque host is judged as the host a special URL would have for it (see the module's
+    documentation): its ``address`` is the address it spells, as the URL serializes it.
+    """
+    if host.kind is HostKind.OPAQUE:
+        assert isinstance(host.value, str)
+        special = parse_host(host.value)
+        if special is None:
+            return AddressInfo("domain", None, None, None, None)
+        return address_info_of_host(special)
     if host.kind is HostKind.DOMAIN:
         assert isinstance(host.value, str)
         domain = host.value.removesuffix(".")
@@ -306,7 +336,7 @@ def address_info(host: str) -> AddressInfo:
     return info
 
 
-def address_class(host: str) -> str:
+def address_class(host: str) -> AddressClass:
     """Where the host written ``host`` points after WHATWG host parsing: one of
     :data:`ADDRESS_CLASSES` ("loopback" for ``0x7f.1``, ``[::ffff:127.0.0.1]`` and
     ``localhost``; "domain" for any other domain: no DNS lookup is made).

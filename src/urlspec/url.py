@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from os import PathLike
 
     from urlspec.search_params import URLSearchParams
+    from urlspec.special_addresses import AddressClass
     from urlspec.toolkit.query_editing import QueryInput
 
 __all__ = ["URL", "validate"]
@@ -649,9 +650,10 @@ class URL:
         return registrable_domain_of_url(self)
 
     @property
-    def address_class(self) -> str | None:
+    def address_class(self) -> AddressClass | None:
         """Where the host points ("loopback", "private", ..., "global", or "domain"); None for
-        a null, empty or opaque host. See :func:`urlspec.address_class`."""
+        a null or empty host. An opaque host is judged as the host it spells
+        (``gopher://127.0.0.1/`` is loopback). See :func:`urlspec.address_class`."""
         from urlspec.url_host import address_class_of_url
 
         return address_class_of_url(self)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from urlspec.host import Host, HostKind, parse_ipv4, parse_ipv6
+from urlspec.public_suffix_list import default_list
+from urlspec.special_addresses import AddressClass, address_info_of_host
 
 if TYPE_CHECKING:
     from urlspec.url import URL
@@ -25,8 +27,6 @@ def public_suffix_of_url(url: URL) -> str | None:
     """https://url.spec.whatwg.org/#host-public-suffix of ``url``'s host (None unless a domain)."""
     if url.host_kind is not HostKind.DOMAIN:
         return None
-    from urlspec.public_suffix_list import default_list
-
     return default_list().public_suffix_of_domain(url.hostname)
 
 
@@ -35,8 +35,6 @@ def registrable_domain_of_url(url: URL) -> str | None:
     domain)."""
     if url.host_kind is not HostKind.DOMAIN:
         return None
-    from urlspec.public_suffix_list import default_list
-
     return default_list().registrable_domain_of_domain(url.hostname)
 
 
@@ -58,13 +56,12 @@ def host_of_url(url: URL) -> Host | None:
     return Host(kind, hostname)
 
 
-def address_class_of_url(url: URL) -> str | None:
+def address_class_of_url(url: URL) -> AddressClass | None:
     """Where ``url``'s host points (see :func:`urlspec.special_addresses.address_class`); None for
-    a null, empty or opaque host."""
+    a null or empty host. An opaque host is judged as the host it spells
+    (``gopher://127.0.0.1:6379/_`` is loopback), as a client connecting to it would read it."""
     host = host_of_url(url)
     if host is None:
         return None
-    from urlspec.special_addresses import address_info_of_host
-
     info = address_info_of_host(host)
     return None if info is None else info.address_class

@@ -54,8 +54,10 @@ netloc (urllib) and host (WHATWG) are shown but not compared: netloc also holds 
 A parser's error (urlsplit's or .port's ValueError, a WHATWG parsing failure) is shown in place
 of its values; an error on one side only is a disagreement.
 
-exit status: 0 the parsers agree on the scheme, host and port of every URL; 1 they disagree
-on one of them for some URL (the confusion behind SSRF bypasses); 2 usage error."""
+exit status: 0 the parsers agree on the scheme, host and port of every URL (and, with --base,
+neither side leaves BASE's site); 1 they disagree on one of them for some URL (the confusion
+behind SSRF bypasses), or with --base some URL resolves OFF-SITE on either side (a redirect or
+link to another site than its page's); 2 usage error."""
 
 
 def add_parser(subparsers: SubParsers) -> None:
@@ -258,6 +260,14 @@ class Comparison:
         return isinstance(self.urllib, Failed) != isinstance(self.whatwg, Failed)
 
     @property
+    def off_site(self) -> bool:
+        """With a base: whether either side's URL is on another site than the base (a side that
+        is no URL is judged by :attr:`one_sided`)."""
+        if self.same_site_as_base is None:
+            return False
+        return any(same is False for same in self.same_site_as_base.values())
+
+    @property
     def security_disagreement(self) -> bool:
         """Whether the parsers would send a request to different places (or only one would)."""
         return self.one_sided or any(name in SECURITY_FIELDS for name in self.differing)
@@ -456,6 +466,7 @@ def document(comparison: Comparison) -> dict[str, Any]:
         "same": comparison.same,
         "differing": comparison.differing,
         "security_disagreement": comparison.security_disagreement,
+        **({} if comparison.base is None else {"off_site": comparison.off_site}),
         **(
             {}
             if comparison.base is None
@@ -469,7 +480,8 @@ def document(comparison: Comparison) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    """``urlspec diff``: compare each URL; exit 1 when the parsers disagree on scheme/host/port."""
+    """``urlspec diff``: compare each URL; exit 1 when the parsers disagree on scheme/host/port,
+    or (with a base) when a URL resolves off the base's site."""
     if args.base is not None:
         parse_base(args.base)  # an invalid base exits 1, as in every command
     comparisons = [compare(text, args.base) for text in args.urls]
@@ -478,6 +490,6 @@ def run(args: argparse.Namespace) -> int:
         write_json([document(comparison) for comparison in comparisons])
     else:
         sys.stdout.write("\n".join(report(comparison) for comparison in comparisons))
-    if any(comparison.security_disagreement for comparison in comparisons):
+    if any(comparison.security_disagreement or comparison.off_site for comparison in comparisons):
         return EXIT_INVALID
     return EXIT_OK

@@ -37,6 +37,9 @@ address classes (IANA special-purpose address registries; no DNS lookup is ever 
   broadcast, documentation, benchmarking, reserved, global; "domain" for a domain other than
   localhost (and its subdomains, which are loopback). An IPv6 address that carries an IPv4
   address (IPv4-mapped, IPv4-compatible, NAT64 64:ff9b::/96, 6to4 2002::/16) is judged by it.
+  The opaque host of a non-special URL (gopher://127.0.0.1:6379/_) is judged as the host a
+  client connecting to it reads: as an http: URL's host would be parsed (IPv4 in every
+  spelling, percent-decoded); one that spells no address is "domain".
 
 exit status: 0 every URL is valid and reaches a global address, a domain or no host at all;
 1 some URL is invalid or reaches a non-global address (loopback, private, ...); 2 usage error."""
@@ -151,7 +154,7 @@ def _address_text(record: dict[str, Any]) -> str:
     """The address line: the class, and how the host was written when it was not plain."""
     cls = record["address_class"]
     if cls is None:
-        return "- (no host to reach)" if record["kind"] != "opaque" else "- (opaque host)"
+        return "- (no host to reach)"
     parts: list[str] = []
     written = record["host_as_written"]
     address = record["address"]

@@ -35,10 +35,11 @@ fields are the same plain ``collections.namedtuple`` classes, and subscripting a
 
 from __future__ import annotations
 
+import sys
 import types
-from collections import namedtuple
+import urllib.parse as _stdlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
 if TYPE_CHECKING:
     # TypeVar defaults (PEP 696) for the checker only: typing.TypeVar takes them from 3.13 on.
@@ -243,7 +244,7 @@ class _BytesResult(_KeepEmptyFlag):
         )
 
 
-class ResultBase(_NetlocProperties, _TextResult):
+class ResultBase(_NetlocProperties, _TextResult, _stdlib._NetlocResultMixinStr):
     """The base of SplitResult and ParseResult (public in urllib.parse, undocumented)."""
 
     __slots__ = ()
@@ -260,7 +261,7 @@ class ResultBase(_NetlocProperties, _TextResult):
         def encode(self, encoding: str = "ascii", errors: str = "strict") -> _UrlResultBytes: ...
 
 
-class _UrlResultBytes(_NetlocProperties, _BytesResult):
+class _UrlResultBytes(_NetlocProperties, _BytesResult, _stdlib._NetlocResultMixinBytes):
     """The base of SplitResultBytes and ParseResultBytes."""
 
     __slots__ = ()
@@ -277,35 +278,85 @@ class _UrlResultBytes(_NetlocProperties, _BytesResult):
         def decode(self, encoding: str = "ascii", errors: str = "strict") -> ResultBase: ...
 
 
-# The fields of each result, in order. The classes below add the behaviour; they list the
-# fields last among their bases, so that the mixins' _replace (which keeps the flag) comes first.
-# The checker sees them as generic NamedTuples (typeshed's _SplitResultBase ...): the text type,
-# and the type of the components that may be undefined (None with missing_as_none=True).
-if TYPE_CHECKING:
+# The standard library's classes, which the classes below subclass (``isinstance(result,
+# urllib.parse.SplitResult)`` holds, and a checker accepts a result where the standard library's
+# class is annotated). Their fields (a namedtuple) and their own methods come last in each
+# class's MRO: the mixins above come first, so that this module's behaviour (3.15's) is the one
+# that runs on every Python.
+#
+# typeshed makes the standard library's classes generic in the type of the components that may
+# be undefined (None with missing_as_none=True) from Python 3.15 on; before it, they are
+# NamedTuples of str (bytes) only. A checker of an older Python sees here the standard library's
+# class with those fields as generic properties: ``urlsplit(u, missing_as_none=True).query`` is
+# ``str | None``, and a result is assignable where the standard library's class is annotated.
+# (An item read by index or unpacking has the standard library's type, str, there.)
+if TYPE_CHECKING and sys.version_info < (3, 15):
 
-    class _DefragFields(NamedTuple, Generic[_ResultStrT, _ResultComponentT]):
-        url: _ResultStrT
-        fragment: _ResultComponentT
+    class _StdlibDefragResult(_stdlib.DefragResult, Generic[_StrComponentT]):
+        @property
+        def fragment(self) -> _StrComponentT: ...  # type: ignore[override]
 
-    class _SplitFields(NamedTuple, Generic[_ResultStrT, _ResultComponentT]):
-        scheme: _ResultComponentT
-        netloc: _ResultComponentT
-        path: _ResultStrT
-        query: _ResultComponentT
-        fragment: _ResultComponentT
+    class _StdlibSplitResult(_stdlib.SplitResult, Generic[_StrComponentT]):
+        @property
+        def scheme(self) -> _StrComponentT: ...  # type: ignore[override]
+        @property
+        def netloc(self) -> _StrComponentT: ...  # type: ignore[override]
+        @property
+        def query(self) -> _StrComponentT: ...  # type: ignore[override]
+        @property
+        def fragment(self) -> _StrComponentT: ...  # type: ignore[override]
 
-    class _ParseFields(NamedTuple, Generic[_ResultStrT, _ResultComponentT]):
-        scheme: _ResultComponentT
-        netloc: _ResultComponentT
-        path: _ResultStrT
-        params: _ResultComponentT
-        query: _ResultComponentT
-        fragment: _ResultComponentT
+    class _StdlibParseResult(_stdlib.ParseResult, Generic[_StrComponentT]):
+        @property
+        def scheme(self) -> _StrComponentT: ...  # type: ignore[override]
+        @property
+        def netloc(self) -> _StrComponentT: ...  # type: ignore[override]
+        @property
+        def params(self) -> _StrComponentT: ...  # type: ignore[override]
+        @property
+        def query(self) -> _StrComponentT: ...  # type: ignore[override]
+        @property
+        def fragment(self) -> _StrComponentT: ...  # type: ignore[override]
+
+    class _StdlibDefragResultBytes(_stdlib.DefragResultBytes, Generic[_BytesComponentT]):
+        @property
+        def fragment(self) -> _BytesComponentT: ...  # type: ignore[override]
+
+    class _StdlibSplitResultBytes(_stdlib.SplitResultBytes, Generic[_BytesComponentT]):
+        @property
+        def scheme(self) -> _BytesComponentT: ...  # type: ignore[override]
+        @property
+        def netloc(self) -> _BytesComponentT: ...  # type: ignore[override]
+        @property
+        def query(self) -> _BytesComponentT: ...  # type: ignore[override]
+        @property
+        def fragment(self) -> _BytesComponentT: ...  # type: ignore[override]
+
+    class _StdlibParseResultBytes(_stdlib.ParseResultBytes, Generic[_BytesComponentT]):
+        @property
+        def scheme(self) -> _BytesComponentT: ...  # type: ignore[override]
+        @property
+        def netloc(self) -> _BytesComponentT: ...  # type: ignore[override]
+        @property
+        def params(self) -> _BytesComponentT: ...  # type: ignore[override]
+        @property
+        def query(self) -> _BytesComponentT: ...  # type: ignore[override]
+        @property
+        def fragment(self) -> _BytesComponentT: ...  # type: ignore[override]
 
 else:
-    _DefragFields = namedtuple("_DefragFields", "url fragment")
-    _SplitFields = namedtuple("_SplitFields", "scheme netloc path query fragment")
-    _ParseFields = namedtuple("_ParseFields", "scheme netloc path params query fragment")
+    # At run time (and for a checker of Python 3.15+): the standard library's classes.
+    from urllib.parse import DefragResult as _StdlibDefragResult
+    from urllib.parse import DefragResultBytes as _StdlibDefragResultBytes
+    from urllib.parse import ParseResult as _StdlibParseResult
+    from urllib.parse import ParseResultBytes as _StdlibParseResultBytes
+    from urllib.parse import SplitResult as _StdlibSplitResult
+    from urllib.parse import SplitResultBytes as _StdlibSplitResultBytes
+
+# The namedtuples of the fields (urllib.parse's private names for them).
+_DefragFields = _stdlib._DefragResultBase
+_SplitFields = _stdlib._SplitResultBase
+_ParseFields = _stdlib._ParseResultBase
 
 
 class _DefragGeturl:
@@ -324,51 +375,53 @@ class _DefragGeturl:
         return fields.url
 
 
-class DefragResult(_DefragGeturl, _TextResult, _DefragFields[str, _StrComponentT]):
+class DefragResult(_DefragGeturl, _TextResult, _StdlibDefragResult[_StrComponentT]):
     """DefragResult(url, fragment): the URL without its fragment, and the fragment."""
 
     # no __slots__: the instance __dict__ holds the _keep_empty flag (see the module)
 
-    if TYPE_CHECKING:  # (the ignores: mypy's constrained type variables, as typeshed's mypy#21453)
+    # (the ignores: mypy's constrained type variables when it checks for Python 3.15, where the
+    # standard library's class is generic, as typeshed's mypy#21453)
+    if TYPE_CHECKING:
 
-        def geturl(self) -> str: ...  # type: ignore[misc]
-        def encode(  # type: ignore[misc]
+        def geturl(self) -> str: ...  # type: ignore[misc,unused-ignore]
+        def encode(  # type: ignore[misc,unused-ignore]
             self, encoding: str = "ascii", errors: str = "strict"
         ) -> DefragResultBytes: ...
 
 
-class DefragResultBytes(_DefragGeturl, _BytesResult, _DefragFields[bytes, _BytesComponentT]):
+class DefragResultBytes(_DefragGeturl, _BytesResult, _StdlibDefragResultBytes[_BytesComponentT]):
     """DefragResultBytes(url, fragment): DefragResult for bytes."""
 
     # no __slots__: the instance __dict__ holds the _keep_empty flag (see the module)
 
     if TYPE_CHECKING:  # (the ignores: as for DefragResult)
 
-        def geturl(self) -> bytes: ...  # type: ignore[misc]
-        def decode(  # type: ignore[misc]
+        def geturl(self) -> bytes: ...  # type: ignore[misc,unused-ignore]
+        def decode(  # type: ignore[misc,unused-ignore]
             self, encoding: str = "ascii", errors: str = "strict"
         ) -> DefragResult: ...
 
 
-class SplitResult(ResultBase, _SplitFields[str, _StrComponentT]):
+class SplitResult(ResultBase, _StdlibSplitResult[_StrComponentT]):
     """SplitResult(scheme, netloc, path, query, fragment), as ``urlsplit`` returns it."""
 
     # no __slots__: the instance __dict__ holds the _keep_empty flag (see the module)
 
 
-class ParseResult(ResultBase, _ParseFields[str, _StrComponentT]):
+class ParseResult(ResultBase, _StdlibParseResult[_StrComponentT]):
     """ParseResult(scheme, netloc, path, params, query, fragment), as ``urlparse`` returns it."""
 
     # no __slots__: the instance __dict__ holds the _keep_empty flag (see the module)
 
 
-class SplitResultBytes(_UrlResultBytes, _SplitFields[bytes, _BytesComponentT]):
+class SplitResultBytes(_UrlResultBytes, _StdlibSplitResultBytes[_BytesComponentT]):
     """SplitResult for bytes."""
 
     # no __slots__: the instance __dict__ holds the _keep_empty flag (see the module)
 
 
-class ParseResultBytes(_UrlResultBytes, _ParseFields[bytes, _BytesComponentT]):
+class ParseResultBytes(_UrlResultBytes, _StdlibParseResultBytes[_BytesComponentT]):
     """ParseResult for bytes."""
 
     # no __slots__: the instance __dict__ holds the _keep_empty flag (see the module)

@@ -2,12 +2,27 @@
 
 The rules (what is decoded, and what never is):
 
-* The host, when it is a domain, goes through ``domain_to_unicode``
-  (https://url.spec.whatwg.org/#concept-domain-to-unicode): ``xn--n3h.example`` shows as
-  ``☃.example``, unless the result holds a code point that is kept encoded below (then the
-  ASCII form stays). IP addresses and opaque hosts are shown as they are.
+* The host, when it is a domain, is shown label by label: an A-label ("xn--...") goes through
+  domain to Unicode (https://url.spec.whatwg.org/#concept-domain-to-unicode) and is shown in
+  Unicode only when all of these hold, as browsers decide (Chromium's IDN spoof checker,
+  Mozilla's ``network.IDN.restriction_profile`` "moderate"):
+
+  - the label passes UTS #39 §5.2's "Moderately Restrictive" level: its characters are covered
+    by one script (Single Script), or by Latin and one other Recommended script (UAX #31
+    Table 5) that is neither Cyrillic nor Greek, where Han with Hiragana and Katakana (Japanese),
+    Han with Hangul (Korean) and Han with Bopomofo count as one (UTS #39 §5.1's augmented script
+    sets). Script_Extensions come from ``fontTools.unicodedata`` (ScriptExtensions.txt of the
+    same Unicode version as IDNA's tables: tests/test_display.py fails when they drift). So
+    ``xn--pypal-4ve.com`` ("pаypal" with a Cyrillic "а") stays in Punycode;
+  - every character of it may be shown decoded (the rules below);
+  - the Unicode label maps back to the same A-label (domain to ASCII), so that the display form
+    parses back to the same host.
+
+  IP addresses and opaque hosts are shown as they are.
 * In the path, query and fragment, a run of percent-encoded bytes that is valid UTF-8 is shown
-  decoded, one code point at a time, except:
+  decoded, one code point at a time, when the escapes are written as the URL parser writes them
+  (uppercase hex digits: ``%C3%A9`` shows as "é", ``%c3%a9`` stays, since "é" would parse back
+  as ``%C3%A9``), except:
 
   - ASCII: every percent-encoded ASCII byte stays encoded. Those are delimiters ("%2F",
     "%3F", "%23", "%26", "%3D", ...), "%25", spaces and controls, or characters the URL's
@@ -17,30 +32,41 @@ The rules (what is decoded, and what never is):
     U+FEFF, ...), surrogates, private-use and unassigned code points (Cs, Co, Cn), and the
     other invisible code points (default ignorables such as U+034F, U+115F, U+3164, the
     variation selectors);
-  - look-alikes of delimiters and spaces: a code point whose compatibility form (NFKC) holds
-    an ASCII delimiter, "%" or a space (U+FF0F FULLWIDTH SOLIDUS, U+2100 ACCOUNT OF, ...);
+  - look-alikes of delimiters, dots and spaces: a code point whose compatibility form (NFKC)
+    holds an ASCII delimiter, ".", "%" or a space (U+FF0F FULLWIDTH SOLIDUS, U+FF0E FULLWIDTH
+    FULL STOP, U+2024-U+2026 the dot leaders, U+FE52 SMALL FULL STOP, U+2488 DIGIT ONE FULL STOP,
+    U+2100 ACCOUNT OF, ...), and the mathematical symbols (category Sm), among which the slash
+    operators that NFKC keeps (U+2044 FRACTION SLASH, U+2215 DIVISION SLASH, U+29F8 BIG SOLIDUS);
+  - combining marks that overlay the character before them (canonical combining class 1,
+    "Overlay": U+0334-U+0338 strike a letter through, or slash it);
+  - symbols that show nothing (category So with "BLANK" or "NULL" in their Unicode name:
+    U+2800 BRAILLE PATTERN BLANK, U+1D159 MUSICAL SYMBOL NULL NOTEHEAD);
   - U+FFFD, and every byte of a sequence that is not UTF-8: they stay as they are.
 
+  Character properties come from ``unicodedata2`` (the Unicode version of IDNA's tables), not
+  the interpreter's ``unicodedata``: the answer is the same on every Python.
 * The scheme, credentials and port are shown as they are; nothing else changes. So the display
-  form, parsed again, is the same URL, except where a decoded code point is re-encoded by the
-  parser (which gives back exactly the bytes that were decoded).
+  form, parsed again, is the same URL: ``URL(url.display()).href == url.href``.
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
-from typing import TYPE_CHECKING, Final
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Final, Protocol, cast
+
+from fontTools import unicodedata as _font_tools_unicodedata  # type: ignore[import-untyped]
 
 from urlspec.host import HostKind
+from urlspec.idna import InvalidDomain, domain_to_ascii, domain_to_unicode, unicode_data
 
 if TYPE_CHECKING:
     from urlspec.url import URL
 
-__all__ = ["display", "is_shown_decoded"]
+__all__ = ["display", "is_moderately_restrictive", "is_shown_decoded", "script_extensions"]
 
 _PERCENT_ENCODED_RUN: Final = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
-_HIDDEN_CATEGORIES: Final = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zs", "Zl", "Zp"})
+_HIDDEN_CATEGORIES: Final = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zs", "Zl", "Zp", "Sm"})
 #: Default ignorable code points (Unicode DerivedCoreProperties) outside category Cf.
 _INVISIBLE: Final = frozenset(
     [
@@ -50,17 +76,119 @@ _INVISIBLE: Final = frozenset(
         *range(0xE0100, 0xE01F0),
     ]
 )
-#: What a look-alike must not stand for: ASCII delimiters of URLs, "%", spaces.
-_DELIMITERS: Final = frozenset(" \t\n\r\x0c/\\?#@:;&=+$,%[]<>\"'`{}|^")
+#: What a look-alike must not stand for: ASCII delimiters of URLs, ".", "%", spaces.
+_DELIMITERS: Final = frozenset(" \t\n\r\x0c/\\?#@:;&=+$,%[]<>\"'`{}|^.")
+#: Canonical combining class 1: "Overlay" (UAX #44, UnicodeData.txt field 3).
+_OVERLAY: Final = 1
+#: Words of a symbol's name that say it shows nothing.
+_BLANK_NAME: Final = re.compile(r"\b(?:BLANK|NULL)\b")
+
+_UNICODE: Final = unicode_data()
+
+
+class _UnicodeNames(Protocol):
+    """The Name property of ``unicodedata2`` (UnicodeData.txt field 1)."""
+
+    def name(self, chr: str, default: str, /) -> str: ...
+
+
+_name: Final = cast(_UnicodeNames, _UNICODE).name
+script_extensions: Final = cast(
+    Callable[[str], "set[str]"], _font_tools_unicodedata.script_extension
+)
+"""A character's Script_Extensions property (four-letter script codes; Common is "Zyyy",
+Inherited "Zinh"), from ScriptExtensions.txt and Scripts.txt as ``fontTools.unicodedata``
+ships them."""
+
+#: UAX #31 Table 5, Recommended Scripts (by ISO 15924 code): the scripts in customary modern
+#: use that identifiers may be written in.
+RECOMMENDED_SCRIPTS: Final = frozenset(
+    [
+        "Zyyy",
+        "Zinh",
+        "Arab",
+        "Armn",
+        "Beng",
+        "Bopo",
+        "Cyrl",
+        "Deva",
+        "Ethi",
+        "Geor",
+        "Grek",
+        "Gujr",
+        "Guru",
+        "Hani",
+        "Hang",
+        "Hebr",
+        "Hira",
+        "Knda",
+        "Kana",
+        "Khmr",
+        "Laoo",
+        "Latn",
+        "Mlym",
+        "Mymr",
+        "Orya",
+        "Sinh",
+        "Taml",
+        "Telu",
+        "Thaa",
+        "Thai",
+        "Tibt",
+    ]
+)
+#: UTS #39 §5.1: the augmented script sets, where Han, the Japanese kana, Hangul and Bopomofo
+#: also stand for the writing systems that combine them (Jpan, Kore, Hanb).
+_AUGMENTED: Final = {
+    "Hani": ("Hanb", "Jpan", "Kore"),
+    "Hira": ("Jpan",),
+    "Kana": ("Jpan",),
+    "Hang": ("Kore",),
+    "Bopo": ("Hanb",),
+}
+#: The writing systems of the augmented sets, which Moderately Restrictive allows with Latin.
+_COMBINED_SCRIPTS: Final = frozenset({"Hanb", "Jpan", "Kore"})
 
 
 def is_shown_decoded(code_point: str) -> bool:
     """Whether ``display()`` shows this (non-ASCII) code point decoded."""
     if code_point < "\x80" or code_point == "\ufffd" or ord(code_point) in _INVISIBLE:
         return False
-    if unicodedata.category(code_point) in _HIDDEN_CATEGORIES:
+    category = _UNICODE.category(code_point)
+    if category in _HIDDEN_CATEGORIES or _UNICODE.combining(code_point) == _OVERLAY:
         return False
-    return not any(c in _DELIMITERS for c in unicodedata.normalize("NFKC", code_point))
+    if category == "So" and _BLANK_NAME.search(_name(code_point, "")):
+        return False
+    return not any(c in _DELIMITERS for c in _UNICODE.normalize("NFKC", code_point))
+
+
+def _augmented_script_set(code_point: str) -> frozenset[str]:
+    """UTS #39 §5.1: the character's Script_Extensions with the augmented scripts added; None
+    of it for Common and Inherited, which go with any script (returned empty)."""
+    scripts = script_extensions(code_point)
+    if scripts <= {"Zyyy", "Zinh"}:
+        return frozenset()
+    augmented = set(scripts)
+    for script in scripts:
+        augmented.update(_AUGMENTED.get(script, ()))
+    return frozenset(augmented)
+
+
+def is_moderately_restrictive(label: str) -> bool:
+    """Whether ``label`` passes UTS #39 §5.2's Moderately Restrictive level (or a stricter
+    one): one script covers it (its resolved script set is not empty), or Latin and one other
+    Recommended script but Cyrillic and Greek, or Latin and one of Jpan, Kore, Hanb."""
+    sets = [found for found in map(_augmented_script_set, label) if found]
+    if not sets:
+        return True  # Common and Inherited only
+    # Single Script: the resolved script set (the intersection of all sets) is not empty.
+    if frozenset.intersection(*sets):
+        return True
+    # Latin plus one other script covering all the other characters.
+    others = [found for found in sets if "Latn" not in found]
+    common = frozenset.intersection(*others)
+    allowed = (RECOMMENDED_SCRIPTS - {"Cyrl", "Grek", "Latn"}) | _COMBINED_SCRIPTS
+    return bool(common & allowed)
 
 
 def _utf8_sequence_length(first: int) -> int:
@@ -75,7 +203,8 @@ def _utf8_sequence_length(first: int) -> int:
 
 
 def _decode_run(match: re.Match[str]) -> str:
-    """A run of percent-encoded bytes, with each safe UTF-8 code point in it decoded."""
+    """A run of percent-encoded bytes, with each safe UTF-8 code point in it decoded (when its
+    escapes are uppercase, as the URL parser writes them)."""
     run = match.group()
     data = bytes.fromhex(run.replace("%", ""))
     parts: list[str] = []
@@ -83,11 +212,12 @@ def _decode_run(match: re.Match[str]) -> str:
     while i < len(data):
         length = _utf8_sequence_length(data[i])
         chunk = data[i : i + length]
+        escapes = run[3 * i : 3 * (i + length)]
         try:
             code_point = chunk.decode("utf-8")
         except UnicodeDecodeError:
             code_point = ""
-        if len(code_point) == 1 and is_shown_decoded(code_point):
+        if len(code_point) == 1 and escapes == escapes.upper() and is_shown_decoded(code_point):
             parts.append(code_point)
             i += length
         else:
@@ -96,13 +226,26 @@ def _decode_run(match: re.Match[str]) -> str:
     return "".join(parts)
 
 
-def _display_host(hostname: str) -> str:
-    from urlspec.idna import domain_to_unicode
-
-    unicode = domain_to_unicode(hostname)
-    if any(c >= "\x80" and not is_shown_decoded(c) for c in unicode):
-        return hostname
+def _display_label(label: str) -> str:
+    """One label of a domain as shown: its Unicode form when it is an A-label that passes the
+    browsers' checks (see the module docstring), else the label as it is."""
+    if not label.startswith("xn--"):
+        return label
+    unicode = domain_to_unicode(label)
+    if unicode == label or not all(c < "\x80" or is_shown_decoded(c) for c in unicode):
+        return label
+    if not is_moderately_restrictive(unicode):
+        return label
+    try:
+        if domain_to_ascii(unicode) != label:
+            return label
+    except InvalidDomain:
+        return label
     return unicode
+
+
+def _display_host(hostname: str) -> str:
+    return ".".join(_display_label(label) for label in hostname.split("."))
 
 
 def display(url: URL) -> str:

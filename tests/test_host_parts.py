@@ -1,0 +1,783 @@
+"""Tests for urlspec.host_parts: ``urlspec.extract``, tldextract's split of a URL's host.
+
+Expected values: tldextract's own test cases (github.com/john-kurkowski/tldextract, commit
+f06eec7, ``tests/main_test.py``; each row names the test function it comes from), copied as data.
+Where tldextract departs from the Public Suffix List's formal algorithm or from the WHATWG URL
+Standard, the row names the difference (see DIFFERENCES, and docs/hosts.md) and gives the answer
+the two documents give instead:
+
+* ``implicit-rule``: PSL formal algorithm step 2, "If no rules match, the prevailing rule is
+  '*'": an unlisted last label is the public suffix (tldextract leaves the suffix empty);
+* ``trailing-dot``: the URL Standard's public suffix keeps a trailing dot ("example.com." has
+  public suffix "com.", url.bs §3.2's example table), and so the FQDN keeps it;
+* ``a-labels``: the URL's host is serialized in lowercase A-labels (url.bs §3.5 domain to ASCII;
+  UTS #46 maps "é" to the label "xn--1-bga" for "1é", RFC 3492 Punycode);
+* ``ipv6-serialized``: the IPv6 serializer (url.bs §3.6) writes lowercase compressed pieces, the
+  embedded 127.0.0.1 as 7f00:1;
+* ``ipv4-spelling``: the IPv4 parser (url.bs §3.5) reads "127.0.0" as 127.0.0.0 and "0x1" as 1;
+* ``tab-or-newline``: the URL parser removes ASCII tabs and newlines from the input (url.bs §4.4
+  basic URL parser step 3);
+* ``invalid``: the URL parser fails (an empty host in a special URL, an IPv4 part out of range,
+  too many IPv4 parts, a Punycode label that does not decode): ``InvalidURL``, where tldextract
+  answers leniently.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import urlspec
+from urlspec import InvalidURL
+from urlspec.host_parts import ExtractResult, extract
+from urlspec.public_suffix_list import PublicSuffixList
+
+SAME = "same"
+
+DIFFERENCES = {
+    "implicit-rule",
+    "trailing-dot",
+    "a-labels",
+    "ipv6-serialized",
+    "ipv4-spelling",
+    "tab-or-newline",
+    "invalid",
+}
+
+Parts = tuple[str, str, str, str, str, str]  # fqdn, subdomain, domain, suffix, ipv4, ipv6
+
+# (tldextract test function, input, tldextract's (fqdn, subdomain, domain, suffix, ipv4, ipv6),
+# the difference, the answer the standards give where they differ; None: InvalidURL)
+ASSERT_EXTRACT_CASES: list[tuple[str, str, Parts, str, Parts | None]] = [
+    (
+        "test_american",
+        "http://www.google.com",
+        ("www.google.com", "www", "google", "com", "", ""),
+        SAME,
+        None,
+    ),
+    (
+        "test_british",
+        "http://www.theregister.co.uk",
+        ("www.theregister.co.uk", "www", "theregister", "co.uk", "", ""),
+        SAME,
+        None,
+    ),
+    (
+        "test_no_subdomain",
+        "http://gmail.com",
+        ("gmail.com", "", "gmail", "com", "", ""),
+        SAME,
+        None,
+    ),
+    (
+        "test_nested_subdomain",
+        "http://media.forums.theregister.co.uk",
+        ("media.forums.theregister.co.uk", "media.forums", "theregister", "co.uk", "", ""),
+        SAME,
+        None,
+    ),
+    (
+        "test_odd_but_possible",
+        "http://www.www.com",
+        ("www.www.com", "www", "www", "com", "", ""),
+        SAME,
+        None,
+    ),
+    ("test_odd_but_possible", "http://www.com", ("www.com", "", "www", "com", "", ""), SAME, None),
+    ("test_suffix", "com", ("", "", "", "com", "", ""), SAME, None),
+    ("test_suffix", "co.uk", ("", "", "", "co.uk", "", ""), SAME, None),
+    ("test_suffix", "example.ck", ("", "", "", "example.ck", "", ""), SAME, None),
+    (
+        "test_suffix",
+        "www.example.ck",
+        ("www.example.ck", "", "www", "example.ck", "", ""),
+        SAME,
+        None,
+    ),
+    (
+        "test_suffix",
+        "sub.www.example.ck",
+        ("sub.www.example.ck", "sub", "www", "example.ck", "", ""),
+        SAME,
+        None,
+    ),
+    ("test_suffix", "www.ck", ("www.ck", "", "www", "ck", "", ""), SAME, None),
+    ("test_suffix", "nes.buskerud.no", ("", "", "", "nes.buskerud.no", "", ""), SAME, None),
+    ("test_suffix", "buskerud.no", ("buskerud.no", "", "buskerud", "no", "", ""), SAME, None),
+    (
+        "test_local_host",
+        "http://internalunlikelyhostname/",
+        ("", "", "internalunlikelyhostname", "", "", ""),
+        "implicit-rule",
+        ("", "", "", "internalunlikelyhostname", "", ""),
+    ),
+    (
+        "test_local_host",
+        "http://internalunlikelyhostname.bizarre",
+        ("", "internalunlikelyhostname", "bizarre", "", "", ""),
+        "implicit-rule",
+        ("internalunlikelyhostname.bizarre", "", "internalunlikelyhostname", "bizarre", "", ""),
+    ),
+    (
+        "test_local_host",
+        "http://internalunlikelyhostname.info/",
+        ("internalunlikelyhostname.info", "", "internalunlikelyhostname", "info", "", ""),
+        SAME,
+        None,
+    ),
+    (
+        "test_local_host",
+        "http://internalunlikelyhostname.information/",
+        ("", "internalunlikelyhostname", "information", "", "", ""),
+        "implicit-rule",
+        (
+            "internalunlikelyhostname.information",
+            "",
+            "internalunlikelyhostname",
+            "information",
+            "",
+            "",
+        ),
+    ),
+    (
+        "test_similar_to_ip",
+        "1é",
+        ("", "", "1é", "", "", ""),
+        "implicit-rule, a-labels",
+        ("", "", "", "xn--1-bga", "", ""),
+    ),
+    (
+        "test_similar_to_ip",
+        "1.1.1.1\ncom",
+        ("", "1.1.1", "1\ncom", "", "", ""),
+        "implicit-rule, tab-or-newline",
+        ("1.1.1.1com", "1.1", "1", "1com", "", ""),
+    ),
+    (
+        "test_similar_to_ip",
+        "1.1.1.1\rcom",
+        ("", "1.1.1", "1\rcom", "", "", ""),
+        "implicit-rule, tab-or-newline",
+        ("1.1.1.1com", "1.1", "1", "1com", "", ""),
+    ),
+    (
+        "test_punycode",
+        "http://xn--h1alffa9f.xn--p1ai",
+        ("xn--h1alffa9f.xn--p1ai", "", "xn--h1alffa9f", "xn--p1ai", "", ""),
+        SAME,
+        None,
+    ),
+    (
+        "test_punycode",
+        "http://xN--h1alffa9f.xn--p1ai",
+        ("xN--h1alffa9f.xn--p1ai", "", "xN--h1alffa9f", "xn--p1ai", "", ""),
+        "a-labels",
+        ("xn--h1alffa9f.xn--p1ai", "", "xn--h1alffa9f", "xn--p1ai", "", ""),
+    ),
+    (
+        "test_punycode",
+        "http://XN--h1alffa9f.xn--p1ai",
+        ("XN--h1alffa9f.xn--p1ai", "", "XN--h1alffa9f", "xn--p1ai", "", ""),
+        "a-labels",
+        ("xn--h1alffa9f.xn--p1ai", "", "xn--h1alffa9f", "xn--p1ai", "", ""),
+    ),
+    (
+        "test_punycode",
+        "xn--tub-1m9d15sfkkhsifsbqygyujjrw602gk4li5qqk98aca0w.google.com",
+        (
+            "xn--tub-1m9d15sfkkhsifsbqygyujjrw602gk4li5qqk98aca0w.google.com",
+            "xn--tub-1m9d15sfkkhsifsbqygyujjrw602gk4li5qqk98aca0w",
+            "google",
+            "com",
+            "",
+            "",
+        ),
+        SAME,
+        None,
+    ),
+    (
+        "test_punycode",
+        "xn--tub-1m9d15sfkkhsifsbqygyujjrw60.google.com",
+        (
+            "xn--tub-1m9d15sfkkhsifsbqygyujjrw60.google.com",
+            "xn--tub-1m9d15sfkkhsifsbqygyujjrw60",
+            "google",
+            "com",
+            "",
+            "",
+        ),
+        SAME,
+        None,
+    ),
+    (
+        "test_invalid_puny_with_puny",
+        "http://xn--zckzap6140b352by.blog.so-net.xn--wcvs22d.hk",
+        (
+            "xn--zckzap6140b352by.blog.so-net.xn--wcvs22d.hk",
+            "xn--zckzap6140b352by.blog",
+            "so-net",
+            "xn--wcvs22d.hk",
+            "",
+            "",
+        ),
+        SAME,
+        None,
+    ),
+    (
+        "test_invalid_puny_with_puny",
+        "http://xn--&.so-net.com",
+        ("xn--&.so-net.com", "xn--&", "so-net", "com", "", ""),
+        SAME,
+        None,
+    ),
+    (
+        "test_invalid_puny_with_nonpuny",
+        "xn--ß\u200c꫶ᢥ.com",
+        ("xn--ß\u200c꫶ᢥ.com", "", "xn--ß\u200c꫶ᢥ", "com", "", ""),
+        "invalid",
+        None,
+    ),
+    (
+        "test_puny_with_non_puny",
+        "http://xn--zckzap6140b352by.blog.so-net.教育.hk",
+        (
+            "xn--zckzap6140b352by.blog.so-net.教育.hk",
+            "xn--zckzap6140b352by.blog",
+            "so-net",
+            "教育.hk",
+            "",
+            "",
+        ),
+        "invalid",
+        None,
+    ),
+    (
+        "test_idna_2008",
+        "xn--gieen46ers-73a.de",
+        ("xn--gieen46ers-73a.de", "", "xn--gieen46ers-73a", "de", "", ""),
+        SAME,
+        None,
+    ),
+    (
+        "test_idna_2008",
+        "angelinablog。com.de",
+        ("angelinablog.com.de", "angelinablog", "com", "de", "", ""),
+        SAME,
+        None,
+    ),
+    ("test_empty", "http://", ("", "", "", "", "", ""), "invalid", None),
+    ("test_scheme", "//", ("", "", "", "", "", ""), "invalid", None),
+    ("test_scheme", "://", ("", "", "", "", "", ""), "invalid", None),
+    ("test_scheme", "://example.com", ("", "", "", "", "", ""), "invalid", None),
+    (
+        "test_scheme",
+        "a+-.://example.com",
+        ("example.com", "", "example", "com", "", ""),
+        SAME,
+        None,
+    ),
+    (
+        "test_scheme",
+        "a#//example.com",
+        ("", "", "a", "", "", ""),
+        "implicit-rule",
+        ("", "", "", "a", "", ""),
+    ),
+    ("test_scheme", "a@://example.com", ("", "", "", "", "", ""), "invalid", None),
+    ("test_scheme", "#//example.com", ("", "", "", "", "", ""), "invalid", None),
+    (
+        "test_scheme",
+        "https://mail.google.com/mail",
+        ("mail.google.com", "mail", "google", "com", "", ""),
+        SAME,
+        None,
+    ),
+    (
+        "test_scheme",
+        "ssh://mail.google.com/mail",
+        ("mail.google.com", "mail", "google", "com", "", ""),
+        SAME,
+        None,
+    ),
+    (
+        "test_scheme",
+        "//mail.google.com/mail",
+        ("mail.google.com", "mail", "google", "com", "", ""),
+        SAME,
+        None,
+    ),
+    (
+        "test_scheme",
+        "mail.google.com/mail",
+        ("mail.google.com", "mail", "google", "com", "", ""),
+        SAME,
+        None,
+    ),
+    (
+        "test_port",
+        "git+ssh://www.github.com:8443/",
+        ("www.github.com", "www", "github", "com", "", ""),
+        SAME,
+        None,
+    ),
+    (
+        "test_username",
+        "ftp://johndoe:5cr1p7k1dd13@1337.warez.com:2501",
+        ("1337.warez.com", "1337", "warez", "com", "", ""),
+        SAME,
+        None,
+    ),
+    (
+        "test_username",
+        "https://apple:pass@127.0.0.1:50/a",
+        ("", "", "127.0.0.1", "", "127.0.0.1", ""),
+        SAME,
+        None,
+    ),
+    ("test_username", "https://apple:pass@[::]:50/a", ("", "", "[::]", "", "", "::"), SAME, None),
+    (
+        "test_username",
+        "https://apple:pass@[aBcD:ef01:2345:6789:aBcD:ef01:127.0.0.1]:50/a",
+        (
+            "",
+            "",
+            "[aBcD:ef01:2345:6789:aBcD:ef01:127.0.0.1]",
+            "",
+            "",
+            "aBcD:ef01:2345:6789:aBcD:ef01:127.0.0.1",
+        ),
+        "ipv6-serialized",
+        (
+            "",
+            "",
+            "[abcd:ef01:2345:6789:abcd:ef01:7f00:1]",
+            "",
+            "",
+            "abcd:ef01:2345:6789:abcd:ef01:7f00:1",
+        ),
+    ),
+    (
+        "test_query_fragment",
+        "http://google.com?q=cats",
+        ("google.com", "", "google", "com", "", ""),
+        SAME,
+        None,
+    ),
+    (
+        "test_query_fragment",
+        "http://google.com#Welcome",
+        ("google.com", "", "google", "com", "", ""),
+        SAME,
+        None,
+    ),
+    (
+        "test_query_fragment",
+        "http://google.com/#Welcome",
+        ("google.com", "", "google", "com", "", ""),
+        SAME,
+        None,
+    ),
+    (
+        "test_query_fragment",
+        "http://google.com/s#Welcome",
+        ("google.com", "", "google", "com", "", ""),
+        SAME,
+        None,
+    ),
+    (
+        "test_query_fragment",
+        "http://google.com/s?q=cats#Welcome",
+        ("google.com", "", "google", "com", "", ""),
+        SAME,
+        None,
+    ),
+    (
+        "test_order",
+        "http://www.parliament.uk",
+        ("www.parliament.uk", "www", "parliament", "uk", "", ""),
+        SAME,
+        None,
+    ),
+    (
+        "test_order",
+        "http://www.parliament.co.uk",
+        ("www.parliament.co.uk", "www", "parliament", "co.uk", "", ""),
+        SAME,
+        None,
+    ),
+    (
+        "test_no_1st_level_tld",
+        "za",
+        ("", "", "za", "", "", ""),
+        "implicit-rule",
+        ("", "", "", "za", "", ""),
+    ),
+    (
+        "test_no_1st_level_tld",
+        "example.za",
+        ("", "example", "za", "", "", ""),
+        "implicit-rule",
+        ("example.za", "", "example", "za", "", ""),
+    ),
+    ("test_no_1st_level_tld", "co.za", ("", "", "", "co.za", "", ""), SAME, None),
+    (
+        "test_no_1st_level_tld",
+        "example.co.za",
+        ("example.co.za", "", "example", "co.za", "", ""),
+        SAME,
+        None,
+    ),
+    (
+        "test_no_1st_level_tld",
+        "sub.example.co.za",
+        ("sub.example.co.za", "sub", "example", "co.za", "", ""),
+        SAME,
+        None,
+    ),
+    (
+        "test_dns_root_label",
+        "http://www.example.com./",
+        ("www.example.com", "www", "example", "com", "", ""),
+        "trailing-dot",
+        ("www.example.com.", "www", "example", "com.", "", ""),
+    ),
+    (
+        "test_dns_root_label",
+        "http://www.example.com。/",
+        ("www.example.com", "www", "example", "com", "", ""),
+        "trailing-dot",
+        ("www.example.com.", "www", "example", "com.", "", ""),
+    ),
+    (
+        "test_dns_root_label",
+        "http://www.example.com．/",
+        ("www.example.com", "www", "example", "com", "", ""),
+        "trailing-dot",
+        ("www.example.com.", "www", "example", "com.", "", ""),
+    ),
+    (
+        "test_dns_root_label",
+        "http://www.example.com｡/",
+        ("www.example.com", "www", "example", "com", "", ""),
+        "trailing-dot",
+        ("www.example.com.", "www", "example", "com.", "", ""),
+    ),
+    (
+        "test_ipv4",
+        "http://216.22.0.192/",
+        ("", "", "216.22.0.192", "", "216.22.0.192", ""),
+        SAME,
+        None,
+    ),
+    (
+        "test_ipv4",
+        "http://216.22.project.coop/",
+        ("216.22.project.coop", "216.22", "project", "coop", "", ""),
+        SAME,
+        None,
+    ),
+    (
+        "test_ipv4",
+        "http://127.0.0.1/foo/bar",
+        ("", "", "127.0.0.1", "", "127.0.0.1", ""),
+        SAME,
+        None,
+    ),
+    (
+        "test_ipv4",
+        "http://127。0．0｡1/foo/bar",
+        ("", "", "127.0.0.1", "", "127.0.0.1", ""),
+        SAME,
+        None,
+    ),
+    (
+        "test_ipv4_lookalike",
+        "http://256.256.256.256/foo/bar",
+        ("", "256.256.256", "256", "", "", ""),
+        "invalid",
+        None,
+    ),
+    (
+        "test_ipv4_lookalike",
+        "http://127.0.0/foo/bar",
+        ("", "127.0", "0", "", "", ""),
+        "ipv4-spelling",
+        ("", "", "127.0.0.0", "", "127.0.0.0", ""),
+    ),
+    (
+        "test_ipv4_lookalike",
+        "http://127.0.0.0x1/foo/bar",
+        ("", "127.0.0", "0x1", "", "", ""),
+        "ipv4-spelling",
+        ("", "", "127.0.0.1", "", "127.0.0.1", ""),
+    ),
+    (
+        "test_ipv4_lookalike",
+        "http://127.0.0.1.9/foo/bar",
+        ("", "127.0.0.1", "9", "", "", ""),
+        "invalid",
+        None,
+    ),
+    (
+        "test_cache_permission",
+        "http://www.google.com",
+        ("www.google.com", "www", "google", "com", "", ""),
+        SAME,
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize(("source", "url", "theirs", "difference", "ours"), ASSERT_EXTRACT_CASES)
+def test_tldextract_assert_extract_cases(
+    source: str, url: str, theirs: Parts, difference: str, ours: Parts | None
+) -> None:
+    assert difference == SAME or set(difference.split(", ")) <= DIFFERENCES
+    expected = theirs if difference == SAME else ours
+    if expected is None:
+        with pytest.raises(InvalidURL):
+            extract(url)
+        return
+    result = extract(url)
+    assert (
+        result.fqdn,
+        result.subdomain,
+        result.domain,
+        result.suffix,
+        result.ipv4,
+        result.ipv6,
+    ) == expected
+
+
+def test_most_cases_are_the_same() -> None:
+    same = [case for case in ASSERT_EXTRACT_CASES if case[3] == SAME]
+    assert len(same) == 46 and len(ASSERT_EXTRACT_CASES) == 74
+
+
+# tldextract's ExtractResult comparisons: (test function, input, include_psl_private_domains,
+# (subdomain, domain, suffix, is_private, registry_suffix)).
+RESULT_CASES: list[tuple[str, str, bool, tuple[str, str, str, bool, str]]] = [
+    ("test_global_extract", "blogspot.com", True, ("", "", "blogspot.com", True, "com")),
+    ("test_global_extract", "foo.blogspot.com", True, ("", "foo", "blogspot.com", True, "com")),
+    (
+        "test_private_domains_depth",
+        "the-quick-brown-fox.ap-south-1.amazonaws.com",
+        True,
+        ("the-quick-brown-fox.ap-south-1", "amazonaws", "com", False, "com"),
+    ),
+    (
+        "test_private_domains_depth",
+        "ap-south-1.amazonaws.com",
+        True,
+        ("ap-south-1", "amazonaws", "com", False, "com"),
+    ),
+    ("test_private_domains_depth", "amazonaws.com", True, ("", "amazonaws", "com", False, "com")),
+    (
+        "test_private_domains_depth",
+        "the-quick-brown-fox.cn-north-1.amazonaws.com.cn",
+        True,
+        ("the-quick-brown-fox.cn-north-1", "amazonaws", "com.cn", False, "com.cn"),
+    ),
+    (
+        "test_private_domains_depth",
+        "cn-north-1.amazonaws.com.cn",
+        True,
+        ("cn-north-1", "amazonaws", "com.cn", False, "com.cn"),
+    ),
+    (
+        "test_private_domains_depth",
+        "amazonaws.com.cn",
+        True,
+        ("", "amazonaws", "com.cn", False, "com.cn"),
+    ),
+    (
+        "test_private_domains_depth",
+        "another.icann.compute.amazonaws.com",
+        True,
+        ("", "another", "icann.compute.amazonaws.com", True, "com"),
+    ),
+    (
+        "test_private_domains_depth",
+        "another.s3.dualstack.us-east-1.amazonaws.com",
+        True,
+        ("", "another", "s3.dualstack.us-east-1.amazonaws.com", True, "com"),
+    ),
+    (
+        "test_private_domains_depth",
+        "s3.ap-south-1.amazonaws.com",
+        True,
+        ("", "", "s3.ap-south-1.amazonaws.com", True, "com"),
+    ),
+    (
+        "test_private_domains_depth",
+        "s3.cn-north-1.amazonaws.com.cn",
+        True,
+        ("", "", "s3.cn-north-1.amazonaws.com.cn", True, "com.cn"),
+    ),
+    (
+        "test_private_domains_depth",
+        "icann.compute.amazonaws.com",
+        True,
+        ("", "", "icann.compute.amazonaws.com", True, "com"),
+    ),
+    (
+        "test_private_domains_depth",
+        "s3.dualstack.us-east-1.amazonaws.com",
+        True,
+        ("", "", "s3.dualstack.us-east-1.amazonaws.com", True, "com"),
+    ),
+]
+
+
+@pytest.mark.parametrize(("source", "url", "include_private", "fields"), RESULT_CASES)
+def test_tldextract_result_cases(
+    source: str, url: str, include_private: bool, fields: tuple[str, str, str, bool, str]
+) -> None:
+    assert extract(url, include_private) == ExtractResult(*fields)
+    assert extract(url, include_private=include_private) == ExtractResult(*fields)
+
+
+# tldextract's property tests: (test function, input, include_psl_private_domains, property,
+# expected value).
+PROPERTY_CASES: list[tuple[str, str, bool, str, str]] = [
+    (
+        "test_top_domain_under_public_suffix",
+        "http://www.example.auth.us-east-1.amazoncognito.com",
+        False,
+        "top_domain_under_public_suffix",
+        "amazoncognito.com",
+    ),
+    (
+        "test_top_domain_under_public_suffix",
+        "http://www.example.auth.us-east-1.amazoncognito.com",
+        True,
+        "top_domain_under_public_suffix",
+        "example.auth.us-east-1.amazoncognito.com",
+    ),
+    (
+        "test_top_domain_under_registry_suffix",
+        "http://www.example.auth.us-east-1.amazoncognito.com",
+        False,
+        "top_domain_under_registry_suffix",
+        "amazoncognito.com",
+    ),
+    (
+        "test_top_domain_under_registry_suffix",
+        "http://www.example.auth.us-east-1.amazoncognito.com",
+        True,
+        "top_domain_under_registry_suffix",
+        "amazoncognito.com",
+    ),
+    (
+        "test_reverse_domain_name_notation",
+        "www.example.com",
+        False,
+        "reverse_domain_name",
+        "com.example.www",
+    ),
+    (
+        "test_reverse_domain_name_notation",
+        "www.theregister.co.uk",
+        False,
+        "reverse_domain_name",
+        "co.uk.theregister.www",
+    ),
+    (
+        "test_reverse_domain_name_notation",
+        "example.com",
+        False,
+        "reverse_domain_name",
+        "com.example",
+    ),
+    (
+        "test_reverse_domain_name_notation",
+        "theregister.co.uk",
+        False,
+        "reverse_domain_name",
+        "co.uk.theregister",
+    ),
+    (
+        "test_reverse_domain_name_notation",
+        "media.forums.theregister.co.uk",
+        False,
+        "reverse_domain_name",
+        "co.uk.theregister.forums.media",
+    ),
+    ("test_reverse_domain_name_notation", "foo.uk.com", False, "reverse_domain_name", "com.uk.foo"),
+    ("test_reverse_domain_name_notation", "foo.uk.com", True, "reverse_domain_name", "uk.com.foo"),
+]
+
+
+@pytest.mark.parametrize(("source", "url", "include_private", "name", "expected"), PROPERTY_CASES)
+def test_tldextract_property_cases(
+    source: str, url: str, include_private: bool, name: str, expected: str
+) -> None:
+    assert getattr(extract(url, include_private), name) == expected
+
+
+def test_registered_domain_and_fqdn() -> None:
+    # tldextract's docstrings (tldextract/tldextract.py): forums.bbc.co.uk -> bbc.co.uk;
+    # waiterrant.blogspot.com with and without the PRIVATE section.
+    result = extract("http://forums.bbc.co.uk/path/to/file")
+    assert result.registered_domain == result.top_domain_under_public_suffix == "bbc.co.uk"
+    assert result.fqdn == "forums.bbc.co.uk"
+    assert extract("http://waiterrant.blogspot.com").registered_domain == "blogspot.com"
+    private = extract("http://waiterrant.blogspot.com", include_private=True)
+    assert private.registered_domain == "waiterrant.blogspot.com"
+    assert private.top_domain_under_registry_suffix == "blogspot.com"
+    assert private.is_private is True
+
+
+def test_a_url_without_a_host_gives_empty_parts() -> None:
+    # mailto: has no host (url.bs: a URL whose host is null); file:/// the empty host. The
+    # tldextract reading of "mailto:x@y.com" is a host "y.com" after userinfo: both readings
+    # are checked (with "//", the URL is read as a URL).
+    assert extract("file:///etc/passwd") == ExtractResult("", "", "")
+    assert extract("mailto://x@y.com").domain == "y"
+
+
+def test_opaque_hosts_are_read_as_hosts() -> None:
+    # A non-special URL's host (ssh://, git+ssh://) is read as a special URL's host: lowercase,
+    # IPv4 in every spelling (url.bs §3.5: 0x7f.1 is 127.0.0.1).
+    assert extract("ssh://Mail.Google.com/x").top_domain_under_public_suffix == "google.com"
+    assert extract("ssh://0x7f.1/").ipv4 == "127.0.0.1"
+
+
+def test_the_shortcut_agrees_with_the_url_parser() -> None:
+    # The plain-host shortcut and the URL parser give the same split: the same host written so
+    # that the shortcut is taken and so that it is not (a userinfo, an uppercase scheme).
+    for host in ("www.example.co.uk", "a.b.c.example.com", "localhost", "x.github.io"):
+        for include_private in (False, True):
+            assert extract(host, include_private) == extract(
+                f"HTTP://user@{host.upper()}:8080/p", include_private
+            )
+
+
+def test_a_list_of_ones_own() -> None:
+    # A list with one rule, "example": PSL format (one rule a line, "//" comments).
+    psl = PublicSuffixList.from_text("// a test list\nexample\n")
+    assert extract("a.b.example", psl=psl) == ExtractResult("a", "b", "example", False, "example")
+
+
+def test_errors() -> None:
+    with pytest.raises(TypeError):
+        extract(b"example.com")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="invalid URL"):
+        extract("http://exa mple.com/")
+
+
+def test_exported() -> None:
+    assert urlspec.extract is extract
+    assert urlspec.ExtractResult is ExtractResult
+
+
+def test_each_list_and_section_gets_its_own_answer() -> None:
+    # A list whose only rule is "uk" (PSL format): "example.co.uk" splits at "uk" by it, at
+    # "co.uk" by the real list (rule "co.uk"), whichever was asked first.
+    only_uk = PublicSuffixList.from_text("uk\n")
+    for _ in range(2):
+        assert extract("a.example.co.uk").suffix == "co.uk"
+        assert extract("a.example.co.uk", psl=only_uk).suffix == "uk"
+        # "blogspot.com" is a rule of the PRIVATE section.
+        assert extract("a.blogspot.com").suffix == "com"
+        assert extract("a.blogspot.com", include_private=True).suffix == "blogspot.com"
