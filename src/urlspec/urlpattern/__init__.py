@@ -1,0 +1,20 @@
+"""URLPattern (https://urlpattern.spec.whatwg.org/): the pattern language of browsers, with
+lists of patterns that match fast and URLs built from patterns. See docs/urlpattern.md."""
+
+from __future__ import annotations
+
+from urlspec.urlpattern.errors import URLPatternError
+from urlspec.urlpattern.pattern import (
+    URLPattern,
+    URLPatternComponentResult,
+    URLPatternInput,
+    URLPatternResult,
+)
+
+__all__ = [
+    "URLPattern",
+    "URLPatternComponentResult",
+    "URLPatternError",
+    "URLPatternInput",
+    "URLPatternResult",
+]
