@@ -27,6 +27,7 @@ from urlspec.urlpattern.canonicalize import (
     canonicalize_an_opaque_pathname,
     process_a_urlpatterninit,
 )
+from urlspec.urlpattern.compare import WHOLE_PATTERN_ORDER, compare_components
 from urlspec.urlpattern.component import (
     MATCH_ANY,
     Component,
@@ -43,6 +44,7 @@ __all__ = [
     "URLPatternComponentResult",
     "URLPatternInput",
     "URLPatternResult",
+    "input_component_values",
 ]
 
 #: What URLPattern takes as a pattern or an input: a string or a URLPatternInit dictionary
@@ -150,6 +152,36 @@ def _url_component_values(url: URL) -> tuple[str, str, str, str, str, str, str, 
         url.search[1:],
         url.hash[1:],
     )
+
+
+def input_component_values(
+    input: URLPatternInput | URL, base: str | None
+) -> tuple[str, ...] | None:
+    """§1.4 match, up to the regexps: the eight strings to match, or None (no match)."""
+    if isinstance(input, str):
+        if base is None:
+            url = URL.parse(to_scalar_value_string(input))
+        else:
+            if not isinstance(base, str):
+                raise TypeError(f"base must be a str, not {type(base).__name__}")
+            url = URL.parse(to_scalar_value_string(input), to_scalar_value_string(base))
+        return None if url is None else _url_component_values(url)
+    if isinstance(input, URL):
+        if base is not None:
+            raise URLPatternError("a base is only for a string input")
+        return _url_component_values(input)
+    if isinstance(input, Mapping):
+        if base is not None:
+            raise URLPatternError(
+                "a base is only for a string input: put 'baseURL' in the dict instead"
+            )
+        init = _init_argument(input, "the input")
+        try:
+            apply_result = process_a_urlpatterninit(init, "url", "")
+        except URLPatternError:
+            return None
+        return tuple(apply_result[name] for name in COMPONENTS)
+    raise TypeError(f"an input is a str, a URL or a dict, not {type(input).__name__}")
 
 
 class URLPattern:
@@ -339,31 +371,7 @@ class URLPattern:
     def _component_values(
         self, input: URLPatternInput | URL, base: str | None
     ) -> tuple[str, ...] | None:
-        """§1.4 match, up to the regexps: the eight strings to match, or None (no match)."""
-        if isinstance(input, str):
-            if base is None:
-                url = URL.parse(to_scalar_value_string(input))
-            else:
-                if not isinstance(base, str):
-                    raise TypeError(f"base must be a str, not {type(base).__name__}")
-                url = URL.parse(to_scalar_value_string(input), to_scalar_value_string(base))
-            return None if url is None else _url_component_values(url)
-        if isinstance(input, URL):
-            if base is not None:
-                raise URLPatternError("a base is only for a string input")
-            return _url_component_values(input)
-        if isinstance(input, Mapping):
-            if base is not None:
-                raise URLPatternError(
-                    "a base is only for a string input: put 'baseURL' in the dict instead"
-                )
-            init = _init_argument(input, "the input")
-            try:
-                apply_result = process_a_urlpatterninit(init, "url", "")
-            except URLPatternError:
-                return None
-            return tuple(apply_result[name] for name in COMPONENTS)
-        raise TypeError(f"an input is a str, a URL or a dict, not {type(input).__name__}")
+        return input_component_values(input, base)
 
     def test(self, input: URLPatternInput | URL | None = None, base: str | None = None) -> bool:
         """Whether ``input`` (a URL string, relative to ``base`` when given; a ``URL``; or a
@@ -424,6 +432,28 @@ class URLPattern:
         else:
             inputs = (dict(input),)
         return URLPatternResult(inputs, results)
+
+    # --- ordering by specificity (urlspec.urlpattern.compare) -----------------------------------
+
+    @staticmethod
+    def compare_component(component: str, left: URLPattern, right: URLPattern) -> int:
+        """Chromium's ``URLPattern.compareComponent``: -1, 0 or 1 as ``left``'s ``component``
+        ("protocol" ... "hash") is less specific than, as specific as, or more specific than
+        ``right``'s. ``sorted(patterns, key=functools.cmp_to_key(...))`` puts the least
+        specific first."""
+        if component not in COMPONENTS:
+            raise ValueError(f"{component!r} is not a URL component ({', '.join(COMPONENTS)})")
+        return compare_components(left.component(component), right.component(component))
+
+    @staticmethod
+    def compare(left: URLPattern, right: URLPattern) -> int:
+        """-1, 0 or 1: the whole patterns' order by specificity, taking the components from
+        ``hash`` back to ``protocol`` and the first that differs (whatwg/urlpattern#61)."""
+        for name in WHOLE_PATTERN_ORDER:
+            result = compare_components(left.component(name), right.component(name))
+            if result:
+                return result
+        return 0
 
     # --- comparison, value semantics -------------------------------------------------------
 
