@@ -53,7 +53,7 @@ MATCH_REGEXP: Final = 2
 
 class Component:
     """§1.3 a component: pattern string, regular expression, group name list, has regexp
-    groups; and the part list, kept for compare and generate.
+    groups; and the part list, encoding callback and options, kept for compare and generate.
 
     ``match_kind`` and ``exact`` are shortcuts that give the regular expression's answers
     without running it: MATCH_ANY for the pattern "*" (one full wildcard: every input matches,
@@ -66,10 +66,12 @@ class Component:
 
     __slots__ = (
         "empty_iteration_groups",
+        "encoding_callback",
         "exact",
         "group_name_list",
         "has_regexp_groups",
         "match_kind",
+        "options",
         "part_list",
         "pattern_string",
         "regular_expression",
@@ -85,6 +87,8 @@ class Component:
         match_kind: int,
         exact: str,
         empty_iteration_groups: frozenset[int],
+        encoding_callback: EncodingCallback,
+        options: Options,
     ) -> None:
         self.pattern_string = pattern_string
         self.regular_expression = regular_expression
@@ -94,6 +98,8 @@ class Component:
         self.match_kind = match_kind
         self.exact = exact
         self.empty_iteration_groups = empty_iteration_groups
+        self.encoding_callback = encoding_callback
+        self.options = options
 
     def exec(self, input: str) -> dict[str, str | None] | None:
         """RegExpBuiltinExec and §1.5 create a component match result's groups, or None."""
@@ -313,6 +319,8 @@ def compile_a_component(
         match_kind,
         exact,
         empty_iteration_groups,
+        encoding_callback,
+        options,
     )
 
 

@@ -37,6 +37,7 @@ from urlspec.urlpattern.component import (
 )
 from urlspec.urlpattern.constructor_string import parse_a_constructor_string
 from urlspec.urlpattern.errors import URLPatternError
+from urlspec.urlpattern.generate import generate_component, generate_url
 from urlspec.urlpattern.parser import DEFAULT_OPTIONS, HOSTNAME_OPTIONS, PATHNAME_OPTIONS
 
 __all__ = [
@@ -432,6 +433,23 @@ class URLPattern:
         else:
             inputs = (dict(input),)
         return URLPatternResult(inputs, results)
+
+    # --- generation (urlspec.urlpattern.generate) ---------------------------------------------
+
+    def generate(self, component: str, groups: Mapping[str, str | None]) -> str:
+        """The ``component`` text ("protocol" ... "hash") that the pattern matches with these
+        group values: ``URLPattern("/books/:id").generate("pathname", {"id": "12"})`` is
+        "/books/12". Values are encoded by the component's rules; URLPatternError names a
+        group that needs a value or a value its group would not match."""
+        if component not in COMPONENTS:
+            raise ValueError(f"{component!r} is not a URL component ({', '.join(COMPONENTS)})")
+        return generate_component(self.component(component), groups, component)
+
+    def generate_url(self, groups: Mapping[str, Mapping[str, str | None]]) -> str:
+        """A whole URL the pattern matches, from each component's group values:
+        ``{"hostname": {"sub": "api"}, "pathname": {"id": "12"}}``. Components given no
+        values that are "*" come out empty."""
+        return generate_url(self._components, groups)
 
     # --- ordering by specificity (urlspec.urlpattern.compare) -----------------------------------
 
