@@ -10,11 +10,14 @@ from urlspec.urlpattern.pattern import (
     URLPatternInput,
     URLPatternResult,
 )
+from urlspec.urlpattern.pattern_list import URLPatternList, URLPatternListMatch
 
 __all__ = [
     "URLPattern",
     "URLPatternComponentResult",
     "URLPatternError",
     "URLPatternInput",
+    "URLPatternList",
+    "URLPatternListMatch",
     "URLPatternResult",
 ]

@@ -39,6 +39,7 @@ from urlspec.urlpattern.constructor_string import parse_a_constructor_string
 from urlspec.urlpattern.errors import URLPatternError
 from urlspec.urlpattern.generate import generate_component, generate_url
 from urlspec.urlpattern.parser import DEFAULT_OPTIONS, HOSTNAME_OPTIONS, PATHNAME_OPTIONS
+from urlspec.validation import InvalidURL
 
 __all__ = [
     "URLPattern",
@@ -82,8 +83,6 @@ class URLPatternComponentResult:
         if not isinstance(other, URLPatternComponentResult):
             return NotImplemented
         return self.input == other.input and self.groups == other.groups
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"URLPatternComponentResult(input={self.input!r}, groups={self.groups!r})"
@@ -140,18 +139,34 @@ class URLPatternResult:
         return f"URLPatternResult(inputs={self.inputs!r}, {parts})"
 
 
-def _url_component_values(url: URL) -> tuple[str, str, str, str, str, str, str, str]:
-    """§1.4 match, steps for a URL: scheme, username, password, host, port, path, query and
-    fragment, from the URL's getters (the getters add ":", "?" and "#", taken off here)."""
+# Where each component's value is in a URL's getter values (urlspec.url: protocol, username,
+# password, host, hostname, port, pathname, search, hash), and what to take off: the getters
+# add ":" after the scheme and "?" / "#" before the query and fragment.
+_GETTER_INDEX: Final = (0, 1, 2, 4, 5, 6, 7, 8)
+_KEEP: Final = 0
+_DROP_LAST: Final = 1
+_DROP_FIRST: Final = 2
+_GETTER_TRIM: Final = (_DROP_LAST, _KEEP, _KEEP, _KEEP, _KEEP, _KEEP, _DROP_FIRST, _DROP_FIRST)
+
+
+def _getter_values(url: URL) -> tuple[str, ...]:
+    """The URL's getters' values, computed once per URL (urlspec.url)."""
+    return url._getters or url._compute_getters()
+
+
+def _url_component_values(url: URL) -> tuple[str, ...]:
+    """§1.4 match, steps for a URL: scheme, username, password, serialized host, serialized
+    port, serialized path, query and fragment (null as the empty string)."""
+    getters = _getter_values(url)
     return (
-        url.protocol[:-1],
-        url.username,
-        url.password,
-        url.hostname,
-        url.port,
-        url.pathname,
-        url.search[1:],
-        url.hash[1:],
+        getters[0][:-1],
+        getters[1],
+        getters[2],
+        getters[4],
+        getters[5],
+        getters[6],
+        getters[7][1:],
+        getters[8][1:],
     )
 
 
@@ -380,27 +395,21 @@ class URLPattern:
         if input is None:
             input = {}
         if type(input) is str and base is None:
-            url = URL.parse(input if input.isascii() else to_scalar_value_string(input))
-            if url is None:
+            # The hot path: parse once (the URL class's fast path), read the getters' values,
+            # and run only the components whose pattern is not "*".
+            try:
+                url = URL(input)
+            except InvalidURL:
                 return False
+            getters = _getter_values(url)
             components = self._components
             for index in self._tested:
-                if index == 0:
-                    value = url.protocol[:-1]
-                elif index == 5:
-                    value = url.pathname
-                elif index == 3:
-                    value = url.hostname
-                elif index == 4:
-                    value = url.port
-                elif index == 6:
-                    value = url.search[1:]
-                elif index == 7:
-                    value = url.hash[1:]
-                elif index == 1:
-                    value = url.username
-                else:
-                    value = url.password
+                value = getters[_GETTER_INDEX[index]]
+                trim = _GETTER_TRIM[index]
+                if trim == _DROP_LAST:
+                    value = value[:-1]
+                elif trim == _DROP_FIRST:
+                    value = value[1:]
                 if not components[index].test(value):
                     return False
             return True
