@@ -269,23 +269,22 @@ def compile_a_component(
     """§1.5 compile a component; ``component`` names it in errors."""
     try:
         part_list = parse_a_pattern_string(input, options, encoding_callback)
-    except URLPatternError as error:
+    except URLPatternError as parse_error:
         raise URLPatternError(
-            str(error).split(" (")[0] if error.component is None else str(error),
-            component=component,
-            position=error.position,
+            parse_error.reason, component=component, position=parse_error.position
         ) from None
     regular_expression_string, name_list = generate_a_regular_expression_and_name_list(
         part_list, options
     )
     try:
         regular_expression = compile_regexp(regular_expression_string, options.ignore_case)
-    except RegExpTranslationError as error:
+    except RegExpTranslationError as regexp_error:
         culprit = _invalid_regexp_part(part_list, options.ignore_case)
+        reason = regexp_error.reason
         raise URLPatternError(
-            f"the regular expression group ({culprit}) is invalid or refused: {error.reason}"
+            f"the regular expression group ({culprit}) is invalid or refused: {reason}"
             if culprit is not None
-            else f"the regular expression {regular_expression_string!r} fails: {error.reason}",
+            else f"the regular expression {regular_expression_string!r} fails: {reason}",
             component=component,
         ) from None
     pattern_string = generate_a_pattern_string(part_list, options)

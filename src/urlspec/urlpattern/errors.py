@@ -11,7 +11,7 @@ class URLPatternError(ValueError):
     ``component`` names the URL component whose pattern failed ("protocol" ... "hash"), or is
     ``None`` when the failure is not a component's (a constructor string, a base URL, mixed
     arguments); ``position`` is the index in that pattern string where the problem was found, or
-    ``None`` when there is no single position.
+    ``None`` when there is no single position; ``reason`` is the message without them.
     """
 
     def __init__(
@@ -23,5 +23,6 @@ class URLPatternError(ValueError):
         if position is not None:
             where.append(f"at position {position}")
         super().__init__(f"{message} ({', '.join(where)})" if where else message)
+        self.reason = message
         self.component = component
         self.position = position

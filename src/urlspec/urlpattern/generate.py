@@ -39,7 +39,7 @@ def _encode(component: Component, name: str, value: str, component_name: str) ->
         return component.encoding_callback(value)
     except URLPatternError as error:
         raise URLPatternError(
-            f"the value {value!r} of group {name!r} cannot be encoded: {error}",
+            f"the value {value!r} of group {name!r} cannot be encoded: {error.reason}",
             component=component_name,
         ) from None
 
