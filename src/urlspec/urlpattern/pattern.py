@@ -6,7 +6,7 @@ https://urlpattern.spec.whatwg.org/#urlpattern-class
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Final, TypeAlias
 
 from urlspec.infra import to_scalar_value_string
@@ -60,8 +60,10 @@ def _init_argument(value: Mapping[str, str], what: str) -> URLPatternInit:
     """A URLPatternInit dictionary as WebIDL converts it: each value a scalar value string;
     other keys are ignored, as WebIDL ignores a dictionary's unknown members."""
     init: URLPatternInit = {}
-    for key, item in value.items():
-        if key not in _INIT_KEYS:
+    # (typed as objects: the compiled build would otherwise check each item's types itself)
+    items: Iterable[tuple[object, object]] = value.items()
+    for key, item in items:
+        if not isinstance(key, str) or key not in _INIT_KEYS:
             continue
         if not isinstance(item, str):
             raise TypeError(f"{what}[{key!r}] must be a str, not {type(item).__name__}")
@@ -428,8 +430,14 @@ class URLPattern:
         values = self._component_values(input, base)
         if values is None:
             return None
+        return self._exec_values(values, input, base)
+
+    def _exec_values(
+        self, values: tuple[str, ...], input: URLPatternInput | URL, base: str | None
+    ) -> URLPatternResult | None:
+        """§1.4 match, from the eight component values on."""
         results: list[URLPatternComponentResult] = []
-        for component, value in zip(self._components, values, strict=False):
+        for component, value in zip(self._components, values, strict=True):
             groups = component.exec(value)
             if groups is None:
                 return None

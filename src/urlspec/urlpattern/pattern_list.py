@@ -197,7 +197,7 @@ class URLPatternList(Generic[V]):
         if chosen is None:
             return None
         pattern, value = self._entries[chosen]
-        result = pattern.exec(input, base)
+        result = pattern._exec_values(values, input, base)
         if result is None:  # cannot happen: exec agrees with test
             raise URLPatternError("exec() disagrees with test()")
         return URLPatternListMatch(chosen, pattern, value, result)

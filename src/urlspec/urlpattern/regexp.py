@@ -22,6 +22,7 @@ What the translation changes so that the meaning stays ECMAScript's:
 
 from __future__ import annotations
 
+import collections
 import re
 from typing import Final
 
@@ -48,6 +49,16 @@ _CLASS_SET_RESERVED_DOUBLE_PUNCTUATORS: Final = frozenset("&!#$%*+,.:;<=>?@^`~")
 _CONTROL_ESCAPES: Final = {"f": 0x0C, "n": 0x0A, "r": 0x0D, "t": 0x09, "v": 0x0B}
 
 Ranges = list[tuple[int, int]]
+
+_QUANTIFIER_AHEAD: Final = re.compile(r"\{\d+(,\d*)?\}")
+_BRACE_QUANTIFIER: Final = re.compile(r"\{(\d+)(,(\d*))?\}")
+_MODIFIERS: Final = re.compile(r"\?([ims]*)(?:-([ims]*))?:")
+_DECIMAL: Final = re.compile(r"\d+")
+_GROUP_NAME_REFERENCE: Final = re.compile(r"<([^>]*)>")
+_HEX_ESCAPE: Final = re.compile(r"x([0-9A-Fa-f]{2})")
+_CODE_POINT_ESCAPE: Final = re.compile(r"u\{([0-9A-Fa-f]+)\}")
+_UNICODE_ESCAPE: Final = re.compile(r"u([0-9A-Fa-f]{4})")
+_TRAIL_SURROGATE_ESCAPE: Final = re.compile(r"\\u(d[c-f][0-9a-f]{2})", re.IGNORECASE)
 
 # ECMAScript's character class escapes (§22.2.2.9): \d, \s (WhiteSpace and LineTerminator), \w.
 _DIGITS: Final[Ranges] = [(0x30, 0x39)]
@@ -109,19 +120,24 @@ def _code_point(value: int) -> str:
 
 
 def _class_text(ranges: Ranges) -> str:
-    """A Python character class matching exactly these code points."""
+    """A Python character class matching exactly these code points; written as the negation
+    of the complement when the set reaches U+10FFFF (Python's re builds a class of wide ranges
+    slowly, and matches the short negated form as fast)."""
     ranges = _normalize(ranges)
     if not ranges:
         return "(?!)"
     if ranges == [(0, _MAX_CODE_POINT)]:
         return "[\\s\\S]"
+    negated = ranges[-1][1] == _MAX_CODE_POINT
+    if negated:
+        ranges = _complement(ranges)
     parts = []
     for lo, hi in ranges:
         if lo == hi:
             parts.append(_code_point(lo))
         else:
             parts.append(_code_point(lo) + ("-" if hi > lo + 1 else "") + _code_point(hi))
-    return "[" + "".join(parts) + "]"
+    return ("[^" if negated else "[") + "".join(parts) + "]"
 
 
 class _ClassSet:
@@ -159,7 +175,10 @@ class _Translator:
         self.closed_groups: set[int] = set()
         self.group_names: dict[str, int] = {}
         self.total_groups, names = self.count_groups()
-        self.all_names = names
+        self.all_names = frozenset(names)
+        self.duplicate_names = frozenset(
+            name for name, count in collections.Counter(names).items() if count > 1
+        )
         self.dot_all = False
         self.multiline = False
 
@@ -257,9 +276,7 @@ class _Translator:
         return atom + self.quantifier(atom)
 
     def quantifier_ahead(self) -> bool:
-        return (
-            self.peek() in "*+?" or re.match(r"\{\d+(,\d*)?\}", self.source[self.pos :]) is not None
-        )
+        return self.peek() in "*+?" or _QUANTIFIER_AHEAD.match(self.source, self.pos) is not None
 
     def quantifier(self, atom: str) -> str:
         start = self.pos
@@ -268,7 +285,7 @@ class _Translator:
             self.pos += 1
             text = c
         elif c == "{":
-            match = re.match(r"\{(\d+)(,(\d*))?\}", self.source[self.pos :])
+            match = _BRACE_QUANTIFIER.match(self.source, self.pos)
             if match is None:
                 raise self.error("a lone '{' (write '\\{')")
             low = int(match.group(1))
@@ -277,7 +294,7 @@ class _Translator:
                 raise self.error("numbers out of order in a {} quantifier")
             if low > 65535 or (high and int(high) > 65535):
                 raise self.error("a repetition count too large for Python's re (refused)")
-            self.pos += match.end()
+            self.pos = match.end()
             text = match.group(0)
         else:
             return ""
@@ -328,7 +345,7 @@ class _Translator:
             name = self.source[self.pos : end] if end >= 0 else ""
             if end < 0 or not _is_group_name(name):
                 raise self.error("an invalid group name", start)
-            if name in self.group_names or self.all_names.count(name) > 1:
+            if name in self.group_names or name in self.duplicate_names:
                 raise self.error(
                     f"the group name {name!r} appears twice (refused: Python has no duplicate"
                     " named groups)",
@@ -355,14 +372,14 @@ class _Translator:
 
     def modifiers_group(self, start: int) -> str:
         """(?ims-ims:...): ECMAScript's pattern modifiers (ES2025)."""
-        match = re.match(r"\?([ims]*)(?:-([ims]*))?:", self.source[self.pos :])
+        match = _MODIFIERS.match(self.source, self.pos)
         if match is None:
             raise self.error("an invalid group", start)
         adding, removing = match.group(1), match.group(2) or ""
         flags = adding + removing
         if (not adding and not removing) or len(set(flags)) != len(flags):
             raise self.error("invalid modifiers in a group", start)
-        self.pos += match.end()
+        self.pos = match.end()
         saved = (self.ignore_case, self.dot_all, self.multiline)
         if "s" in adding:
             self.dot_all = True
@@ -398,19 +415,19 @@ class _Translator:
         if c == "":
             raise self.error("'\\' at the end of the pattern", start)
         if c in "123456789":
-            digits = re.match(r"\d+", self.source[self.pos :])
+            digits = _DECIMAL.match(self.source, self.pos)
             assert digits is not None
             number = int(digits.group(0))
             if number > self.total_groups:
                 raise self.error(f"a backreference to group {number}, which does not exist", start)
-            self.pos += digits.end()
+            self.pos = digits.end()
             return self.backreference(number, start)
         if c == "k":
             self.pos += 1
-            match = re.match(r"<([^>]*)>", self.source[self.pos :])
+            match = _GROUP_NAME_REFERENCE.match(self.source, self.pos)
             if match is None or match.group(1) not in self.all_names:
                 raise self.error("an invalid named backreference", start)
-            self.pos += match.end()
+            self.pos = match.end()
             name = match.group(1)
             if name not in self.group_names:
                 return "(?:)"
@@ -456,10 +473,10 @@ class _Translator:
             self.pos += 1
             return 0
         if c == "x":
-            match = re.match(r"x([0-9A-Fa-f]{2})", self.source[self.pos :])
+            match = _HEX_ESCAPE.match(self.source, self.pos)
             if match is None:
                 raise self.error("an invalid '\\x' escape", start)
-            self.pos += match.end()
+            self.pos = match.end()
             return int(match.group(1), 16)
         if c == "u":
             return self.unicode_escape(start)
@@ -472,23 +489,22 @@ class _Translator:
         raise self.error(f"an invalid escape '\\{c}'", start)
 
     def unicode_escape(self, start: int) -> int:
-        rest = self.source[self.pos :]
-        match = re.match(r"u\{([0-9A-Fa-f]+)\}", rest)
+        match = _CODE_POINT_ESCAPE.match(self.source, self.pos)
         if match is not None:
             value = int(match.group(1), 16)
             if value > _MAX_CODE_POINT:
                 raise self.error("a code point beyond U+10FFFF", start)
-            self.pos += match.end()
+            self.pos = match.end()
             return value
-        match = re.match(r"u([0-9A-Fa-f]{4})", rest)
+        match = _UNICODE_ESCAPE.match(self.source, self.pos)
         if match is None:
             raise self.error("an invalid '\\u' escape", start)
         value = int(match.group(1), 16)
-        self.pos += match.end()
+        self.pos = match.end()
         if 0xD800 <= value <= 0xDBFF:
-            trail = re.match(r"\\u(d[c-f][0-9a-f]{2})", self.source[self.pos :], re.IGNORECASE)
+            trail = _TRAIL_SURROGATE_ESCAPE.match(self.source, self.pos)
             if trail is not None:
-                self.pos += trail.end()
+                self.pos = trail.end()
                 low = int(trail.group(1), 16)
                 return 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
         return value
