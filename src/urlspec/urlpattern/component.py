@@ -36,6 +36,7 @@ __all__ = [
     "MATCH_ANY",
     "MATCH_EXACT",
     "MATCH_REGEXP",
+    "MATCH_SET",
     "Component",
     "compile_a_component",
     "convert_a_modifier_to_a_string",
@@ -49,6 +50,11 @@ __all__ = [
 MATCH_ANY: Final = 0
 MATCH_EXACT: Final = 1
 MATCH_REGEXP: Final = 2
+MATCH_SET: Final = 3
+
+# A component of fixed text with at most this many optional parts ("http{s}?") matches one of
+# at most 2**n strings, tested as a set.
+_MAX_OPTIONAL_FIXED_PARTS: Final = 4
 
 
 class Component:
@@ -58,7 +64,8 @@ class Component:
     ``match_kind`` and ``exact`` are shortcuts that give the regular expression's answers
     without running it: MATCH_ANY for the pattern "*" (one full wildcard: every input matches,
     its one group is the whole input), MATCH_EXACT for fixed text only (the input must be
-    ``exact``).
+    ``exact``), MATCH_SET for fixed text with a few optional parts such as "http{s}?" (the
+    input must be in ``exact_set``).
     ``empty_iteration_groups`` are the 0-based group indices whose ECMAScript value is
     undefined when Python's group is empty (see ``regexp.py``: an iteration of ``?`` may not
     match the empty string in ECMAScript).
@@ -68,6 +75,7 @@ class Component:
         "empty_iteration_groups",
         "encoding_callback",
         "exact",
+        "exact_set",
         "group_name_list",
         "has_regexp_groups",
         "match_kind",
@@ -89,6 +97,7 @@ class Component:
         empty_iteration_groups: frozenset[int],
         encoding_callback: EncodingCallback,
         options: Options,
+        exact_set: frozenset[str],
     ) -> None:
         self.pattern_string = pattern_string
         self.regular_expression = regular_expression
@@ -100,6 +109,7 @@ class Component:
         self.empty_iteration_groups = empty_iteration_groups
         self.encoding_callback = encoding_callback
         self.options = options
+        self.exact_set = exact_set
 
     def exec(self, input: str) -> dict[str, str | None] | None:
         """RegExpBuiltinExec and §1.5 create a component match result's groups, or None."""
@@ -108,6 +118,8 @@ class Component:
             return {self.group_name_list[0]: input}
         if kind == MATCH_EXACT:
             return {} if input == self.exact else None
+        if kind == MATCH_SET:
+            return {} if input in self.exact_set else None
         match = self.regular_expression.match(input)
         if match is None:
             return None
@@ -128,6 +140,8 @@ class Component:
             return True
         if kind == MATCH_EXACT:
             return input == self.exact
+        if kind == MATCH_SET:
+            return input in self.exact_set
         return self.regular_expression.match(input) is not None
 
 
@@ -304,6 +318,23 @@ def compile_a_component(
     ):
         match_kind = MATCH_EXACT
         exact = "".join(part.value for part in part_list)
+    exact_set: frozenset[str] = frozenset()
+    if (
+        match_kind == MATCH_REGEXP
+        and not options.ignore_case
+        and all(
+            part.type == FIXED_TEXT and part.modifier in (MODIFIER_NONE, MODIFIER_OPTIONAL)
+            for part in part_list
+        )
+        and sum(part.modifier == MODIFIER_OPTIONAL for part in part_list)
+        <= _MAX_OPTIONAL_FIXED_PARTS
+    ):
+        strings = [""]
+        for part in part_list:
+            with_part = [text + part.value for text in strings]
+            strings = with_part if part.modifier == MODIFIER_NONE else strings + with_part
+        match_kind = MATCH_SET
+        exact_set = frozenset(strings)
     empty_iteration_groups = frozenset(
         index
         for index, part in enumerate(p for p in part_list if p.type != FIXED_TEXT)
@@ -320,6 +351,7 @@ def compile_a_component(
         empty_iteration_groups,
         encoding_callback,
         options,
+        exact_set,
     )
 
 
