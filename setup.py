@@ -38,6 +38,18 @@ COMPILED_MODULES = [
     "src/urlspec/search_params.py",
     "src/urlspec/public_suffix_list.py",
     "src/urlspec/host_parts.py",
+    # URLPattern: matching (test/exec, lists) and compiling patterns.
+    "src/urlspec/urlpattern/errors.py",
+    "src/urlspec/urlpattern/tokenizer.py",
+    "src/urlspec/urlpattern/parser.py",
+    "src/urlspec/urlpattern/regexp.py",
+    "src/urlspec/urlpattern/canonicalize.py",
+    "src/urlspec/urlpattern/component.py",
+    "src/urlspec/urlpattern/constructor_string.py",
+    "src/urlspec/urlpattern/compare.py",
+    "src/urlspec/urlpattern/generate.py",
+    "src/urlspec/urlpattern/pattern.py",
+    "src/urlspec/urlpattern/pattern_list.py",
 ]
 
 PURE_BUILD_VARIABLE = "URLSPEC_PURE_PYTHON"

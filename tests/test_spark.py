@@ -277,3 +277,31 @@ def test_the_spark_submit_example(
             )
         else:
             assert "canonical" not in row
+
+
+def test_url_pattern_test(
+    spark: Any, corpus_rows: list[tuple[int, str | None, str | None]]
+) -> None:
+    # Expected: the scalar URLPattern.test (checked against WPT in test_urlpattern_wpt.py).
+    from urlspec import spark as urlspark
+    from urlspec.urlpattern import URLPattern
+
+    urlspark.register(spark)
+    sample = corpus_rows[:2000]
+    spark.createDataFrame(sample, "id long, url string, base string").createOrReplaceTempView(
+        "pattern_links"
+    )
+    https_pattern = "https://*/*.html"
+    result = spark.sql(
+        f"SELECT id, url_pattern_test(url, '{https_pattern}') AS html, "
+        "url_pattern_test(url, IF(id % 2 = 0, 'http{s}?://*/*', 'file:*')) AS mixed "
+        "FROM pattern_links"
+    )
+    html = URLPattern(https_pattern)
+    web = URLPattern("http{s}?://*/*")
+    files = URLPattern("file:*")
+    for row, (id, url, _) in zip(as_rows(result.toArrow()), sample, strict=True):
+        assert row["id"] == id
+        assert row["html"] == (None if url is None else html.test(url)), url
+        mixed = web if id % 2 == 0 else files
+        assert row["mixed"] == (None if url is None else mixed.test(url)), url

@@ -51,6 +51,9 @@ if TYPE_CHECKING:
     from urlspec.url import validate as validate
     from urlspec.urlencoded import urlencoded_parse as urlencoded_parse
     from urlspec.urlencoded import urlencoded_serialize as urlencoded_serialize
+    from urlspec.urlpattern import URLPattern as URLPattern
+    from urlspec.urlpattern import URLPatternError as URLPatternError
+    from urlspec.urlpattern import URLPatternList as URLPatternList
     from urlspec.validation import InvalidURL as InvalidURL
     from urlspec.validation import ValidationError as ValidationError
 
@@ -94,6 +97,10 @@ _EXPORTS: dict[str, str] = {
     "AddressClass": "urlspec.special_addresses",
     "extract": "urlspec.host_parts",
     "ExtractResult": "urlspec.host_parts",
+    # URLPattern (https://urlpattern.spec.whatwg.org/), lists of patterns, generation
+    "URLPattern": "urlspec.urlpattern",
+    "URLPatternError": "urlspec.urlpattern",
+    "URLPatternList": "urlspec.urlpattern",
 }
 
 __all__ = [*sorted(_EXPORTS), "parse"]

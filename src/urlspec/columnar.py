@@ -551,3 +551,36 @@ def domain_to_ascii(hosts: Column, be_strict: bool = False) -> pa.Array | pa.Chu
         return pc.take(results, indices)
 
     return _chunkwise(convert_chunk, values, pa.string())
+
+
+# --- URLPattern -------------------------------------------------------------------------------
+
+from typing import TYPE_CHECKING  # noqa: E402
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from urlspec.urlpattern import URLPattern
+
+__all__ += ["url_pattern_test"]
+
+
+def url_pattern_test(
+    urls: Column, pattern: str | Mapping[str, str] | URLPattern, base: str | None = None
+) -> pa.Array | pa.ChunkedArray:
+    """Whether each value matches ``pattern`` (``URLPattern(pattern).test(value, base)``, see
+    docs/urlpattern.md): a URLPattern, or a constructor string or dict compiled once. False
+    where the value is no URL; null where it is null. Each distinct value is tested once."""
+    from urlspec.urlpattern import URLPattern
+
+    compiled = pattern if isinstance(pattern, URLPattern) else URLPattern(pattern)
+    values = _string_array(urls, "urls")
+
+    def test(value: str) -> bool:
+        return compiled.test(value, base)
+
+    def test_chunk(chunk: pa.Array) -> pa.Array:
+        results, indices = _distinct_results(chunk, test, pa.bool_())
+        return pc.take(results, indices)
+
+    return _chunkwise(test_chunk, values, pa.bool_())

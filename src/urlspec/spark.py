@@ -218,3 +218,31 @@ def register(spark: SparkSession) -> None:
     spark.udf.register("url_domain_to_ascii", _DOMAIN_TO_ASCII)
     spark.udf.register("url_canonicalize", _CANONICALIZE)
     spark.udf.register("url_registrable_domain", _REGISTRABLE_DOMAIN)
+    spark.udf.register("url_pattern_test", _URL_PATTERN_TEST)
+
+
+# --- URLPattern -------------------------------------------------------------------------------
+
+
+def _url_pattern_test_with_patterns(urls: pa.Array, patterns: pa.Array) -> pa.Array:
+    """Whether each URL matches its row's URLPattern constructor string (each distinct pattern
+    compiled once per batch); null where the URL or the pattern is null."""
+    result = pa.nulls(len(urls), pa.bool_())
+    for pattern in pc.unique(patterns).to_pylist():
+        if pattern is None:
+            continue
+        rows = pc.fill_null(pc.equal(patterns, pattern), False)
+        matches = columnar.url_pattern_test(pc.filter(urls, rows), pattern)
+        result = pc.replace_with_mask(result, rows, matches)
+    return result
+
+
+_URL_PATTERN_TEST: Final = _udf(_url_pattern_test_with_patterns, BooleanType(), "url_pattern_test")
+
+
+def url_pattern_test(urls: ColumnOrName, pattern: Column | str) -> Column:
+    """Whether each URL matches ``pattern``, a URLPattern constructor string such as
+    ``'https://*.example.com/books/:id'`` (a literal) or a column of them (SQL:
+    ``url_pattern_test(url, pattern)``; see docs/urlpattern.md). An invalid pattern raises
+    URLPatternError in the batch that meets it."""
+    return _URL_PATTERN_TEST(_column(urls), _base_column(pattern))

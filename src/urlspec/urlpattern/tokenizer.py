@@ -1,0 +1,229 @@
+"""URLPattern §2.1.2 Tokenizing (https://urlpattern.spec.whatwg.org/#tokenizing).
+
+A pattern string becomes a list of tokens; the "strict" policy raises on an invalid code point,
+the "lenient" one (used by the constructor string parser) records an "invalid-char" token.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from urlspec.urlpattern.errors import URLPatternError
+
+__all__ = [
+    "ASTERISK",
+    "CHAR",
+    "CLOSE",
+    "END",
+    "ESCAPED_CHAR",
+    "INVALID_CHAR",
+    "NAME",
+    "OPEN",
+    "OTHER_MODIFIER",
+    "REGEXP",
+    "Token",
+    "is_valid_name_code_point",
+    "tokenize",
+]
+
+# §2.1.1 Tokens: the token types, as the spec names them.
+OPEN: Final = "open"
+CLOSE: Final = "close"
+REGEXP: Final = "regexp"
+NAME: Final = "name"
+CHAR: Final = "char"
+ESCAPED_CHAR: Final = "escaped-char"
+OTHER_MODIFIER: Final = "other-modifier"
+ASTERISK: Final = "asterisk"
+END: Final = "end"
+INVALID_CHAR: Final = "invalid-char"
+
+
+class Token:
+    """§2.1.1 a token: its type, its index in the pattern string and its value."""
+
+    __slots__ = ("index", "type", "value")
+
+    def __init__(self, type: str, index: int, value: str) -> None:
+        self.type = type
+        self.index = index
+        self.value = value
+
+    def __repr__(self) -> str:
+        return f"Token({self.type!r}, {self.index}, {self.value!r})"
+
+
+def is_valid_name_code_point(code_point: str, first: bool) -> bool:
+    """§2.1.2 "is a valid name code point": ECMAScript's IdentifierStart / IdentifierPart.
+
+    IdentifierStart is ID_Start, "$" and "_"; IdentifierPart is ID_Continue, "$", ZWNJ and ZWJ.
+    Python's identifiers use XID_Start/XID_Continue, the same sets but for a handful of code
+    points that NFKC normalization changes (none of them ASCII).
+    """
+    if code_point == "$":
+        return True
+    if first:
+        return code_point.isidentifier()  # XID_Start and "_"
+    return code_point in "\u200c\u200d" or ("a" + code_point).isidentifier()
+
+
+class _Tokenizer:
+    """§2.1.2 a tokenizer: input, policy, token list, index, next index, code point."""
+
+    __slots__ = ("code_point", "index", "input", "next_index", "policy", "token_list")
+
+    def __init__(self, input: str, policy: str) -> None:
+        self.input = input
+        self.policy = policy
+        self.token_list: list[Token] = []
+        self.index = 0
+        self.next_index = 0
+        self.code_point = ""
+
+    def get_the_next_code_point(self) -> None:
+        self.code_point = self.input[self.next_index]
+        self.next_index += 1
+
+    def seek_and_get_the_next_code_point(self, index: int) -> None:
+        self.next_index = index
+        self.get_the_next_code_point()
+
+    def add_a_token(
+        self, type: str, next_position: int, value_position: int, value_length: int
+    ) -> None:
+        self.token_list.append(
+            Token(type, self.index, self.input[value_position : value_position + value_length])
+        )
+        self.index = next_position
+
+    def add_a_token_with_default_length(
+        self, type: str, next_position: int, value_position: int
+    ) -> None:
+        self.add_a_token(type, next_position, value_position, next_position - value_position)
+
+    def add_a_token_with_default_position_and_length(self, type: str) -> None:
+        self.add_a_token_with_default_length(type, self.next_index, self.index)
+
+    def process_a_tokenizing_error(
+        self, next_position: int, value_position: int, reason: str
+    ) -> None:
+        if self.policy == "strict":
+            raise URLPatternError(reason, position=value_position)
+        self.add_a_token_with_default_length(INVALID_CHAR, next_position, value_position)
+
+    def tokenize_regexp(self) -> None:
+        """The "(" steps of tokenize: a regexp token up to the matching ")"."""
+        length = len(self.input)
+        depth = 1
+        regexp_position = self.next_index
+        regexp_start = regexp_position
+        while regexp_position < length:
+            self.seek_and_get_the_next_code_point(regexp_position)
+            c = self.code_point
+            if c >= "\x80":
+                self.process_a_tokenizing_error(
+                    regexp_start, self.index, "a regular expression may hold only ASCII"
+                )
+                return
+            if regexp_position == regexp_start and c == "?":
+                self.process_a_tokenizing_error(
+                    regexp_start, self.index, "a regexp group may not start with '?'"
+                )
+                return
+            if c == "\\":
+                if regexp_position == length - 1:
+                    self.process_a_tokenizing_error(
+                        regexp_start, self.index, "a regular expression ends in '\\'"
+                    )
+                    return
+                self.get_the_next_code_point()
+                if self.code_point >= "\x80":
+                    self.process_a_tokenizing_error(
+                        regexp_start, self.index, "a regular expression may hold only ASCII"
+                    )
+                    return
+                regexp_position = self.next_index
+                continue
+            if c == ")":
+                depth -= 1
+                if depth == 0:
+                    regexp_position = self.next_index
+                    break
+            elif c == "(":
+                depth += 1
+                if regexp_position == length - 1:
+                    self.process_a_tokenizing_error(
+                        regexp_start, self.index, "an unclosed group in a regular expression"
+                    )
+                    return
+                temporary_position = self.next_index
+                self.get_the_next_code_point()
+                if self.code_point != "?":
+                    self.process_a_tokenizing_error(
+                        regexp_start,
+                        self.index,
+                        "a capturing group inside a regexp group (write '(?:' instead)",
+                    )
+                    return
+                self.next_index = temporary_position
+            regexp_position = self.next_index
+        if depth != 0:
+            self.process_a_tokenizing_error(
+                regexp_start, self.index, "a regexp group without its closing ')'"
+            )
+            return
+        regexp_length = regexp_position - regexp_start - 1
+        if regexp_length == 0:
+            self.process_a_tokenizing_error(regexp_start, self.index, "an empty regexp group")
+            return
+        self.add_a_token(REGEXP, regexp_position, regexp_start, regexp_length)
+
+    def run(self) -> list[Token]:
+        input = self.input
+        length = len(input)
+        while self.index < length:
+            self.seek_and_get_the_next_code_point(self.index)
+            c = self.code_point
+            if c == "*":
+                self.add_a_token_with_default_position_and_length(ASTERISK)
+            elif c == "+" or c == "?":
+                self.add_a_token_with_default_position_and_length(OTHER_MODIFIER)
+            elif c == "\\":
+                if self.index == length - 1:
+                    self.process_a_tokenizing_error(
+                        self.next_index, self.index, "the pattern ends in '\\'"
+                    )
+                    continue
+                escaped_index = self.next_index
+                self.get_the_next_code_point()
+                self.add_a_token_with_default_length(ESCAPED_CHAR, self.next_index, escaped_index)
+            elif c == "{":
+                self.add_a_token_with_default_position_and_length(OPEN)
+            elif c == "}":
+                self.add_a_token_with_default_position_and_length(CLOSE)
+            elif c == ":":
+                name_position = self.next_index
+                name_start = name_position
+                while name_position < length:
+                    self.seek_and_get_the_next_code_point(name_position)
+                    first_code_point = name_position == name_start
+                    if not is_valid_name_code_point(self.code_point, first_code_point):
+                        break
+                    name_position = self.next_index
+                if name_position <= name_start:
+                    self.process_a_tokenizing_error(
+                        name_start, self.index, "':' is not followed by a group name"
+                    )
+                    continue
+                self.add_a_token_with_default_length(NAME, name_position, name_start)
+            elif c == "(":
+                self.tokenize_regexp()
+            else:
+                self.add_a_token_with_default_position_and_length(CHAR)
+        self.add_a_token_with_default_length(END, self.index, self.index)
+        return self.token_list
+
+
+def tokenize(input: str, policy: str) -> list[Token]:
+    """§2.1.2 tokenize: ``policy`` is "strict" (raise URLPatternError) or "lenient"."""
+    return _Tokenizer(input, policy).run()
