@@ -145,9 +145,14 @@ class GuardedSession(requests.Session):
         self.trust_env = False
         # One more than the policy: the adapter refuses the hop past the limit itself.
         self.max_redirects = self.policy.max_redirects + 1
-        adapter = GuardedAdapter(self.policy)
-        self.mount("http://", adapter)
-        self.mount("https://", adapter)
+        self.adapter = GuardedAdapter(self.policy)
+        self.mount("http://", self.adapter)
+        self.mount("https://", self.adapter)
+
+    def get_adapter(self, url: str) -> requests.adapters.BaseAdapter:
+        # Every URL, whatever its scheme, goes to the guard (which refuses it with a reason
+        # code), never to another adapter.
+        return self.adapter
 
     def rebuild_auth(
         self, prepared_request: requests.PreparedRequest, response: requests.Response
