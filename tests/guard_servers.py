@@ -13,11 +13,16 @@ header and the TLS server name the client sent (SNI). Its paths:
 from __future__ import annotations
 
 import http.server
+import socket
 import ssl
 import threading
 import urllib.parse
 from dataclasses import dataclass, field
 from typing import Any
+
+
+class _IPv6Server(http.server.ThreadingHTTPServer):
+    address_family = socket.AF_INET6
 
 
 @dataclass
@@ -88,7 +93,8 @@ class LoopbackServer:
                 self.send_header("Content-Length", "0")
                 self.end_headers()
 
-        self.httpd = http.server.ThreadingHTTPServer((self.address, 0), Handler)
+        server_class = _IPv6Server if ":" in self.address else http.server.ThreadingHTTPServer
+        self.httpd = server_class((self.address, 0), Handler)
         self.httpd.daemon_threads = True
         if self.tls is not None:
             self.httpd.socket = self.tls.wrap_socket(self.httpd.socket, server_side=True)
@@ -98,7 +104,9 @@ class LoopbackServer:
 
     def url(self, path: str = "/ok", host: str | None = None) -> str:
         scheme = "https" if self.tls is not None else "http"
-        return f"{scheme}://{host or self.address}:{self.port}{path}"
+        if host is None:
+            host = f"[{self.address}]" if ":" in self.address else self.address
+        return f"{scheme}://{host}:{self.port}{path}"
 
     def redirect_url(self, status: int, to: str, host: str | None = None) -> str:
         query = urllib.parse.urlencode({"status": status, "to": to})
