@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from urlspec import __version__
-from urlspec.cli import canon, diff, examine, host
+from urlspec.cli import canon, diff, examine, guard, host
 from urlspec.cli.common import (
     EXIT_BROKEN_PIPE,
     EXIT_INTERNAL,
@@ -79,6 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
     examine.add_check_parser(subparsers)
     diff.add_parser(subparsers)
     host.add_parser(subparsers)
+    guard.add_parser(subparsers)
     return parser
 
 
