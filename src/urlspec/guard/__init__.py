@@ -27,7 +27,9 @@ from urlspec.guard.reasons import REASONS, Refused
 from urlspec.guard.resolving import PinnedURL, resolve
 
 if TYPE_CHECKING:
+    from urlspec.guard.httpx_transport import AsyncGuardedClient as AsyncGuardedClient
     from urlspec.guard.httpx_transport import AsyncGuardedTransport as AsyncGuardedTransport
+    from urlspec.guard.httpx_transport import GuardedClient as GuardedClient
     from urlspec.guard.httpx_transport import GuardedTransport as GuardedTransport
     from urlspec.guard.httpx_transport import async_client as async_client
     from urlspec.guard.httpx_transport import client as client
@@ -38,6 +40,8 @@ if TYPE_CHECKING:
 # name -> the module that defines it (imported on first use: it imports httpx or requests)
 _LAZY: dict[str, str] = {
     "GuardedTransport": "urlspec.guard.httpx_transport",
+    "GuardedClient": "urlspec.guard.httpx_transport",
+    "AsyncGuardedClient": "urlspec.guard.httpx_transport",
     "AsyncGuardedTransport": "urlspec.guard.httpx_transport",
     "client": "urlspec.guard.httpx_transport",
     "async_client": "urlspec.guard.httpx_transport",

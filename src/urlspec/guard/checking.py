@@ -28,16 +28,26 @@ from typing import Final
 
 from urlspec.guard.policy import DEFAULT_POLICY, Network, Policy
 from urlspec.guard.reasons import Refused, address_reason
-from urlspec.host import Host, HostKind, parse_ipv4
+from urlspec.host import Host, HostKind, parse_ipv4, parse_ipv6
 from urlspec.special_addresses import AddressInfo, address_info_of_host
 from urlspec.url import URL
-from urlspec.url_host import host_of_url
-from urlspec.url_record import default_port
+from urlspec.url_record import SPECIAL_SCHEMES, default_port
 from urlspec.validation import InvalidURL, quote
 
-__all__ = ["address_verdict", "check", "shown"]
+__all__ = ["address_verdict", "check", "host_kind", "shown", "whatwg_href"]
 
 _ADDRESS_KINDS: Final = (HostKind.DOMAIN, HostKind.IPV4, HostKind.IPV6)
+
+
+def whatwg_href(text: str) -> str:
+    """``text`` as the WHATWG URL parser serializes it, or ``text`` itself when it is no
+    absolute URL (a reference a client resolves against its base URL). The guarded clients hand
+    this to the HTTP client, so that the client reads the URL as a browser does: a normalized
+    href means the same to every URL parser."""
+    try:
+        return URL(text).href
+    except InvalidURL:
+        return text
 
 
 def shown(url: URL) -> str:
@@ -86,6 +96,34 @@ def address_verdict(host: Host, policy: Policy) -> tuple[str, str] | None:
     return address_reason(info.address_class), f"{what} is {info.address_class}: {info.block}"
 
 
+def host_kind(url: URL, scheme: str, hostname: str) -> HostKind:
+    """``url.host_kind``, read from the serialized host when the scheme is special (without
+    building the URL record): the host parser of a special URL gives an IPv6 address (in
+    brackets), an IPv4 address (dotted decimal, its last label all digits: a domain never ends
+    in a number, URL Standard §3.5 host parser step 9, "ends in a number"), or a domain."""
+    if scheme not in SPECIAL_SCHEMES or not hostname:
+        return url.host_kind
+    if hostname[0] == "[":
+        return HostKind.IPV6
+    last = hostname.rpartition(".")[2]
+    if last.isascii() and last.isdigit():
+        return HostKind.IPV4
+    return HostKind.DOMAIN
+
+
+def _host(kind: HostKind, hostname: str) -> Host:
+    """The parsed host of a serialized IPv4 or IPv6 host, or of a domain."""
+    if kind is HostKind.IPV4:
+        value = parse_ipv4(hostname)
+        assert value is not None
+        return Host(kind, value)
+    if kind is HostKind.IPV6:
+        pieces = parse_ipv6(hostname[1:-1])
+        assert pieces is not None
+        return Host(kind, pieces)
+    return Host(kind, hostname)
+
+
 def _is_localhost(domain: str) -> bool:
     return domain == "localhost" or domain.endswith(".localhost")
 
@@ -113,7 +151,8 @@ def check(url: str | URL, policy: Policy | None = None) -> URL:
             "scheme-not-allowed", shown(url), f"scheme {quote(scheme)} (allowed: {allowed})"
         )
     # 3. A host an address can be judged by.
-    kind = url.host_kind
+    hostname = url.hostname
+    kind = host_kind(url, scheme, hostname)
     if kind not in _ADDRESS_KINDS:
         raise Refused("opaque-host", shown(url), f"host {quote(url.hostname)} is {kind.value}")
     # 4. Credentials.
@@ -125,7 +164,6 @@ def check(url: str | URL, policy: Policy | None = None) -> URL:
         if port not in policy.ports:
             raise Refused("port-not-allowed", shown(url), f"port {port}")
     # 6. The host lists.
-    hostname = url.hostname
     bare = hostname[:-1] if hostname.endswith(".") else hostname
     if policy.denied:
         entry = policy.denied.match(bare)
@@ -137,9 +175,7 @@ def check(url: str | URL, policy: Policy | None = None) -> URL:
         raise Refused("host-not-allowed", shown(url), f"host {quote(hostname)}")
     # 7. The address, when the URL says it.
     if kind is not HostKind.DOMAIN or _is_localhost(bare):
-        host = host_of_url(url)
-        assert host is not None
-        verdict = address_verdict(host, policy)
+        verdict = address_verdict(_host(kind, hostname), policy)
         if verdict is not None:
             raise Refused(verdict[0], shown(url), verdict[1])
     return url

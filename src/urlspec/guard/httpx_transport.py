@@ -40,11 +40,19 @@ import anyio.to_thread
 import httpcore
 import httpx
 
+from urlspec.guard.checking import whatwg_href
 from urlspec.guard.policy import DEFAULT_POLICY, Policy
 from urlspec.guard.reasons import Refused
 from urlspec.guard.resolving import PinnedURL, resolve_hop
 
-__all__ = ["AsyncGuardedTransport", "GuardedTransport", "async_client", "client"]
+__all__ = [
+    "AsyncGuardedClient",
+    "AsyncGuardedTransport",
+    "GuardedClient",
+    "GuardedTransport",
+    "async_client",
+    "client",
+]
 
 #: The request extension that counts the hops of a redirect chain.
 HOPS_EXTENSION: Final = "urlspec.guard.hop"
@@ -387,14 +395,34 @@ def _client_options(
     return transport_options, options
 
 
+class GuardedClient(httpx.Client):
+    """The ``httpx.Client`` of :func:`client`: a URL given as a string is read by the WHATWG
+    URL parser first (httpx gets its href)."""
+
+    def build_request(self, method: str, url: httpx.URL | str, **options: Any) -> httpx.Request:
+        return super().build_request(
+            method, whatwg_href(url) if isinstance(url, str) else url, **options
+        )
+
+
+class AsyncGuardedClient(httpx.AsyncClient):
+    """The ``httpx.AsyncClient`` of :func:`async_client` (see :class:`GuardedClient`)."""
+
+    def build_request(self, method: str, url: httpx.URL | str, **options: Any) -> httpx.Request:
+        return super().build_request(
+            method, whatwg_href(url) if isinstance(url, str) else url, **options
+        )
+
+
 def client(policy: Policy | None = None, **options: Any) -> httpx.Client:
-    """An ``httpx.Client`` whose every request (redirects included) goes through a
-    :class:`GuardedTransport` for ``policy``; no proxy (``trust_env=False``), redirects followed
-    (each hop checked). Other keyword arguments go to ``httpx.Client`` (``verify``, ``cert``,
-    ``http2``, ``limits``, ... to the transport); a ``proxy`` or ``mounts`` is refused."""
+    """A :class:`GuardedClient` (an ``httpx.Client``) whose every request, redirects included,
+    goes through a :class:`GuardedTransport` for ``policy``; no proxy (``trust_env=False``),
+    redirects followed (each hop checked). Other keyword arguments go to ``httpx.Client``
+    (``verify``, ``cert``, ``http2``, ``limits``, ... to the transport); a ``proxy`` or
+    ``mounts`` is refused."""
     policy = DEFAULT_POLICY if policy is None else policy
     transport_options, client_options = _client_options(policy, dict(options))
-    return httpx.Client(
+    return GuardedClient(
         transport=GuardedTransport(policy, **transport_options),
         trust_env=False,
         **client_options,
@@ -405,7 +433,7 @@ def async_client(policy: Policy | None = None, **options: Any) -> httpx.AsyncCli
     """The ``httpx.AsyncClient`` of :func:`client`."""
     policy = DEFAULT_POLICY if policy is None else policy
     transport_options, client_options = _client_options(policy, dict(options))
-    return httpx.AsyncClient(
+    return AsyncGuardedClient(
         transport=AsyncGuardedTransport(policy, **transport_options),
         trust_env=False,
         **client_options,

@@ -33,6 +33,7 @@ import requests.adapters
 import requests.utils
 from urllib3.connectionpool import HTTPConnectionPool
 
+from urlspec.guard.checking import whatwg_href
 from urlspec.guard.policy import DEFAULT_POLICY, Policy
 from urlspec.guard.reasons import Refused
 from urlspec.guard.resolving import PinnedURL, resolve_hop
@@ -153,6 +154,13 @@ class GuardedSession(requests.Session):
         # Every URL, whatever its scheme, goes to the guard (which refuses it with a reason
         # code), never to another adapter.
         return self.adapter
+
+    def prepare_request(self, request: requests.Request) -> requests.PreparedRequest:
+        # A URL given as a string is read by the WHATWG URL parser first (requests gets its
+        # href).
+        if isinstance(request.url, str):
+            request.url = whatwg_href(request.url)
+        return super().prepare_request(request)
 
     def rebuild_auth(
         self, prepared_request: requests.PreparedRequest, response: requests.Response

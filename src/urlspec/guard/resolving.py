@@ -19,7 +19,7 @@ from __future__ import annotations
 import socket
 from typing import Final, NamedTuple
 
-from urlspec.guard.checking import address_verdict, check, shown
+from urlspec.guard.checking import address_verdict, check, host_kind, shown
 from urlspec.guard.policy import DEFAULT_POLICY, Policy
 from urlspec.guard.reasons import Refused
 from urlspec.host import Host, HostKind, parse_ipv4, parse_ipv6, serialize_host
@@ -78,7 +78,7 @@ def resolve(url: str | URL, policy: Policy | None = None) -> PinnedURL:
     port = int(checked.port) if checked.port else default_port(checked.protocol[:-1])
     if port is None:  # a policy that allows a non-special scheme: check refused its host
         raise Refused("opaque-host", shown(checked), "no port to connect to")
-    kind = checked.host_kind
+    kind = host_kind(checked, checked.protocol[:-1], hostname)
     if kind is HostKind.IPV4:
         return PinnedURL(checked, hostname, port, (hostname,))
     if kind is HostKind.IPV6:
