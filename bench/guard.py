@@ -121,8 +121,9 @@ class Fence:
         def getaddrinfo(host: Any, port: Any, *rest: Any, **options: Any) -> Any:
             return fence.getaddrinfo(host, port, *rest, real=real_getaddrinfo, **options)
 
-        socket.socket.connect = connect  # type: ignore[method-assign]
-        socket.socket.connect_ex = connect_ex  # type: ignore[method-assign]
+        patches = {"connect": connect, "connect_ex": connect_ex}
+        for name, function in patches.items():
+            setattr(socket.socket, name, function)
         socket.getaddrinfo = getaddrinfo
         try:
             yield
@@ -300,7 +301,7 @@ def run_case(fetch: Fetch, case: dict[str, Any], fence: Fence) -> tuple[bool, bo
 def run_corpus(peer: str) -> list[dict[str, Any]]:
     """Each case's outcome through ``peer`` (ImportError when it is not installed)."""
     sys.path.insert(0, str(ROOT / "tests"))
-    from guard_servers import LoopbackServer
+    from guard_servers import LoopbackServer  # type: ignore[import-not-found,unused-ignore]
 
     fetch = PEERS[peer]()
     cases = json.loads(CORPUS.read_text(encoding="utf-8"))["cases"]
@@ -385,7 +386,7 @@ def speed() -> str:
     sys.path.insert(0, str(ROOT / "tests"))
     import httpx
     import requests
-    from guard_servers import LoopbackServer
+    from guard_servers import LoopbackServer  # type: ignore[import-not-found,unused-ignore]
 
     from urlspec import COMPILED, URL, guard
 
