@@ -8,7 +8,6 @@ import subprocess
 import sys
 
 
-
 def loaded_after(code: str) -> set[str]:
     script = f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
     output = subprocess.run(
