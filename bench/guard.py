@@ -149,9 +149,10 @@ def _is_ip(name: str) -> bool:
 def _urlspec() -> Fetch:
     from urlspec import guard
 
+    client = guard.client()  # one client (and TLS context) for every case
+
     def fetch(url: str) -> int:
-        with guard.client() as client:
-            return client.get(url).status_code
+        return client.get(url).status_code
 
     return fetch
 
@@ -159,9 +160,10 @@ def _urlspec() -> Fetch:
 def _httpx() -> Fetch:
     import httpx
 
+    client = httpx.Client(trust_env=False, follow_redirects=True)
+
     def fetch(url: str) -> int:
-        with httpx.Client(trust_env=False, follow_redirects=True) as client:
-            return client.get(url).status_code
+        return client.get(url).status_code
 
     return fetch
 

@@ -320,3 +320,39 @@ def test_a_certificate_for_another_name_is_refused(get: Get, ca: trustme.CA, ca_
         assert server.seen == []
     finally:
         server.close()
+
+
+# --- the transport and the adapter in clients built by hand -----------------------------------
+
+
+def test_the_transport_in_a_client_of_your_own(
+    public: LoopbackServer, internal: LoopbackServer
+) -> None:
+    with httpx.Client(
+        transport=guard.GuardedTransport(PUBLIC), trust_env=False, follow_redirects=True
+    ) as client:
+        assert client.get(public.url(host="public.test")).text == "ok 127.0.0.1"
+        with pytest.raises(Refused) as refused:
+            client.get(public.redirect_url(302, internal.url(host="internal.test")))
+    assert (refused.value.reason, refused.value.hop_reason) == (
+        "redirect-refused",
+        "resolved-to-non-global",
+    )
+    assert internal.seen == []
+
+
+def test_the_adapter_on_a_session_of_your_own(
+    public: LoopbackServer, internal: LoopbackServer
+) -> None:
+    with requests.Session() as session:
+        session.trust_env = False
+        adapter = guard.GuardedAdapter(PUBLIC)
+        session.mount("http://", adapter)
+        session.mount("https://", adapter)
+        assert session.get(public.url(host="public.test")).text == "ok 127.0.0.1"
+        # Each hop is checked; without GuardedSession the hops are not counted, so the
+        # refusal names the target's own reason.
+        with pytest.raises(Refused) as refused:
+            session.get(public.redirect_url(302, internal.url(host="internal.test")))
+    assert refused.value.reason == "resolved-to-non-global"
+    assert internal.seen == []

@@ -105,6 +105,8 @@ def host_kind(url: URL, scheme: str, hostname: str) -> HostKind:
         return url.host_kind
     if hostname[0] == "[":
         return HostKind.IPV6
+    if not "0" <= hostname[-1] <= "9":  # most domains: no need to look at the last label
+        return HostKind.DOMAIN
     last = hostname.rpartition(".")[2]
     if last.isascii() and last.isdigit():
         return HostKind.IPV4
@@ -165,13 +167,13 @@ def check(url: str | URL, policy: Policy | None = None) -> URL:
             raise Refused("port-not-allowed", shown(url), f"port {port}")
     # 6. The host lists.
     bare = hostname[:-1] if hostname.endswith(".") else hostname
-    if policy.denied:
+    if policy.denied.entries:
         entry = policy.denied.match(bare)
         if entry is not None:
             raise Refused(
                 "host-denied", shown(url), f"host {quote(hostname)} matches {quote(entry)}"
             )
-    if policy.allowed and policy.allowed.match(bare) is None:
+    if policy.allowed.entries and policy.allowed.match(bare) is None:
         raise Refused("host-not-allowed", shown(url), f"host {quote(hostname)}")
     # 7. The address, when the URL says it.
     if kind is not HostKind.DOMAIN or _is_localhost(bare):

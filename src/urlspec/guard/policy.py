@@ -64,7 +64,7 @@ class Resolver(Protocol):
     answer's ``sockaddr`` (its first item)."""
 
     def __call__(
-        self, host: str, port: int, family: int = ..., type: int = ..., proto: int = ...
+        self, host: str, port: int, family: int, type: int, /
     ) -> Sequence[tuple[object, object, object, object, tuple[object, ...]]]: ...
 
 

@@ -74,7 +74,8 @@ class GuardedAdapter(requests.adapters.HTTPAdapter):
             )
         pinned = resolve_hop(url_text, self.policy, getattr(request, HOP_ATTRIBUTE, 0))
         url = pinned.url
-        request.url = url.href[: len(url.href) - len(url.hash)]
+        # The href without its fragment ("#" appears in an href only before the fragment).
+        request.url = url.href.partition("#")[0]
         request.headers["Host"] = url.host
         self._local.pinned = (request.url, pinned)
         try:
