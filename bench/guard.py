@@ -383,19 +383,35 @@ def _per_call(function: Callable[[], object], repeat: int, number: int) -> float
     return statistics.median(times)
 
 
-def speed() -> str:
-    """check() per URL, and a guarded request against an unguarded one, on the loopback."""
-    sys.path.insert(0, str(ROOT / "tests"))
+def _clocks(function: Callable[[], object], number: int) -> tuple[float, float]:
+    """(wall, this process's CPU) seconds per call over ``number`` calls."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    for _ in range(number):
+        function()
+    return (time.perf_counter() - wall) / number, (time.process_time() - cpu) / number
+
+
+_SERVER = """
+import sys, time
+sys.path.insert(0, {tests!r})
+from guard_servers import LoopbackServer
+server = LoopbackServer("127.0.0.1")
+print(server.port, flush=True)
+sys.stdin.read()
+"""
+
+
+def speed(rounds: int = 9, number: int = 200) -> str:
+    """check() per URL, and a guarded request against an unguarded one to a loopback server in
+    another process (so that this process's CPU time is the client's alone)."""
     import httpx
     import requests
-    from guard_servers import LoopbackServer  # type: ignore[import-not-found,unused-ignore]
 
     from urlspec import COMPILED, URL, guard
 
     cases = json.loads(CORPUS.read_text(encoding="utf-8"))["cases"]
     texts = [c["url"] for c in cases if c["kind"] == "check"]
     urls = [URL(t) for t in texts if URL.can_parse(t)]
-    public = [t for t in texts if t.startswith("http")][:1] or ["https://example.com/"]
 
     def check_texts() -> None:
         for text in texts:
@@ -409,15 +425,25 @@ def speed() -> str:
 
     build = "compiled" if COMPILED else "pure Python"
     lines = [f"urlspec {build}, Python {sys.version.split()[0]}"]
-    per_text = _per_call(check_texts, 7, 20) / len(texts)
-    per_url = _per_call(check_urls, 7, 20) / len(urls)
-    simple = _per_call(lambda: guard.check("https://example.com/a?b=c"), 7, 20000)
+    simple = "https://example.com/a?b=c"
+    parsed = URL(simple)
     lines.append(
-        f"check(): {per_text * 1e6:.2f} us per corpus string (parse included), "
-        f"{per_url * 1e6:.2f} us per parsed URL, {simple * 1e6:.2f} us for "
-        f"'https://example.com/a?b=c' ({len(texts)} corpus URLs, first {public[0]!r})"
+        f"check(): {_per_call(lambda: guard.check(simple), 7, 20000) * 1e6:.2f} us for "
+        f"{simple!r} (parse included), {_per_call(lambda: guard.check(parsed), 7, 20000) * 1e6:.2f}"
+        f" us for it parsed; over the {len(texts)} corpus URLs (most refused: a refusal "
+        f"formats its message): {_per_call(check_texts, 7, 10) / len(texts) * 1e6:.2f} us each "
+        f"(parse included), {_per_call(check_urls, 7, 10) / len(urls) * 1e6:.2f} us parsed"
     )
-    server = LoopbackServer("127.0.0.1")
+    server = subprocess.Popen(
+        [sys.executable, "-c", _SERVER.format(tests=str(ROOT / "tests"))],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert server.stdout is not None
+    port = int(server.stdout.readline())
+    url = f"http://127.0.0.1:{port}/ok"
+    named_url = f"http://service.test:{port}/ok"
     policy = guard.Policy(allow_networks=["127.0.0.1/32"])
     named = guard.Policy(
         allow_networks=["127.0.0.1/32"],
@@ -426,39 +452,42 @@ def speed() -> str:
         ],
     )
     try:
-        pairs: list[tuple[str, Callable[[], object], Callable[[], object]]] = []
         plain_httpx = httpx.Client(trust_env=False)
         guarded_httpx = guard.client(policy)
         named_httpx = guard.client(named)
         plain_requests = requests.Session()
         plain_requests.trust_env = False
         guarded_requests = guard.session(policy)
-        url = server.url()
-        pairs.append(("httpx", lambda: plain_httpx.get(url), lambda: guarded_httpx.get(url)))
-        pairs.append(
+        pairs: list[tuple[str, Callable[[], object], Callable[[], object]]] = [
+            ("httpx", lambda: plain_httpx.get(url), lambda: guarded_httpx.get(url)),
             (
-                "httpx, a name (resolver hook)",
+                "httpx, a name through the resolver hook",
                 lambda: plain_httpx.get(url),
-                lambda: named_httpx.get(server.url(host="service.test")),
-            )
-        )
-        pairs.append(
-            ("requests", lambda: plain_requests.get(url), lambda: guarded_requests.get(url))
-        )
+                lambda: named_httpx.get(named_url),
+            ),
+            ("requests", lambda: plain_requests.get(url), lambda: guarded_requests.get(url)),
+        ]
         for name, plain, guarded in pairs:
             plain()
             guarded()
-            rounds_plain, rounds_guarded = [], []
-            for _ in range(7):  # interleaved rounds
-                rounds_plain.append(_per_call(plain, 1, 200))
-                rounds_guarded.append(_per_call(guarded, 1, 200))
-            p, g = statistics.median(rounds_plain), statistics.median(rounds_guarded)
+            walls: tuple[list[float], list[float]] = ([], [])
+            cpus: tuple[list[float], list[float]] = ([], [])
+            for _ in range(rounds):  # interleaved rounds
+                for index, function in enumerate((plain, guarded)):
+                    wall, cpu = _clocks(function, number)
+                    walls[index].append(wall)
+                    cpus[index].append(cpu)
+            pw, gw = statistics.median(walls[0]), statistics.median(walls[1])
+            pc, gc = statistics.median(cpus[0]), statistics.median(cpus[1])
             lines.append(
-                f"{name}: unguarded {p * 1e6:.0f} us, guarded {g * 1e6:.0f} us per GET "
-                f"on the loopback (keep-alive): {g / p:.3f}x"
+                f"{name}: per GET on the loopback (keep-alive), client CPU {pc * 1e6:.0f} us "
+                f"unguarded, {gc * 1e6:.0f} us guarded ({gc / pc:.3f}x); wall {pw * 1e6:.0f} us, "
+                f"{gw * 1e6:.0f} us ({gw / pw:.3f}x)"
             )
     finally:
-        server.close()
+        assert server.stdin is not None
+        server.stdin.close()
+        server.wait(timeout=10)
     return "\n".join(lines)
 
 

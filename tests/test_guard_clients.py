@@ -21,7 +21,7 @@ import requests
 import trustme
 from guard_servers import LoopbackServer
 
-from urlspec import guard
+from urlspec import URL, guard
 from urlspec.guard import Policy, Refused
 
 
@@ -356,3 +356,18 @@ def test_the_adapter_on_a_session_of_your_own(
             session.get(public.redirect_url(302, internal.url(host="internal.test")))
     assert refused.value.reason == "resolved-to-non-global"
     assert internal.seen == []
+
+
+def test_the_client_hands_the_transport_the_url_it_parsed() -> None:
+    # One parse: httpx gets the WHATWG href (host lowercased, dot segments removed: URL
+    # Standard host parser and path state), the transport the parsed URL itself.
+    with guard.client(PUBLIC) as client:
+        request = client.build_request("GET", "HTTP://Public.TEST:8080/a/../b")
+    assert str(request.url) == "http://public.test:8080/b"
+    assert request.extensions["urlspec.guard.url"] == URL("http://public.test:8080/b")
+    with guard.session(PUBLIC) as session:
+        prepared = session.prepare_request(
+            requests.Request("GET", "HTTP://Public.TEST:8080/a/../b")
+        )
+    assert prepared.url == "http://public.test:8080/b"
+    assert getattr(prepared, "urlspec_guard_url") == URL("http://public.test:8080/b")  # noqa: B009

@@ -28,26 +28,27 @@ from typing import Final
 
 from urlspec.guard.policy import DEFAULT_POLICY, Network, Policy
 from urlspec.guard.reasons import Refused, address_reason
-from urlspec.host import Host, HostKind, parse_ipv4, parse_ipv6
-from urlspec.special_addresses import AddressInfo, address_info_of_host
+from urlspec.host import Host, HostKind, parse_ipv4, parse_ipv6, serialize_host
+from urlspec.special_addresses import address_info_of_host
 from urlspec.url import URL
 from urlspec.url_record import SPECIAL_SCHEMES, default_port
 from urlspec.validation import InvalidURL, quote
 
-__all__ = ["address_verdict", "check", "host_kind", "shown", "whatwg_href"]
+__all__ = ["address_verdict", "check", "host_kind", "parse_or_none", "shown"]
 
 _ADDRESS_KINDS: Final = (HostKind.DOMAIN, HostKind.IPV4, HostKind.IPV6)
 
 
-def whatwg_href(text: str) -> str:
-    """``text`` as the WHATWG URL parser serializes it, or ``text`` itself when it is no
-    absolute URL (a reference a client resolves against its base URL). The guarded clients hand
-    this to the HTTP client, so that the client reads the URL as a browser does: a normalized
-    href means the same to every URL parser."""
+def parse_or_none(text: str) -> URL | None:
+    """``text`` parsed by the WHATWG URL parser, or None when it is no absolute URL (a
+    reference a client resolves against its base URL). The guarded clients hand its href to the
+    HTTP client, so that the client reads the URL as a browser does (a normalized href means
+    the same to every URL parser), and the parsed URL to their transport, which uses it when the
+    client's request URL is still that href."""
     try:
-        return URL(text).href
+        return URL(text)
     except InvalidURL:
-        return text
+        return None
 
 
 def shown(url: URL) -> str:
@@ -57,7 +58,7 @@ def shown(url: URL) -> str:
     return url.href
 
 
-def _in(networks: tuple[Network, ...], host: Host, info: AddressInfo) -> Network | None:
+def _in(networks: tuple[Network, ...], host: Host, embedded: int | None) -> Network | None:
     """The network that holds the address of ``host`` or the IPv4 address it carries."""
     if host.kind is HostKind.IPV4:
         assert isinstance(host.value, int)
@@ -67,7 +68,6 @@ def _in(networks: tuple[Network, ...], host: Host, info: AddressInfo) -> Network
         bits, address = 128, 0
         for piece in host.value:
             address = address << 16 | piece
-    embedded = None if info.embedded_ipv4 is None else parse_ipv4(info.embedded_ipv4)
     for network in networks:
         if network.contains(bits, address):
             return network
@@ -79,15 +79,21 @@ def _in(networks: tuple[Network, ...], host: Host, info: AddressInfo) -> Network
 def address_verdict(host: Host, policy: Policy) -> tuple[str, str] | None:
     """None when the policy lets the address ``host`` (an IPv4 or IPv6 host, or localhost)
     through, else the reason code and what decided, in words."""
-    info = address_info_of_host(host)
-    assert info is not None
+    # An IPv4 address in a listed network needs no registry lookup.
+    info = None if host.kind is HostKind.IPV4 else address_info_of_host(host)
     if host.kind is not HostKind.DOMAIN:
+        embedded = None
+        if info is not None and info.embedded_ipv4 is not None:
+            embedded = parse_ipv4(info.embedded_ipv4)
         if policy.denied_networks:
-            network = _in(policy.denied_networks, host, info)
+            network = _in(policy.denied_networks, host, embedded)
             if network is not None:
-                return "network-denied", f"address {info.address} is in {network.text}"
-        if policy.allowed_networks and _in(policy.allowed_networks, host, info) is not None:
+                return "network-denied", f"address {serialize_host(host)} is in {network.text}"
+        if policy.allowed_networks and _in(policy.allowed_networks, host, embedded) is not None:
             return None
+    if info is None:
+        info = address_info_of_host(host)
+        assert info is not None
     if info.address_class in policy.address_classes:
         return None
     what = f"address {info.address}" if info.address is not None else "a localhost name"

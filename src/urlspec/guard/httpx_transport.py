@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import contextlib
 import ssl
-from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
+from collections.abc import AsyncIterable, AsyncIterator, Callable, Iterable, Iterator
 from contextvars import ContextVar
 from typing import Any, Final
 
@@ -40,10 +40,11 @@ import anyio.to_thread
 import httpcore
 import httpx
 
-from urlspec.guard.checking import whatwg_href
+from urlspec.guard.checking import parse_or_none
 from urlspec.guard.policy import DEFAULT_POLICY, Policy
 from urlspec.guard.reasons import Refused
 from urlspec.guard.resolving import PinnedURL, resolve_hop
+from urlspec.url import URL
 
 __all__ = [
     "AsyncGuardedClient",
@@ -56,6 +57,9 @@ __all__ = [
 
 #: The request extension that counts the hops of a redirect chain.
 HOPS_EXTENSION: Final = "urlspec.guard.hop"
+
+#: The request extension that carries the URL a guarded client parsed (see _checked_url).
+PARSED_EXTENSION: Final = "urlspec.guard.url"
 
 _PINNED: ContextVar[PinnedURL | None] = ContextVar("urlspec.guard.pinned", default=None)
 
@@ -172,6 +176,16 @@ def _hop(request: httpx.Request) -> int:
     return hop
 
 
+def _checked_url(request: httpx.Request) -> URL | str:
+    """What the transport checks: the URL a guarded client parsed when the request is still for
+    its href (not a redirect, no query parameters added), else httpx's URL as text."""
+    text = str(request.url)
+    parsed = request.extensions.get(PARSED_EXTENSION)
+    if isinstance(parsed, URL) and parsed.href == text:
+        return parsed
+    return text
+
+
 def _core_request(request: httpx.Request, pinned: PinnedURL) -> httpcore.Request:
     """The httpcore request for the checked URL: its scheme, host, port, path and query."""
     url = pinned.url
@@ -180,7 +194,7 @@ def _core_request(request: httpx.Request, pinned: PinnedURL) -> httpcore.Request
     extensions = {
         name: value
         for name, value in request.extensions.items()
-        if name not in ("sni_hostname", HOPS_EXTENSION)
+        if name not in ("sni_hostname", HOPS_EXTENSION, PARSED_EXTENSION)
     }
     return httpcore.Request(
         method=request.method,
@@ -270,7 +284,7 @@ class GuardedTransport(httpx.BaseTransport):
         )
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
-        pinned = resolve_hop(str(request.url), self.policy, _hop(request))
+        pinned = resolve_hop(_checked_url(request), self.policy, _hop(request))
         core_request = _core_request(request, pinned)
         token = _PINNED.set(pinned)
         try:
@@ -328,11 +342,11 @@ class AsyncGuardedTransport(httpx.AsyncBaseTransport):
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         hop = _hop(request)
-        text = str(request.url)
+        url = _checked_url(request)
         if request.url.host and _is_literal(request.url.host):
-            pinned = resolve_hop(text, self.policy, hop)
+            pinned = resolve_hop(url, self.policy, hop)
         else:
-            pinned = await anyio.to_thread.run_sync(resolve_hop, text, self.policy, hop)
+            pinned = await anyio.to_thread.run_sync(resolve_hop, url, self.policy, hop)
         core_request = _core_request(request, pinned)
         token = _PINNED.set(pinned)
         try:
@@ -400,18 +414,28 @@ class GuardedClient(httpx.Client):
     URL parser first (httpx gets its href)."""
 
     def build_request(self, method: str, url: httpx.URL | str, **options: Any) -> httpx.Request:
-        return super().build_request(
-            method, whatwg_href(url) if isinstance(url, str) else url, **options
-        )
+        return _build_request(super().build_request, method, url, options)
 
 
 class AsyncGuardedClient(httpx.AsyncClient):
     """The ``httpx.AsyncClient`` of :func:`async_client` (see :class:`GuardedClient`)."""
 
     def build_request(self, method: str, url: httpx.URL | str, **options: Any) -> httpx.Request:
-        return super().build_request(
-            method, whatwg_href(url) if isinstance(url, str) else url, **options
-        )
+        return _build_request(super().build_request, method, url, options)
+
+
+def _build_request(
+    build: Callable[..., httpx.Request],
+    method: str,
+    url: httpx.URL | str,
+    options: dict[str, Any],
+) -> httpx.Request:
+    """httpx's request for the WHATWG href of ``url``, carrying the parsed URL."""
+    parsed = parse_or_none(url) if isinstance(url, str) else None
+    request = build(method, url if parsed is None else parsed.href, **options)
+    if parsed is not None:
+        request.extensions[PARSED_EXTENSION] = parsed
+    return request
 
 
 def client(policy: Policy | None = None, **options: Any) -> httpx.Client:

@@ -33,16 +33,19 @@ import requests.adapters
 import requests.utils
 from urllib3.connectionpool import HTTPConnectionPool
 
-from urlspec.guard.checking import whatwg_href
+from urlspec.guard.checking import parse_or_none
 from urlspec.guard.policy import DEFAULT_POLICY, Policy
 from urlspec.guard.reasons import Refused
 from urlspec.guard.resolving import PinnedURL, resolve_hop
 from urlspec.host import HostKind
+from urlspec.url import URL
 
 __all__ = ["GuardedAdapter", "GuardedSession", "session"]
 
 #: The attribute of a prepared request that says which hop of a redirect chain it is.
 HOP_ATTRIBUTE: Final = "urlspec_guard_hop"
+#: The attribute of a prepared request that carries the URL a GuardedSession parsed.
+PARSED_ATTRIBUTE: Final = "urlspec_guard_url"
 
 
 class GuardedAdapter(requests.adapters.HTTPAdapter):
@@ -72,7 +75,9 @@ class GuardedAdapter(requests.adapters.HTTPAdapter):
                 "a proxy is configured: through it the connection cannot be pinned to the "
                 "checked address (the proxy resolves the name)",
             )
-        pinned = resolve_hop(url_text, self.policy, getattr(request, HOP_ATTRIBUTE, 0))
+        parsed = getattr(request, PARSED_ATTRIBUTE, None)
+        checked = parsed if isinstance(parsed, URL) and parsed.href == url_text else url_text
+        pinned = resolve_hop(checked, self.policy, getattr(request, HOP_ATTRIBUTE, 0))
         url = pinned.url
         # The href without its fragment ("#" appears in an href only before the fragment).
         request.url = url.href.partition("#")[0]
@@ -157,11 +162,15 @@ class GuardedSession(requests.Session):
         return self.adapter
 
     def prepare_request(self, request: requests.Request) -> requests.PreparedRequest:
-        # A URL given as a string is read by the WHATWG URL parser first (requests gets its
-        # href).
-        if isinstance(request.url, str):
-            request.url = whatwg_href(request.url)
-        return super().prepare_request(request)
+        # A URL given as a string is read by the WHATWG URL parser first: requests gets its
+        # href, the adapter the parsed URL (while the prepared request is still for it).
+        parsed = parse_or_none(request.url) if isinstance(request.url, str) else None
+        if parsed is not None:
+            request.url = parsed.href
+        prepared = super().prepare_request(request)
+        if parsed is not None and prepared.url == parsed.href:
+            setattr(prepared, PARSED_ATTRIBUTE, parsed)
+        return prepared
 
     def rebuild_auth(
         self, prepared_request: requests.PreparedRequest, response: requests.Response
