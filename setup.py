@@ -50,6 +50,11 @@ COMPILED_MODULES = [
     "src/urlspec/urlpattern/generate.py",
     "src/urlspec/urlpattern/pattern.py",
     "src/urlspec/urlpattern/pattern_list.py",
+    # The SSRF guard's logic (its client adapters stay interpreted: they import httpx/requests).
+    "src/urlspec/guard/reasons.py",
+    "src/urlspec/guard/policy.py",
+    "src/urlspec/guard/checking.py",
+    "src/urlspec/guard/resolving.py",
 ]
 
 PURE_BUILD_VARIABLE = "URLSPEC_PURE_PYTHON"

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from urlspec import __version__
-from urlspec.cli import canon, diff, examine, host, match, psl, redirect_check
+from urlspec.cli import canon, diff, examine, guard, host, match, psl, redirect_check
 from urlspec.cli.common import (
     EXIT_BROKEN_PIPE,
     EXIT_INTERNAL,
@@ -82,6 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
     redirect_check.add_parser(subparsers)
     psl.add_parser(subparsers)
     match.add_parser(subparsers)
+    guard.add_parser(subparsers)
     return parser
 
 

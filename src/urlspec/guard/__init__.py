@@ -1,0 +1,73 @@
+"""urlspec.guard: fetch URLs a stranger supplied without reaching what they should not reach
+(server-side request forgery).
+
+* :class:`Policy` says what may be fetched (by default: ``http``/``https`` to global addresses,
+  no credentials, at most 5 redirects, no proxy);
+* :func:`check` decides without DNS, on the URL as the WHATWG URL parser (a browser) reads it;
+* :func:`resolve` resolves the host once and returns the addresses to pin (:class:`PinnedURL`)
+  only when every answer passes;
+* :class:`GuardedTransport`, :class:`AsyncGuardedTransport` (httpx), :class:`GuardedAdapter`
+  (requests) connect only to pinned addresses, check every redirect hop, and keep the Host
+  header, TLS SNI and certificate verification on the name; :func:`client`,
+  :func:`async_client` and :func:`session` build ready clients.
+
+Every refusal is a :class:`Refused` (a ``ValueError``) with a stable ``reason`` code
+(:data:`REASONS`). The clients' modules import httpx or requests: they are loaded on first use of
+their names (extras ``urlspec[httpx]``, ``urlspec[requests]``). See docs/security.md.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+from urlspec.guard.checking import check
+from urlspec.guard.policy import DEFAULT_POLICY, Policy, PolicyError, Resolver
+from urlspec.guard.reasons import REASONS, Refused
+from urlspec.guard.resolving import PinnedURL, resolve
+
+if TYPE_CHECKING:
+    from urlspec.guard.httpx_transport import AsyncGuardedClient as AsyncGuardedClient
+    from urlspec.guard.httpx_transport import AsyncGuardedTransport as AsyncGuardedTransport
+    from urlspec.guard.httpx_transport import GuardedClient as GuardedClient
+    from urlspec.guard.httpx_transport import GuardedTransport as GuardedTransport
+    from urlspec.guard.httpx_transport import async_client as async_client
+    from urlspec.guard.httpx_transport import client as client
+    from urlspec.guard.requests_adapter import GuardedAdapter as GuardedAdapter
+    from urlspec.guard.requests_adapter import GuardedSession as GuardedSession
+    from urlspec.guard.requests_adapter import session as session
+
+# name -> the module that defines it (imported on first use: it imports httpx or requests)
+_LAZY: dict[str, str] = {
+    "GuardedTransport": "urlspec.guard.httpx_transport",
+    "GuardedClient": "urlspec.guard.httpx_transport",
+    "AsyncGuardedClient": "urlspec.guard.httpx_transport",
+    "AsyncGuardedTransport": "urlspec.guard.httpx_transport",
+    "client": "urlspec.guard.httpx_transport",
+    "async_client": "urlspec.guard.httpx_transport",
+    "GuardedAdapter": "urlspec.guard.requests_adapter",
+    "GuardedSession": "urlspec.guard.requests_adapter",
+    "session": "urlspec.guard.requests_adapter",
+}
+
+__all__ = [
+    "DEFAULT_POLICY",
+    "REASONS",
+    "PinnedURL",
+    "Policy",
+    "PolicyError",
+    "Refused",
+    "Resolver",
+    "check",
+    "resolve",
+    *sorted(_LAZY),
+]
+
+
+def __getattr__(name: str) -> object:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'urlspec.guard' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value

@@ -1,0 +1,464 @@
+"""The guard inside httpx: transports that connect only to checked, pinned addresses.
+
+:class:`GuardedTransport` (sync) and :class:`AsyncGuardedTransport` (async) are httpx transports
+over an httpcore connection pool. For each request, redirects included (httpx hands every hop of
+a redirect chain to the transport), they:
+
+1. parse the request's URL with the WHATWG URL parser and run :func:`urlspec.guard.resolve`
+   (check, one DNS resolution through the policy's resolver, every answer checked);
+2. send the request for that parsed URL: the request line's target is its path and query, the
+   ``Host`` header its host, the connection pool's origin its scheme, host and port (never a
+   second parse by another URL parser);
+3. open the TCP connection through a network backend that connects only to the pinned
+   addresses, while TLS SNI and certificate verification use the URL's host (httpcore's
+   ``start_tls`` gets the origin's host as ``server_hostname``; a ``sni_hostname`` request
+   extension is dropped).
+
+The pinned addresses reach the network backend in a context variable, set around the pool call
+(httpcore opens a request's connection in the thread or task that sends it); a backend asked to
+connect to a host it has no pinned address for refuses.
+
+The hop of a redirect chain is counted in a request extension, which httpx copies from each
+request to the redirect request it builds: past the policy's ``max_redirects`` the transport
+refuses with ``too-many-redirects``, and a refused target is ``redirect-refused``.
+
+A proxy defeats pinning (the proxy resolves the name). An ``httpx.Client`` with ``trust_env=True``
+(httpx's default) mounts its own transports for the proxies named by ``HTTP_PROXY`` and the like,
+which bypass this one: build clients with :func:`client` / :func:`async_client`, or pass
+``trust_env=False`` and no ``proxy`` or ``mounts``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ssl
+from collections.abc import AsyncIterable, AsyncIterator, Callable, Iterable, Iterator
+from contextvars import ContextVar
+from typing import Any, Final
+
+import anyio.to_thread
+import httpcore
+import httpx
+
+from urlspec.guard.checking import parse_or_none
+from urlspec.guard.policy import DEFAULT_POLICY, Policy
+from urlspec.guard.reasons import Refused
+from urlspec.guard.resolving import PinnedURL, resolve_hop
+from urlspec.url import URL
+
+__all__ = [
+    "AsyncGuardedClient",
+    "AsyncGuardedTransport",
+    "GuardedClient",
+    "GuardedTransport",
+    "async_client",
+    "client",
+]
+
+#: The request extension that counts the hops of a redirect chain.
+HOPS_EXTENSION: Final = "urlspec.guard.hop"
+
+#: The request extension that carries the URL a guarded client parsed (see _checked_url).
+PARSED_EXTENSION: Final = "urlspec.guard.url"
+
+_PINNED: ContextVar[PinnedURL | None] = ContextVar("urlspec.guard.pinned", default=None)
+
+# httpcore's exceptions as httpx's, most specific first (what httpx's own transport does).
+_EXCEPTIONS: Final[tuple[tuple[type[Exception], type[httpx.HTTPError]], ...]] = (
+    (httpcore.ConnectTimeout, httpx.ConnectTimeout),
+    (httpcore.ReadTimeout, httpx.ReadTimeout),
+    (httpcore.WriteTimeout, httpx.WriteTimeout),
+    (httpcore.PoolTimeout, httpx.PoolTimeout),
+    (httpcore.TimeoutException, httpx.TimeoutException),
+    (httpcore.ConnectError, httpx.ConnectError),
+    (httpcore.ReadError, httpx.ReadError),
+    (httpcore.WriteError, httpx.WriteError),
+    (httpcore.NetworkError, httpx.NetworkError),
+    (httpcore.ProxyError, httpx.ProxyError),
+    (httpcore.UnsupportedProtocol, httpx.UnsupportedProtocol),
+    (httpcore.LocalProtocolError, httpx.LocalProtocolError),
+    (httpcore.RemoteProtocolError, httpx.RemoteProtocolError),
+    (httpcore.ProtocolError, httpx.ProtocolError),
+)
+
+
+@contextlib.contextmanager
+def _httpx_exceptions() -> Iterator[None]:
+    try:
+        yield
+    except Exception as error:
+        for core_type, httpx_type in _EXCEPTIONS:
+            if isinstance(error, core_type):
+                raise httpx_type(str(error)) from error
+        raise
+
+
+def _pinned_addresses(host: str, port: int) -> tuple[str, ...]:
+    pinned = _PINNED.get()
+    if pinned is None or pinned.host != host or pinned.port != port:
+        raise Refused("resolution-failed", "", f"no checked address to connect to for {host}")
+    return pinned.addresses
+
+
+class _PinningBackend(httpcore.NetworkBackend):
+    """Connects to the pinned addresses of the host asked for, in order."""
+
+    def __init__(self, inner: httpcore.NetworkBackend) -> None:
+        self._inner = inner
+
+    def connect_tcp(
+        self,
+        host: str,
+        port: int,
+        timeout: float | None = None,
+        local_address: str | None = None,
+        socket_options: Iterable[Any] | None = None,
+    ) -> httpcore.NetworkStream:
+        last: Exception | None = None
+        for address in _pinned_addresses(host, port):
+            try:
+                return self._inner.connect_tcp(
+                    address, port, timeout, local_address, socket_options
+                )
+            except (httpcore.ConnectError, httpcore.ConnectTimeout) as error:
+                last = error
+        assert last is not None
+        raise last
+
+    def connect_unix_socket(
+        self, path: str, timeout: float | None = None, socket_options: Iterable[Any] | None = None
+    ) -> httpcore.NetworkStream:
+        raise Refused("opaque-host", path, "a Unix socket has no address to check")
+
+    def sleep(self, seconds: float) -> None:
+        self._inner.sleep(seconds)
+
+
+class _AsyncPinningBackend(httpcore.AsyncNetworkBackend):
+    """The async :class:`_PinningBackend`."""
+
+    def __init__(self, inner: httpcore.AsyncNetworkBackend) -> None:
+        self._inner = inner
+
+    async def connect_tcp(
+        self,
+        host: str,
+        port: int,
+        timeout: float | None = None,
+        local_address: str | None = None,
+        socket_options: Iterable[Any] | None = None,
+    ) -> httpcore.AsyncNetworkStream:
+        last: Exception | None = None
+        for address in _pinned_addresses(host, port):
+            try:
+                return await self._inner.connect_tcp(
+                    address, port, timeout, local_address, socket_options
+                )
+            except (httpcore.ConnectError, httpcore.ConnectTimeout) as error:
+                last = error
+        assert last is not None
+        raise last
+
+    async def connect_unix_socket(
+        self, path: str, timeout: float | None = None, socket_options: Iterable[Any] | None = None
+    ) -> httpcore.AsyncNetworkStream:
+        raise Refused("opaque-host", path, "a Unix socket has no address to check")
+
+    async def sleep(self, seconds: float) -> None:
+        await self._inner.sleep(seconds)
+
+
+def _hop(request: httpx.Request) -> int:
+    """Which hop of a redirect chain ``request`` is (0: not a redirect), recorded on it."""
+    previous = request.extensions.get(HOPS_EXTENSION)
+    hop = previous + 1 if isinstance(previous, int) else 0
+    request.extensions[HOPS_EXTENSION] = hop
+    return hop
+
+
+def _checked_url(request: httpx.Request) -> URL | str:
+    """What the transport checks: the URL a guarded client parsed when the request is still for
+    its href (not a redirect, no query parameters added), else httpx's URL as text."""
+    text = str(request.url)
+    parsed = request.extensions.get(PARSED_EXTENSION)
+    if isinstance(parsed, URL) and parsed.href == text:
+        return parsed
+    return text
+
+
+def _core_request(request: httpx.Request, pinned: PinnedURL) -> httpcore.Request:
+    """The httpcore request for the checked URL: its scheme, host, port, path and query."""
+    url = pinned.url
+    headers = [(b"Host", url.host.encode("ascii"))]
+    headers.extend((name, value) for name, value in request.headers.raw if name.lower() != b"host")
+    extensions = {
+        name: value
+        for name, value in request.extensions.items()
+        if name not in ("sni_hostname", HOPS_EXTENSION, PARSED_EXTENSION)
+    }
+    return httpcore.Request(
+        method=request.method,
+        url=httpcore.URL(
+            scheme=url.protocol[:-1].encode("ascii"),
+            host=pinned.host.encode("ascii"),
+            port=pinned.port,
+            target=(url.pathname + url.search).encode("ascii"),
+        ),
+        headers=headers,
+        content=request.stream,
+        extensions=extensions,
+    )
+
+
+def _ssl_context(verify: ssl.SSLContext | str | bool, cert: Any) -> ssl.SSLContext:
+    return httpx.create_ssl_context(verify=verify, cert=cert)
+
+
+class _ResponseStream(httpx.SyncByteStream):
+    def __init__(self, stream: Iterable[bytes]) -> None:
+        self._stream = stream
+
+    def __iter__(self) -> Iterator[bytes]:
+        with _httpx_exceptions():
+            yield from self._stream
+
+    def close(self) -> None:
+        close = getattr(self._stream, "close", None)
+        if close is not None:
+            close()
+
+
+class _AsyncResponseStream(httpx.AsyncByteStream):
+    def __init__(self, stream: AsyncIterable[bytes]) -> None:
+        self._stream = stream
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        with _httpx_exceptions():
+            async for part in self._stream:
+                yield part
+
+    async def aclose(self) -> None:
+        aclose = getattr(self._stream, "aclose", None)
+        if aclose is not None:
+            await aclose()
+
+
+class GuardedTransport(httpx.BaseTransport):
+    """An httpx transport that sends a request only when ``policy`` lets its URL through, over
+    a connection to an address it checked (see the module's documentation).
+
+    ``verify``, ``cert``, ``http1``, ``http2``, ``limits``, ``retries``, ``local_address`` and
+    ``socket_options`` mean what they mean for ``httpx.HTTPTransport``; there is no ``proxy``.
+    """
+
+    def __init__(
+        self,
+        policy: Policy | None = None,
+        *,
+        verify: ssl.SSLContext | str | bool = True,
+        cert: Any = None,
+        http1: bool = True,
+        http2: bool = False,
+        limits: httpx.Limits | None = None,
+        retries: int = 0,
+        local_address: str | None = None,
+        socket_options: Iterable[Any] | None = None,
+    ) -> None:
+        self.policy = DEFAULT_POLICY if policy is None else policy
+        limits = (
+            httpx.Limits(max_connections=100, max_keepalive_connections=20)
+            if (limits is None)
+            else limits
+        )
+        self._pool = httpcore.ConnectionPool(
+            ssl_context=_ssl_context(verify, cert),
+            max_connections=limits.max_connections,
+            max_keepalive_connections=limits.max_keepalive_connections,
+            keepalive_expiry=limits.keepalive_expiry,
+            http1=http1,
+            http2=http2,
+            retries=retries,
+            local_address=local_address,
+            network_backend=_PinningBackend(httpcore.SyncBackend()),
+            socket_options=socket_options,
+        )
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        pinned = resolve_hop(_checked_url(request), self.policy, _hop(request))
+        core_request = _core_request(request, pinned)
+        token = _PINNED.set(pinned)
+        try:
+            with _httpx_exceptions():
+                response = self._pool.handle_request(core_request)
+        finally:
+            _PINNED.reset(token)
+        assert isinstance(response.stream, Iterable)
+        return httpx.Response(
+            status_code=response.status,
+            headers=response.headers,
+            stream=_ResponseStream(response.stream),
+            extensions=response.extensions,
+        )
+
+    def close(self) -> None:
+        self._pool.close()
+
+
+class AsyncGuardedTransport(httpx.AsyncBaseTransport):
+    """The async :class:`GuardedTransport` (asyncio or trio, through anyio). The resolver runs
+    in a worker thread, so that a slow DNS answer does not block the event loop."""
+
+    def __init__(
+        self,
+        policy: Policy | None = None,
+        *,
+        verify: ssl.SSLContext | str | bool = True,
+        cert: Any = None,
+        http1: bool = True,
+        http2: bool = False,
+        limits: httpx.Limits | None = None,
+        retries: int = 0,
+        local_address: str | None = None,
+        socket_options: Iterable[Any] | None = None,
+    ) -> None:
+        self.policy = DEFAULT_POLICY if policy is None else policy
+        limits = (
+            httpx.Limits(max_connections=100, max_keepalive_connections=20)
+            if (limits is None)
+            else limits
+        )
+        self._pool = httpcore.AsyncConnectionPool(
+            ssl_context=_ssl_context(verify, cert),
+            max_connections=limits.max_connections,
+            max_keepalive_connections=limits.max_keepalive_connections,
+            keepalive_expiry=limits.keepalive_expiry,
+            http1=http1,
+            http2=http2,
+            retries=retries,
+            local_address=local_address,
+            network_backend=_AsyncPinningBackend(httpcore.AnyIOBackend()),
+            socket_options=socket_options,
+        )
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        hop = _hop(request)
+        url = _checked_url(request)
+        if request.url.host and _is_literal(request.url.host):
+            pinned = resolve_hop(url, self.policy, hop)
+        else:
+            pinned = await anyio.to_thread.run_sync(resolve_hop, url, self.policy, hop)
+        core_request = _core_request(request, pinned)
+        token = _PINNED.set(pinned)
+        try:
+            with _httpx_exceptions():
+                response = await self._pool.handle_async_request(core_request)
+        finally:
+            _PINNED.reset(token)
+        assert isinstance(response.stream, AsyncIterable)
+        return httpx.Response(
+            status_code=response.status,
+            headers=response.headers,
+            stream=_AsyncResponseStream(response.stream),
+            extensions=response.extensions,
+        )
+
+    async def aclose(self) -> None:
+        await self._pool.aclose()
+
+
+def _is_literal(host: str) -> bool:
+    """Whether httpx's host is an IP address (no resolver call: no need for a thread)."""
+    return ":" in host or host.replace(".", "").isdigit()
+
+
+_TRANSPORT_OPTIONS: Final = (
+    "verify",
+    "cert",
+    "http1",
+    "http2",
+    "limits",
+    "local_address",
+    "retries",
+    "socket_options",
+)
+
+
+def _client_options(
+    policy: Policy, options: dict[str, Any]
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The transport's options and the client's, for :func:`client` and :func:`async_client`."""
+    for name in ("proxy", "proxies", "mounts"):
+        if options.get(name):
+            raise Refused(
+                "proxy",
+                "",
+                f"{name}={options[name]!r}: through a proxy the connection cannot be pinned to "
+                "the checked address (the proxy resolves the name)",
+            )
+        options.pop(name, None)
+    for name in ("transport", "trust_env"):
+        if name in options:
+            raise TypeError(f"the guarded client sets {name} itself")
+    transport_options: dict[str, Any] = {
+        name: options.pop(name) for name in _TRANSPORT_OPTIONS if name in options
+    }
+    options.setdefault("follow_redirects", True)
+    # One more than the policy: the transport refuses the hop past the limit itself
+    # (too-many-redirects), before httpx would.
+    options.setdefault("max_redirects", policy.max_redirects + 1)
+    return transport_options, options
+
+
+class GuardedClient(httpx.Client):
+    """The ``httpx.Client`` of :func:`client`: a URL given as a string is read by the WHATWG
+    URL parser first (httpx gets its href)."""
+
+    def build_request(self, method: str, url: httpx.URL | str, **options: Any) -> httpx.Request:
+        return _build_request(super().build_request, method, url, options)
+
+
+class AsyncGuardedClient(httpx.AsyncClient):
+    """The ``httpx.AsyncClient`` of :func:`async_client` (see :class:`GuardedClient`)."""
+
+    def build_request(self, method: str, url: httpx.URL | str, **options: Any) -> httpx.Request:
+        return _build_request(super().build_request, method, url, options)
+
+
+def _build_request(
+    build: Callable[..., httpx.Request],
+    method: str,
+    url: httpx.URL | str,
+    options: dict[str, Any],
+) -> httpx.Request:
+    """httpx's request for the WHATWG href of ``url``, carrying the parsed URL."""
+    parsed = parse_or_none(url) if isinstance(url, str) else None
+    request = build(method, url if parsed is None else parsed.href, **options)
+    if parsed is not None:
+        request.extensions[PARSED_EXTENSION] = parsed
+    return request
+
+
+def client(policy: Policy | None = None, **options: Any) -> httpx.Client:
+    """A :class:`GuardedClient` (an ``httpx.Client``) whose every request, redirects included,
+    goes through a :class:`GuardedTransport` for ``policy``; no proxy (``trust_env=False``),
+    redirects followed (each hop checked). Other keyword arguments go to ``httpx.Client``
+    (``verify``, ``cert``, ``http2``, ``limits``, ... to the transport); a ``proxy`` or
+    ``mounts`` is refused."""
+    policy = DEFAULT_POLICY if policy is None else policy
+    transport_options, client_options = _client_options(policy, dict(options))
+    return GuardedClient(
+        transport=GuardedTransport(policy, **transport_options),
+        trust_env=False,
+        **client_options,
+    )
+
+
+def async_client(policy: Policy | None = None, **options: Any) -> httpx.AsyncClient:
+    """The ``httpx.AsyncClient`` of :func:`client`."""
+    policy = DEFAULT_POLICY if policy is None else policy
+    transport_options, client_options = _client_options(policy, dict(options))
+    return AsyncGuardedClient(
+        transport=AsyncGuardedTransport(policy, **transport_options),
+        trust_env=False,
+        **client_options,
+    )

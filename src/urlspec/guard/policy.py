@@ -1,0 +1,227 @@
+"""What the guard lets through: :class:`Policy`, a frozen description of the allowed URLs.
+
+The defaults refuse everything but a plain ``http``/``https`` fetch of a global address:
+
+* ``schemes``: ``{"http", "https"}``;
+* ``ports``: any (``None``); give a set to restrict them (``{80, 443}``);
+* ``address_classes``: ``{"global"}`` (the classes of
+  :data:`urlspec.special_addresses.ADDRESS_CLASSES`, from the IANA special-purpose address
+  registries): loopback, private, link-local, unique-local, shared (CGNAT), multicast,
+  unspecified, broadcast, documentation, benchmarking and reserved addresses are refused;
+* ``allow_networks``: ``()``; CIDR blocks let through whatever their class
+  (``["10.1.2.0/24"]`` lets one internal service in on purpose);
+* ``deny_networks``: ``()``; CIDR blocks refused whatever their class (your own public range);
+* ``allow_hosts`` / ``deny_hosts``: ``()``; host entries (see below);
+* ``allow_credentials``: ``False`` (a URL with a username or password is refused);
+* ``max_redirects``: 5 (every hop is checked again);
+* ``resolver``: ``None``, meaning :func:`socket.getaddrinfo`, looked up at each resolution.
+
+A proxy is never used: a proxy resolves the name itself, so the connection could not be pinned to
+the address the guard checked (the client helpers run with ``trust_env=False`` and refuse a
+``proxy`` argument).
+
+Host entries are compared with the URL's host as the WHATWG URL parser serializes it, with a
+trailing dot removed from both. Each entry is parsed by the same host parser (so IDNA applies to
+it, ``EXAMPLE.com`` is ``example.com``, ``bücher.de`` is ``xn--bcher-kva.de``, and an IPv4 address
+may be written in any spelling the parser accepts):
+
+* ``"example.com"``: exactly that host (not its subdomains);
+* ``"*.example.com"``: every host strictly under ``example.com`` (not ``example.com`` itself);
+* ``"site:example.co.uk"``: every host whose registrable domain (Public Suffix List, private
+  section included) is ``example.co.uk``, itself included. The entry must be a registrable
+  domain (``site:co.uk`` is refused as a mistake: it would match a whole public suffix).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from collections.abc import Callable, Collection, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Final, NamedTuple, Protocol
+
+from urlspec.host import HostKind, InvalidHost, parse_host_string, serialize_host
+from urlspec.public_suffix_list import default_list
+from urlspec.special_addresses import ADDRESS_CLASSES
+
+__all__ = [
+    "DEFAULT_POLICY",
+    "HostList",
+    "Network",
+    "Policy",
+    "PolicyError",
+    "Resolver",
+]
+
+
+class PolicyError(ValueError):
+    """A policy was given a value it cannot use (an unknown address class, a malformed CIDR or
+    host entry, a negative redirect limit)."""
+
+
+class Resolver(Protocol):
+    """What a policy's ``resolver`` is called like: :func:`socket.getaddrinfo`'s signature; the
+    guard calls ``resolver(host, port, 0, socket.SOCK_STREAM)`` and reads the address of each
+    answer's ``sockaddr`` (its first item)."""
+
+    def __call__(
+        self, host: str, port: int, family: int, type: int, /
+    ) -> Sequence[tuple[object, object, object, object, tuple[object, ...]]]: ...
+
+
+class Network(NamedTuple):
+    """A CIDR block as integers: ``bits`` is 32 or 128."""
+
+    bits: int
+    network: int
+    prefix_length: int
+    text: str
+
+    def contains(self, bits: int, address: int) -> bool:
+        shift = self.bits - self.prefix_length
+        return bits == self.bits and address >> shift == self.network >> shift
+
+
+def _network(entry: object) -> Network:
+    if isinstance(entry, ipaddress.IPv4Network | ipaddress.IPv6Network):
+        parsed = entry
+    elif isinstance(entry, str):
+        try:
+            parsed = ipaddress.ip_network(entry, strict=True)
+        except ValueError as error:
+            raise PolicyError(f"invalid network {entry!r}: {error}") from None
+    else:
+        raise PolicyError(f"a network must be a CIDR string or an ipaddress network: {entry!r}")
+    return Network(parsed.max_prefixlen, int(parsed.network_address), parsed.prefixlen, str(parsed))
+
+
+def _host_entry(entry: str) -> str:
+    """``entry`` as the URL parser serializes a host, without a trailing dot."""
+    if not isinstance(entry, str):
+        raise PolicyError(f"a host entry must be a str: {entry!r}")
+    try:
+        host = parse_host_string(entry)
+    except InvalidHost as error:
+        raise PolicyError(f"invalid host entry {entry!r}: {error}") from None
+    if host.kind is HostKind.EMPTY:
+        raise PolicyError("an empty host entry matches nothing")
+    return serialize_host(host).removesuffix(".")
+
+
+class HostList:
+    """Host entries (exact, ``*.`` subdomains, ``site:`` registrable domains), matched against a
+    serialized host without its trailing dot."""
+
+    __slots__ = ("entries", "exact", "sites", "suffixes")
+
+    def __init__(self, entries: Iterable[str]) -> None:
+        self.entries: tuple[str, ...] = tuple(entries)
+        exact: set[str] = set()
+        suffixes: list[str] = []
+        sites: set[str] = set()
+        for entry in self.entries:
+            if isinstance(entry, str) and entry.startswith("*."):
+                suffixes.append("." + _host_entry(entry[2:]))
+            elif isinstance(entry, str) and entry.startswith("site:"):
+                domain = _host_entry(entry[5:])
+                registrable = default_list().registrable_domain_of_domain(domain)
+                if registrable != domain:
+                    raise PolicyError(
+                        f"host entry {entry!r}: {domain!r} is not a registrable domain "
+                        f"(its registrable domain is {registrable!r})"
+                    )
+                sites.add(domain)
+            else:
+                exact.add(_host_entry(entry))
+        self.exact: frozenset[str] = frozenset(exact)
+        self.suffixes: tuple[str, ...] = tuple(suffixes)
+        self.sites: frozenset[str] = frozenset(sites)
+
+    def __bool__(self) -> bool:
+        return bool(self.entries)
+
+    def match(self, host: str) -> str | None:
+        """The entry that matches ``host`` (serialized, no trailing dot), or None."""
+        if host in self.exact:
+            return host
+        for suffix in self.suffixes:
+            if host.endswith(suffix):
+                return "*" + suffix
+        if self.sites and not host.startswith("["):
+            site = default_list().registrable_domain_of_domain(host)
+            if site is not None and site in self.sites:
+                return "site:" + site
+        return None
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, HostList) and self.entries == other.entries
+
+    def __hash__(self) -> int:
+        return hash(self.entries)
+
+    def __repr__(self) -> str:
+        return repr(self.entries)
+
+
+_REFUSABLE_CLASSES: Final = frozenset(ADDRESS_CLASSES) - {"domain"}
+
+
+@dataclass(frozen=True)
+class Policy:
+    """What the guard lets through (see the module's documentation for each field's default).
+
+    Collections may be given as any iterable; they are kept as frozensets and tuples, so that a
+    policy is immutable and hashable.
+    """
+
+    schemes: Collection[str] = ("http", "https")
+    ports: Collection[int] | None = None
+    address_classes: Collection[str] = ("global",)
+    allow_networks: Collection[str | ipaddress.IPv4Network | ipaddress.IPv6Network] = ()
+    deny_networks: Collection[str | ipaddress.IPv4Network | ipaddress.IPv6Network] = ()
+    allow_hosts: Collection[str] = ()
+    deny_hosts: Collection[str] = ()
+    allow_credentials: bool = False
+    max_redirects: int = 5
+    resolver: Resolver | Callable[..., Sequence[tuple[object, ...]]] | None = None
+    # Derived from the fields above in __post_init__.
+    allowed: HostList = field(init=False, repr=False, compare=False)
+    denied: HostList = field(init=False, repr=False, compare=False)
+    allowed_networks: tuple[Network, ...] = field(init=False, repr=False, compare=False)
+    denied_networks: tuple[Network, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.schemes, str):
+            raise PolicyError("schemes must be a collection of schemes, not one str")
+        schemes = frozenset(scheme.lower().removesuffix(":") for scheme in self.schemes)
+        classes = frozenset(self.address_classes)
+        unknown = classes - _REFUSABLE_CLASSES
+        if unknown:
+            raise PolicyError(
+                f"unknown address classes {sorted(unknown)}; known: {sorted(_REFUSABLE_CLASSES)}"
+            )
+        ports = None if self.ports is None else frozenset(self.ports)
+        if ports is not None and any(not 0 <= port <= 65535 for port in ports):
+            raise PolicyError(f"ports must be in 0..65535: {sorted(ports)}")
+        if self.max_redirects < 0:
+            raise PolicyError(f"max_redirects must be 0 or more, not {self.max_redirects}")
+        for name in ("allow_hosts", "deny_hosts", "allow_networks", "deny_networks"):
+            if isinstance(getattr(self, name), str):
+                raise PolicyError(f"{name} must be a collection of entries, not one str")
+        set_ = object.__setattr__
+        set_(self, "schemes", schemes)
+        set_(self, "ports", ports)
+        set_(self, "address_classes", classes)
+        set_(self, "allow_hosts", tuple(self.allow_hosts))
+        set_(self, "deny_hosts", tuple(self.deny_hosts))
+        set_(self, "allowed", HostList(self.allow_hosts))
+        set_(self, "denied", HostList(self.deny_hosts))
+        allowed_networks = tuple(_network(entry) for entry in self.allow_networks)
+        denied_networks = tuple(_network(entry) for entry in self.deny_networks)
+        set_(self, "allow_networks", tuple(network.text for network in allowed_networks))
+        set_(self, "deny_networks", tuple(network.text for network in denied_networks))
+        set_(self, "allowed_networks", allowed_networks)
+        set_(self, "denied_networks", denied_networks)
+
+
+#: The policy :func:`urlspec.guard.check` and :func:`urlspec.guard.resolve` use when given none.
+DEFAULT_POLICY: Final = Policy()

@@ -1,0 +1,121 @@
+"""HTTP(S) servers on loopback addresses for the guard's client tests.
+
+A :class:`LoopbackServer` is a threaded ``http.server`` bound to one address (127.0.0.1 plays
+"the public internet" in the tests, 127.0.0.2 "an internal service"), optionally with TLS. It
+records every request it got: the address that accepted the connection, the path, the Host
+header and the TLS server name the client sent (SNI). Its paths:
+
+* ``/ok``: 200, body ``ok <address>``;
+* ``/redirect?status=302&to=URL``: a redirect of that status to ``URL`` (``Location: URL``);
+* ``/chain?n=3&to=URL``: ``n`` redirects through itself, then to ``URL``.
+"""
+
+from __future__ import annotations
+
+import http.server
+import socket
+import ssl
+import threading
+import urllib.parse
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class _IPv6Server(http.server.ThreadingHTTPServer):
+    address_family = socket.AF_INET6
+
+
+@dataclass
+class Seen:
+    address: str
+    path: str
+    host: str | None
+    server_name: str | None
+
+
+@dataclass
+class LoopbackServer:
+    address: str
+    tls: ssl.SSLContext | None = None
+    seen: list[Seen] = field(default_factory=list)
+    server_names: list[str | None] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        server = self
+        if self.tls is not None:
+
+            def record_sni(sock: Any, name: str | None, context: Any) -> None:
+                server.server_names.append(name)
+
+            self.tls.sni_callback = record_sni
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+            disable_nagle_algorithm = True
+
+            def log_message(self, format: str, *args: Any) -> None:
+                pass
+
+            def do_GET(self) -> None:
+                self._serve()
+
+            def do_POST(self) -> None:
+                length = int(self.headers.get("Content-Length") or 0)
+                self.rfile.read(length)
+                self._serve()
+
+            def do_HEAD(self) -> None:
+                self._serve()
+
+            def _serve(self) -> None:
+                name = server.server_names[-1] if server.server_names else None
+                server.seen.append(Seen(server.address, self.path, self.headers.get("Host"), name))
+                parts = urllib.parse.urlsplit(self.path)
+                query = dict(urllib.parse.parse_qsl(parts.query))
+                if parts.path == "/redirect":
+                    self._redirect(int(query.get("status", "302")), query["to"])
+                elif parts.path == "/chain":
+                    left = int(query["n"])
+                    target = query["to"]
+                    if left > 1:
+                        target = "/chain?" + urllib.parse.urlencode({"n": left - 1, "to": target})
+                    self._redirect(302, target)
+                else:
+                    body = f"ok {server.address}".encode()
+                    self.send_response(200)
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    if self.command != "HEAD":
+                        self.wfile.write(body)
+
+            def _redirect(self, status: int, location: str) -> None:
+                self.send_response(status)
+                self.send_header("Location", location)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+        server_class = _IPv6Server if ":" in self.address else http.server.ThreadingHTTPServer
+        self.httpd = server_class((self.address, 0), Handler)
+        self.httpd.daemon_threads = True
+        if self.tls is not None:
+            self.httpd.socket = self.tls.wrap_socket(self.httpd.socket, server_side=True)
+        self.port = self.httpd.server_address[1]
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def url(self, path: str = "/ok", host: str | None = None) -> str:
+        scheme = "https" if self.tls is not None else "http"
+        if host is None:
+            host = f"[{self.address}]" if ":" in self.address else self.address
+        return f"{scheme}://{host}:{self.port}{path}"
+
+    def redirect_url(self, status: int, to: str, host: str | None = None) -> str:
+        query = urllib.parse.urlencode({"status": status, "to": to})
+        return self.url(f"/redirect?{query}", host)
+
+    def chain_url(self, n: int, to: str, host: str | None = None) -> str:
+        return self.url("/chain?" + urllib.parse.urlencode({"n": n, "to": to}), host)
+
+    def close(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()

@@ -1,0 +1,183 @@
+"""The SSRF bypass corpus (tests/data/guard_bypass.json) through urlspec.guard.
+
+Each case carries its class, whose note in the data file cites the registry, RFC or URL Standard
+step that justifies the expected verdict. ``check`` cases run :func:`urlspec.guard.check` (no
+DNS), ``resolve`` cases :func:`urlspec.guard.resolve` with the resolver answers the case gives,
+``redirect``/``chain``/``rebinding`` cases real clients (httpx and requests) against servers on
+127.0.0.1 ("the public internet": the policy's allow_networks) and 127.0.0.2 ("internal").
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import requests
+from guard_servers import LoopbackServer
+
+from urlspec import guard
+from urlspec.guard import Policy, Refused
+
+DATA = Path(__file__).parent / "data" / "guard_bypass.json"
+CORPUS: dict[str, Any] = json.loads(DATA.read_text(encoding="utf-8"))
+CASES: list[dict[str, Any]] = CORPUS["cases"]
+
+
+def cases(*kinds: str) -> list[Any]:
+    return [
+        pytest.param(case, id=f"{case['class']}:{case['url']!r}")
+        for case in CASES
+        if case["kind"] in kinds
+    ]
+
+
+def answers_resolver(answers: list[str] | None) -> Callable[..., list[tuple[Any, ...]]]:
+    """A getaddrinfo-like resolver giving ``answers`` (None: the name does not exist)."""
+
+    def resolver(host: str, port: int, *rest: Any) -> list[tuple[Any, ...]]:
+        if answers is None:
+            raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+        return [
+            (socket.AF_INET6 if ":" in a else socket.AF_INET, socket.SOCK_STREAM, 6, "", (a, port))
+            for a in answers
+        ]
+
+    return resolver
+
+
+def verdict(call: Callable[[], object]) -> tuple[str, str | None]:
+    try:
+        call()
+    except Refused as refused:
+        return "refuse", refused.reason
+    return "allow", None
+
+
+def test_the_corpus_is_large_and_every_class_is_explained() -> None:
+    assert len(CASES) >= 250
+    assert sum(case["expect"] == "allow" for case in CASES) >= 40
+    assert {case["class"] for case in CASES} == set(CORPUS["classes"])
+    for case in CASES:
+        assert case["expect"] in ("allow", "refuse")
+        assert (case["expect"] == "refuse") == ("reason" in case)
+        assert case.get("reason") is None or case["reason"] in guard.REASONS
+
+
+@pytest.mark.parametrize("case", cases("check"))
+def test_check(case: dict[str, Any]) -> None:
+    assert verdict(lambda: guard.check(case["url"])) == (case["expect"], case.get("reason"))
+
+
+@pytest.mark.parametrize("case", cases("resolve"))
+def test_resolve(case: dict[str, Any]) -> None:
+    policy = Policy(resolver=answers_resolver(case["answers"]))
+    assert verdict(lambda: guard.resolve(case["url"], policy)) == (
+        case["expect"],
+        case.get("reason"),
+    )
+
+
+# --- redirects and rebinding, through real clients against loopback servers -------------------
+
+PUBLIC = Policy(allow_networks=["127.0.0.1/32"])
+
+
+@pytest.fixture(scope="module")
+def servers() -> Iterator[tuple[LoopbackServer, LoopbackServer]]:
+    public, internal = LoopbackServer("127.0.0.1"), LoopbackServer("127.0.0.2")
+    yield public, internal
+    public.close()
+    internal.close()
+
+
+def fill(text: str, public: LoopbackServer, internal: LoopbackServer) -> str:
+    return text.format(public_port=public.port, internal_port=internal.port)
+
+
+def fetch_httpx(url: str, policy: Policy) -> int:
+    with guard.client(policy) as client:
+        return client.get(url).status_code
+
+
+def fetch_requests(url: str, policy: Policy) -> int:
+    with guard.session(policy) as session:
+        return session.get(url).status_code
+
+
+CLIENTS = [pytest.param(fetch_httpx, id="httpx"), pytest.param(fetch_requests, id="requests")]
+
+
+@pytest.mark.parametrize("fetch", CLIENTS)
+@pytest.mark.parametrize("case", cases("redirect", "chain"))
+def test_redirect(
+    case: dict[str, Any],
+    fetch: Callable[[str, Policy], int],
+    servers: tuple[LoopbackServer, LoopbackServer],
+) -> None:
+    public, internal = servers
+    internal.seen.clear()
+    target = fill(case["url"], public, internal)
+    if case["kind"] == "chain":
+        start = public.chain_url(case["hops"], target)
+    else:
+        start = public.redirect_url(case["status"], target)
+    try:
+        status = fetch(start, PUBLIC)
+    except Refused as refused:
+        assert (case["expect"], case.get("reason")) == ("refuse", refused.reason)
+        assert refused.hop_reason == case.get("hop_reason")
+    else:
+        assert case["expect"] == "allow"
+        assert status == 200
+    assert internal.seen == []
+
+
+@pytest.mark.parametrize("fetch", CLIENTS)
+@pytest.mark.parametrize("case", cases("rebinding"))
+def test_rebinding(
+    case: dict[str, Any],
+    fetch: Callable[[str, Policy], int],
+    servers: tuple[LoopbackServer, LoopbackServer],
+) -> None:
+    public, internal = servers
+    public.seen.clear()
+    internal.seen.clear()
+    lookups = iter(case["answers"] + [case["answers"][-1]] * 10)
+
+    def rebinding(host: str, port: int, *rest: Any) -> list[tuple[Any, ...]]:
+        return answers_resolver(next(lookups))(host, port)
+
+    policy = Policy(allow_networks=["127.0.0.1/32"], resolver=rebinding)
+    url = fill(case["url"], public, internal)
+    assert fetch(url, policy) == 200
+    # The connection went to the address that was checked, with the name in the Host header.
+    assert [(seen.address, seen.host) for seen in public.seen] == [
+        ("127.0.0.1", f"rebind.test:{public.port}")
+    ]
+    assert internal.seen == []
+    # The next lookup answers the internal address: refused before any connection.
+    with pytest.raises(Refused) as refused:
+        fetch(url, policy)
+    assert refused.value.reason == "resolved-to-non-global"
+    assert internal.seen == []
+
+
+def test_a_plain_client_would_have_followed_the_rebinding(
+    servers: tuple[LoopbackServer, LoopbackServer], fake_dns: dict[str, list[str]]
+) -> None:
+    # The attack the guard closes: check the name's first answer, then let the client resolve
+    # it again. The system resolver (the test fence's fake DNS) now answers the internal address.
+    internal = servers[1]
+    internal.seen.clear()
+    fake_dns["rebind.test"] = ["127.0.0.2"]
+    with httpx.Client(trust_env=False) as client:
+        assert client.get(f"http://rebind.test:{internal.port}/ok").status_code == 200
+    assert [seen.address for seen in internal.seen] == ["127.0.0.2"]
+    with requests.Session() as session:
+        session.trust_env = False
+        assert session.get(f"http://rebind.test:{internal.port}/ok").status_code == 200

@@ -1,0 +1,44 @@
+"""What importing urlspec.guard loads: its policy and checks, not the HTTP clients (they load on
+first use of their names, so that ``import urlspec.guard`` works without httpx or requests)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+
+def loaded_after(code: str) -> set[str]:
+    script = f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
+    output = subprocess.run(
+        [sys.executable, "-c", script], check=True, capture_output=True, text=True
+    ).stdout
+    return {name.split(".")[0] for name in json.loads(output)} | set(json.loads(output))
+
+
+def test_import_urlspec_does_not_load_the_guard() -> None:
+    assert "urlspec.guard" not in loaded_after("import urlspec")
+
+
+def test_checking_loads_no_http_client() -> None:
+    loaded = loaded_after(
+        "from urlspec import guard\nguard.check('https://example.com/')\n"
+        "guard.resolve('http://8.8.8.8/')"
+    )
+    assert not loaded & {"httpx", "httpcore", "anyio", "requests", "urllib3"}
+
+
+def test_the_clients_load_on_first_use() -> None:
+    loaded = loaded_after("from urlspec import guard\nguard.GuardedTransport")
+    assert "httpx" in loaded and "requests" not in loaded
+    loaded = loaded_after("from urlspec import guard\nguard.GuardedAdapter")
+    assert "requests" in loaded and "httpx" not in loaded
+
+
+def test_unknown_names_are_attribute_errors() -> None:
+    import pytest
+
+    from urlspec import guard
+
+    with pytest.raises(AttributeError):
+        guard.no_such_name  # noqa: B018

@@ -1,0 +1,243 @@
+"""urlspec.guard's Policy and check/resolve beyond the bypass corpus: each field's meaning, the
+host entries, the networks, the reason codes and the messages.
+
+Expected values: the semantics docs/security.md and urlspec.guard.policy document; the
+registrable domains are the Public Suffix List's (``co.uk`` is a public suffix, ``github.io`` one
+of its private section).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import pickle
+import socket
+from typing import Any
+
+import pytest
+
+from urlspec import URL, guard
+from urlspec.guard import Policy, PolicyError, Refused
+from urlspec.guard.reasons import ADDRESS_REASONS
+from urlspec.special_addresses import ADDRESS_CLASSES
+
+
+def reason(url: str, policy: Policy | None = None) -> str | None:
+    try:
+        guard.check(url, policy)
+    except Refused as refused:
+        return refused.reason
+    return None
+
+
+def test_defaults() -> None:
+    policy = Policy()
+    assert policy.schemes == frozenset({"http", "https"})
+    assert policy.ports is None
+    assert policy.address_classes == frozenset({"global"})
+    assert (policy.allow_networks, policy.deny_networks) == ((), ())
+    assert (policy.allow_hosts, policy.deny_hosts) == ((), ())
+    assert policy.allow_credentials is False
+    assert policy.max_redirects == 5
+    assert policy.resolver is None
+    assert policy == guard.DEFAULT_POLICY
+    assert hash(policy) == hash(Policy())
+
+
+def test_every_address_class_has_a_reason_code() -> None:
+    assert set(ADDRESS_REASONS) == set(ADDRESS_CLASSES) - {"domain"}
+    for code in ADDRESS_REASONS.values():
+        assert code in guard.REASONS
+
+
+def test_refused_is_a_value_error_naming_the_part_and_pickles() -> None:
+    with pytest.raises(ValueError) as error:
+        guard.check("http://0x7f.1:8080/x")
+    refused = error.value
+    assert isinstance(refused, Refused)
+    assert refused.reason == "address-loopback"
+    assert refused.url == "http://127.0.0.1:8080/x"
+    assert "127.0.0.0/8" in str(refused) and "[address-loopback]" in str(refused)
+    copy = pickle.loads(pickle.dumps(refused))
+    assert (copy.reason, copy.url, copy.detail, str(copy)) == (
+        refused.reason,
+        refused.url,
+        refused.detail,
+        str(refused),
+    )
+
+
+def test_the_password_never_appears_in_a_message() -> None:
+    with pytest.raises(Refused) as refused:
+        guard.check("http://admin:hunter2@example.com/")
+    assert refused.value.reason == "credentials"
+    assert "hunter2" not in str(refused.value) and "hunter2" not in refused.value.url
+
+
+def test_check_returns_the_parsed_url_and_takes_a_url() -> None:
+    url = guard.check("HTTP://EXAMPLE.com:80/a/../b")
+    assert url.href == "http://example.com/b"
+    assert guard.check(URL("https://example.com/")) == URL("https://example.com/")
+
+
+def test_schemes() -> None:
+    assert reason("ws://example.com/") == "scheme-not-allowed"
+    policy = Policy(schemes={"https"})
+    assert reason("http://example.com/", policy) == "scheme-not-allowed"
+    assert reason("https://example.com/", policy) is None
+    # A non-special scheme has an opaque host: no address can be judged.
+    assert reason("foo://example.com/", Policy(schemes={"foo"})) == "opaque-host"
+    assert reason("file:///etc/passwd", Policy(schemes={"file"})) == "opaque-host"
+    with pytest.raises(PolicyError):
+        Policy(schemes="https")
+
+
+def test_ports() -> None:
+    policy = Policy(ports={443, 8443})
+    assert reason("https://example.com/", policy) is None  # the default port, 443
+    assert reason("https://example.com:8443/", policy) is None
+    assert reason("http://example.com/", policy) == "port-not-allowed"  # 80
+    assert reason("https://example.com:22/", policy) == "port-not-allowed"
+    with pytest.raises(PolicyError):
+        Policy(ports={70000})
+
+
+def test_credentials_can_be_allowed() -> None:
+    assert reason("https://u:p@example.com/", Policy(allow_credentials=True)) is None
+
+
+def test_address_classes() -> None:
+    assert reason("http://10.0.0.1/", Policy(address_classes={"global", "private"})) is None
+    assert reason("http://8.8.8.8/", Policy(address_classes={"private"})) == "address-global"
+    with pytest.raises(PolicyError):
+        Policy(address_classes={"public"})
+
+
+def test_allow_networks_let_one_internal_range_through() -> None:
+    policy = Policy(allow_networks=["10.1.2.0/24", ipaddress.ip_network("fd00:1::/64")])
+    assert policy.allow_networks == ("10.1.2.0/24", "fd00:1::/64")
+    assert reason("http://10.1.2.3/", policy) is None
+    assert reason("http://0xa010203/", policy) is None  # any spelling
+    assert reason("http://[::ffff:10.1.2.3]/", policy) is None  # the IPv4 address it carries
+    assert reason("http://[fd00:1::5]/", policy) is None
+    assert reason("http://10.1.3.1/", policy) == "address-private"
+    assert reason("http://[fd00:2::5]/", policy) == "address-unique-local"
+    with pytest.raises(PolicyError):
+        Policy(allow_networks=["10.1.2.3/24"])  # host bits set: a typo, not a network
+    with pytest.raises(PolicyError):
+        Policy(allow_networks="10.0.0.0/8")
+
+
+def test_deny_networks_refuse_global_addresses() -> None:
+    policy = Policy(deny_networks=["203.0.112.0/24", "8.8.8.0/24"])
+    assert reason("http://8.8.8.8/", policy) == "network-denied"
+    assert reason("http://[64:ff9b::808:808]/", policy) == "network-denied"
+    assert reason("http://8.8.4.4/", policy) is None
+
+
+def test_host_entries_exact_wildcard_and_site() -> None:
+    policy = Policy(allow_hosts=["API.Example.com", "*.cdn.example.net", "site:example.co.uk"])
+    assert reason("https://api.example.com/", policy) is None
+    assert reason("https://api.example.com./", policy) is None  # trailing dot ignored
+    assert reason("https://www.example.com/", policy) == "host-not-allowed"  # exact only
+    assert reason("https://a.cdn.example.net/", policy) is None
+    assert reason("https://a.b.cdn.example.net/", policy) is None
+    assert reason("https://cdn.example.net/", policy) == "host-not-allowed"  # strictly under
+    assert reason("https://evilcdn.example.net/", policy) == "host-not-allowed"
+    assert reason("https://example.co.uk/", policy) is None
+    assert reason("https://deep.www.example.co.uk/", policy) is None
+    assert reason("https://other.co.uk/", policy) == "host-not-allowed"
+    assert reason("https://8.8.8.8/", policy) == "host-not-allowed"
+
+
+def test_host_entries_go_through_idna_and_the_ipv4_parser() -> None:
+    policy = Policy(deny_hosts=["bücher.de", "0x08080808", "[::FFFF:8.8.4.4]"])
+    assert reason("https://xn--bcher-kva.de/", policy) == "host-denied"
+    assert reason("https://BÜCHER.de/", policy) == "host-denied"
+    assert reason("http://8.8.8.8/", policy) == "host-denied"
+    assert reason("http://[::ffff:808:404]/", policy) == "host-denied"
+
+
+def test_deny_before_allow() -> None:
+    policy = Policy(allow_hosts=["*.example.com"], deny_hosts=["admin.example.com"])
+    assert reason("https://www.example.com/", policy) is None
+    assert reason("https://admin.example.com/", policy) == "host-denied"
+
+
+def test_allowed_hosts_still_have_their_addresses_checked() -> None:
+    policy = Policy(allow_hosts=["127.0.0.1", "localhost"])
+    assert reason("http://127.0.0.1/", policy) == "address-loopback"
+    assert reason("http://localhost/", policy) == "address-loopback"
+
+
+def test_site_entries_must_be_registrable_domains() -> None:
+    with pytest.raises(PolicyError, match="not a registrable domain"):
+        Policy(allow_hosts=["site:co.uk"])
+    with pytest.raises(PolicyError, match="not a registrable domain"):
+        Policy(allow_hosts=["site:www.example.com"])
+    assert reason("https://me.github.io/", Policy(allow_hosts=["site:me.github.io"])) is None
+    with pytest.raises(PolicyError):
+        Policy(allow_hosts=["exa mple.com"])
+    with pytest.raises(PolicyError):
+        Policy(deny_hosts=[""])
+
+
+def test_max_redirects_is_not_negative() -> None:
+    with pytest.raises(PolicyError):
+        Policy(max_redirects=-1)
+
+
+def answers(*addresses: str) -> Any:
+    def resolver(host: str, port: int, *rest: Any) -> list[tuple[Any, ...]]:
+        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (a, port)) for a in addresses]
+
+    return resolver
+
+
+def test_resolve_pins_every_answer_in_order_once() -> None:
+    policy = Policy(resolver=answers("8.8.8.8", "1.1.1.1", "8.8.8.8"))
+    pinned = guard.resolve("https://dns.test:8443/x", policy)
+    assert pinned == guard.PinnedURL(
+        URL("https://dns.test:8443/x"), "dns.test", 8443, ("8.8.8.8", "1.1.1.1")
+    )
+
+
+def test_resolve_calls_the_resolver_once_with_the_ascii_name_and_port() -> None:
+    calls = []
+
+    def resolver(host: str, port: int, family: int, type: int) -> list[tuple[Any, ...]]:
+        calls.append((host, port, family, type))
+        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", ("8.8.8.8", port))]
+
+    guard.resolve("https://bücher.test/", Policy(resolver=resolver))
+    assert calls == [("xn--bcher-kva.test", 443, 0, socket.SOCK_STREAM)]
+
+
+def test_resolve_an_ip_literal_needs_no_resolver() -> None:
+    def resolver(*args: Any) -> list[tuple[Any, ...]]:
+        raise AssertionError("no lookup for an IP address")
+
+    pinned = guard.resolve("http://[2606:4700:4700::1111]/", Policy(resolver=resolver))
+    assert (pinned.host, pinned.port, pinned.addresses) == (
+        "2606:4700:4700::1111",
+        80,
+        ("2606:4700:4700::1111",),
+    )
+
+
+def test_resolve_refuses_an_answer_that_is_no_address() -> None:
+    def resolver(host: str, port: int, *rest: Any) -> list[tuple[Any, ...]]:
+        return [(socket.AF_UNIX, socket.SOCK_STREAM, 0, "", "/tmp/socket")]
+
+    with pytest.raises(Refused) as refused:
+        guard.resolve("http://odd.test/", Policy(resolver=resolver))
+    assert refused.value.reason == "resolution-failed"
+
+
+def test_resolve_uses_the_system_resolver_by_default(fake_dns: dict[str, list[str]]) -> None:
+    # socket.getaddrinfo, looked up at each call (here the test fence's fake DNS).
+    fake_dns["loop.test"] = ["127.0.0.1"]
+    with pytest.raises(Refused) as refused:
+        guard.resolve("http://loop.test/")
+    assert refused.value.reason == "resolved-to-non-global"
+    pinned = guard.resolve("http://loop.test/", Policy(allow_networks=["127.0.0.0/8"]))
+    assert pinned.addresses == ("127.0.0.1",)
