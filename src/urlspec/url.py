@@ -69,6 +69,14 @@ def _string_argument(name: str, value: object) -> str:
     return usv_string_argument(value, f"URL {name}")
 
 
+def _input_string(input: object) -> str:
+    """The input of the API URL parser: a str, or a ``URL``'s href (which parses back to the
+    same URL, against any base: an href starts with its scheme, and with "//" when special)."""
+    if isinstance(input, URL):
+        return input._href
+    return _string_argument("input", input)
+
+
 # GetterValues of fast_path, as a variable-length tuple: the compiled build keeps a fixed-size
 # tuple type unboxed, and would unbox all nine strings on every getter's read.
 _GetterValues = tuple[str, ...]
@@ -101,7 +109,7 @@ def _api_url_parse(
     Other inputs are relative references, which urlspec.relative resolves in their common
     shapes. The base must still parse.
     """
-    input_string = _string_argument("input", input)
+    input_string = _input_string(input)
     base_href = None
     base_record = None
     if base is not None:
@@ -154,7 +162,7 @@ def _collect_validation_errors(
     errors are then the base's).
     """
     basic_url_parse = _state_machine()
-    input_string = _string_argument("input", input)
+    input_string = _input_string(input)
     errors: list[ValidationError] = []
     base_record: URLRecord | None = None
     if isinstance(base, URL):
@@ -184,7 +192,7 @@ def _invalid_url(input: object, base: str | URL | None, encoding: str) -> Invali
     if failed_base is not None:
         return InvalidURL(failed_base, errors)
     base_string = base._href if isinstance(base, URL) else base
-    return InvalidURL(_string_argument("input", input), errors, base_string)
+    return InvalidURL(_input_string(input), errors, base_string)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -193,11 +201,13 @@ class URL:
 
     ``URL(input, base=None, *, encoding="utf-8")`` parses ``input`` against ``base`` (a string,
     which is parsed first, or a ``URL``) and raises :class:`urlspec.InvalidURL` when the URL
-    parser returns failure. ``encoding`` is the legacy query encoding of HTML documents, an
-    Encoding Standard label (LookupError when it is none): it only affects the query of special
-    URLs other than ws: and wss:.
+    parser returns failure. ``input`` may be a ``URL``: ``URL(url)`` is a URL equal to ``url``
+    (of the class called), and so is ``URL(url, base)`` when ``base`` parses. ``encoding`` is
+    the legacy query encoding of HTML documents, an Encoding Standard label (LookupError when it
+    is none): it only affects the query of special URLs other than ws: and wss:.
 
-    Two URLs are equal when their ``href`` is; ``str(url)`` is the ``href``.
+    Two URLs are equal when their ``href`` is, and they sort by ``href`` (as strings);
+    ``str(url)`` is the ``href``.
     """
 
     # A URL is its href; the rest is derived from it when first asked for. Common URLs are parsed
@@ -217,7 +227,7 @@ class URL:
     _spans: int
 
     def __init__(
-        self, input: str, base: str | URL | None = None, *, encoding: str = "utf-8"
+        self, input: str | URL, base: str | URL | None = None, *, encoding: str = "utf-8"
     ) -> None:
         parsed: tuple[str, URLRecord | None] | None
         if base is None and encoding == "utf-8" and type(input) is str:
@@ -238,6 +248,14 @@ class URL:
                 return
             href = tier_2_or_3_href(input)
             parsed = (href, None) if href is not None else _basic_url_parse(input)
+        elif base is None and isinstance(input, URL):
+            # A copy: the same href, and what the other URL has computed (its record is never
+            # modified: replace() copies it).
+            self._href = input._href
+            self._parsed = input._parsed
+            self._getters = input._getters
+            self._spans = input._spans
+            return
         else:
             parsed = _api_url_parse(input, base, encoding)
         if parsed is None:
@@ -275,7 +293,7 @@ class URL:
 
     @classmethod
     def parse(
-        cls, input: str, base: str | URL | None = None, *, encoding: str = "utf-8"
+        cls, input: str | URL, base: str | URL | None = None, *, encoding: str = "utf-8"
     ) -> URL | None:
         """https://url.spec.whatwg.org/#dom-url-parse -- the URL, or None when it fails."""
         parsed = _api_url_parse(input, base, encoding)
@@ -286,7 +304,7 @@ class URL:
 
     @classmethod
     def can_parse(
-        cls, input: str, base: str | URL | None = None, *, encoding: str = "utf-8"
+        cls, input: str | URL, base: str | URL | None = None, *, encoding: str = "utf-8"
     ) -> bool:
         """https://url.spec.whatwg.org/#dom-url-canparse"""
         if base is None and encoding == "utf-8" and type(input) is str and is_own_href(input):
@@ -460,6 +478,27 @@ class URL:
     def __hash__(self) -> int:
         return hash(self._href)
 
+    # Sorting: by href, as strings (yarl's URLs sort too, by their parts).
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, URL):
+            return NotImplemented
+        return self._href < other._href
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, URL):
+            return NotImplemented
+        return self._href <= other._href
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, URL):
+            return NotImplemented
+        return self._href > other._href
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, URL):
+            return NotImplemented
+        return self._href >= other._href
+
     def __reduce__(self) -> tuple[type[URL], tuple[str]]:
         # The serializer's output parses back to the same URL.
         return (type(self), (self._href,))
@@ -479,17 +518,18 @@ class URL:
 
         return join(self, reference)
 
-    def joinpath(self, *segments: str) -> Self:
-        """This URL with text path segments appended (urlspec.toolkit.joining.joinpath)."""
+    def joinpath(self, *paths: str, encoded: bool = False) -> Self:
+        """This URL with text paths appended, split on "/", each segment encoded
+        (urlspec.toolkit.joining.joinpath); ``encoded=True`` keeps percent-encoded bytes."""
         from urlspec.toolkit.joining import joinpath
 
-        return joinpath(self, *segments)
+        return joinpath(self, *paths, encoded=encoded)
 
-    def __truediv__(self, segment: str) -> Self:
-        """``url / "segment"`` is ``url.joinpath("segment")``."""
+    def __truediv__(self, path: str) -> Self:
+        """``url / "a/b"`` is ``url.joinpath("a/b")``: two segments appended."""
         from urlspec.toolkit.joining import joinpath
 
-        return joinpath(self, segment)
+        return joinpath(self, path)
 
     def with_query(self, query: str | QueryInput | None = None, **params: object) -> Self:
         """The query replaced or removed (urlspec.toolkit.query_editing.with_query)."""
@@ -678,7 +718,7 @@ def _getter_values(record: URLRecord) -> _GetterValues:
 
 
 def validate(
-    input: str, base: str | URL | None = None, *, encoding: str = "utf-8"
+    input: str | URL, base: str | URL | None = None, *, encoding: str = "utf-8"
 ) -> list[ValidationError]:
     """Every validation error the URL parser meets parsing ``input`` against ``base``.
 

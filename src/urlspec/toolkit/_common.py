@@ -18,6 +18,9 @@ U = TypeVar("U", bound="URL")
 #: read as a percent-encoding ("%") or, in a file: URL, as a Windows drive letter ("c|" becomes
 #: "c:"): a text segment encoded with it stays one segment, the text given.
 SEGMENT: Final = PATH.including("path segment (text)", "/\\%|")
+#: The same for a segment given percent-encoded (``joinpath(..., encoded=True)``): "%" is kept,
+#: so "%2F" stays a "/" inside the segment.
+ENCODED_SEGMENT: Final = PATH.including("path segment (percent-encoded)", "/\\|")
 
 
 def as_class(cls: type[U], url: URL) -> U:
@@ -53,17 +56,19 @@ def query_pairs_of(url: URL) -> list[tuple[str, str]]:
     return urlencoded_parse(search[1:]) if search else []
 
 
-def encode_segment(segment: object) -> str:
+def encode_segment(segment: object, encoded: bool = False) -> str:
     """A path segment given as text, percent-encoded to stay one segment with that text.
 
-    TypeError for a non-str; ValueError for "." and ".." (and their percent-encoded
-    spellings), which would not be a segment but a move in the path.
+    With ``encoded``, the segment is already percent-encoded: its percent-encoded bytes are kept
+    (``"a%2Fb"`` holds a "/"), and what the path state would change or read as a delimiter is
+    encoded as for text. TypeError for a non-str; ValueError for "." and ".." (and their
+    percent-encoded spellings), which would not be a segment but a move in the path.
     """
     if not isinstance(segment, str):
         raise TypeError(f"a path segment must be a str, not {type(segment).__name__}")
     if is_single_dot_path_segment(segment) or is_double_dot_path_segment(segment):
         raise ValueError(f"a path segment cannot be {quote(segment)} (it would move in the path)")
-    return utf8_percent_encode(segment, SEGMENT)
+    return utf8_percent_encode(segment, ENCODED_SEGMENT if encoded else SEGMENT)
 
 
 def with_path_segments(url: U, segments: list[str]) -> U:
