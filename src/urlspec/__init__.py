@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from urlspec.urlencoded import urlencoded_parse as urlencoded_parse
     from urlspec.urlencoded import urlencoded_serialize as urlencoded_serialize
     from urlspec.validation import InvalidURL as InvalidURL
+    from urlspec.validation import StrictReplaceError as StrictReplaceError
     from urlspec.validation import ValidationError as ValidationError
 
 __version__ = "0.1.0"
@@ -58,6 +59,7 @@ _EXPORTS: dict[str, str] = {
     "validate": "urlspec.url",
     "URLSearchParams": "urlspec.search_params",
     "InvalidURL": "urlspec.validation",
+    "StrictReplaceError": "urlspec.validation",  # URL.replace(..., strict=True)
     "ValidationError": "urlspec.validation",
     "HostKind": "urlspec.host",
     "InvalidDomain": "urlspec.idna",

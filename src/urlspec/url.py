@@ -15,7 +15,7 @@ surrogate becomes U+FFFD.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final, Self
+from typing import TYPE_CHECKING, Final, Self, TypedDict, Unpack
 
 from mypy_extensions import mypyc_attr
 
@@ -42,15 +42,35 @@ from urlspec.own_href import (
 )
 from urlspec.relative import resolve_reference, starts_with_scheme
 from urlspec.url_record import URLRecord, serialize_path, serialize_url, urls_equal
-from urlspec.validation import InvalidURL, ValidationError
+from urlspec.validation import InvalidURL, StrictReplaceError, ValidationError
 
 if TYPE_CHECKING:
     from os import PathLike
 
-    from urlspec.search_params import URLSearchParams
+    from urlspec.search_params import URLSearchParams, URLSearchParamsInit
     from urlspec.toolkit.query_editing import QueryInput
 
-__all__ = ["URL", "validate"]
+__all__ = ["URL", "ReplaceChanges", "validate"]
+
+
+class ReplaceChanges(TypedDict, total=False):
+    """The keywords of :meth:`URL.replace`: the attributes that have a setter
+    (https://url.spec.whatwg.org/#urlutils-members), and ``search_params``, which sets the query
+    as URLSearchParams's update steps do. ``port`` takes an int too; ``port``, ``search`` and
+    ``hash`` take None for "" (none). A setter's value of another type raises TypeError."""
+
+    href: str
+    protocol: str
+    username: str
+    password: str
+    host: str
+    hostname: str
+    port: str | int | None
+    pathname: str
+    search: str | None
+    hash: str | None
+    search_params: URLSearchParamsInit
+
 
 # Where each getter's value is in a URL's GetterValues.
 _PROTOCOL: Final = 0
@@ -133,6 +153,17 @@ def _api_url_parse(
 # kept here: a function-level import runs the import machinery on every call (about 25,000
 # instructions in the compiled build, more than the fast path's whole work on a URL).
 _basic_url_parse_function: Callable[..., URLRecord | None] | None = None
+_apply_setter_function: Callable[[URLRecord, str, object], str | None] | None = None
+
+
+def _setters() -> Callable[[URLRecord, str, object], str | None]:
+    """urlspec.setters.apply_setter (the setters import the parser), imported on first use."""
+    global _apply_setter_function
+    if _apply_setter_function is None:
+        from urlspec.setters import apply_setter
+
+        _apply_setter_function = apply_setter
+    return _apply_setter_function
 
 
 def _state_machine() -> Callable[..., URLRecord | None]:
@@ -440,26 +471,23 @@ class URL:
             return self._href == other._href
         return urls_equal(self._record, other._record, exclude_fragments=True)
 
-    def replace(self, *, strict: bool = False, **changes: Any) -> Self:
+    def replace(self, *, strict: bool = False, **changes: Unpack[ReplaceChanges]) -> Self:
         """A new URL (of this URL's class): this one with the standard's setters applied, in
         argument order.
 
         ``url.replace(pathname="/a", search="?q")`` is what setting ``pathname`` then ``search``
         on a copy of the URL does in JavaScript; values the setters reject are ignored as they
-        are there, except an ``href`` that does not parse, which raises InvalidURL. An unknown
-        attribute name raises TypeError. With ``strict=True``, a setter that does nothing or
-        fails raises ``urlspec.toolkit.building.StrictReplaceError`` (a ValueError) naming the
-        attribute and why (urlspec.toolkit.building.replace_strict).
+        are there, except an ``href`` that does not parse, which raises InvalidURL. The
+        keywords are those of :class:`ReplaceChanges`; another name raises TypeError (and
+        fails type checking). With ``strict=True``, a setter that does nothing or fails raises
+        :class:`urlspec.StrictReplaceError` (a ValueError) naming the attribute and why.
         """
-        if strict:
-            from urlspec.toolkit.building import replace_strict
-
-            return replace_strict(self, **changes)
-        from urlspec.setters import apply_setter  # setters import the parser
-
+        apply_setter = _setters()
         record = self._record.copy()
         for name, value in changes.items():
-            apply_setter(record, name, value)
+            reason = apply_setter(record, name, value)
+            if strict and reason is not None:
+                raise StrictReplaceError(name, value, reason)
         return type(self)._from_record(record)
 
     # --- Python protocols -----------------------------------------------------------------------
