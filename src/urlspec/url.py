@@ -41,12 +41,14 @@ from urlspec.own_href import (
     scan_own_href,
 )
 from urlspec.relative import resolve_reference, starts_with_scheme
+from urlspec.url_host import public_suffix_of_url, registrable_domain_of_url
 from urlspec.url_record import URLRecord, serialize_path, serialize_url, urls_equal
 from urlspec.validation import InvalidURL, StrictReplaceError, ValidationError
 
 if TYPE_CHECKING:
     from os import PathLike
 
+    from urlspec.origin import OpaqueOrigin, TupleOrigin
     from urlspec.search_params import URLSearchParams, URLSearchParamsInit
     from urlspec.toolkit.query_editing import QueryInput
 
@@ -149,11 +151,27 @@ def _api_url_parse(
     return _basic_url_parse(input_string, base_record, encoding)
 
 
-# The parser (and what it imports) is loaded when the fast path first declines an input, and
-# kept here: a function-level import runs the import machinery on every call (about 25,000
-# instructions in the compiled build, more than the fast path's whole work on a URL).
+# Modules loaded on first use. The parser (and what it imports) is loaded when the fast path first
+# declines an input, the setters, origins, URLSearchParams and the toolkit when first asked for,
+# so that "from urlspec import URL" and the common URL need none of them. Each is imported once
+# and its functions kept in a module global: a function-level import runs the import machinery
+# on every call (about 25,000 instructions in the compiled build, more than the fast path's whole
+# work on a URL). The dependency runs one way: nothing these modules import imports this one.
 _basic_url_parse_function: Callable[..., URLRecord | None] | None = None
 _apply_setter_function: Callable[[URLRecord, str, object], str | None] | None = None
+_origin_of_function: Callable[[URLRecord], TupleOrigin | OpaqueOrigin] | None = None
+_search_params_class: type[URLSearchParams] | None = None
+_display_function: Callable[[URL], str] | None = None
+
+
+def _state_machine() -> Callable[..., URLRecord | None]:
+    """urlspec.parser.basic_url_parse, imported on first use."""
+    global _basic_url_parse_function
+    if _basic_url_parse_function is None:
+        from urlspec.parser import basic_url_parse
+
+        _basic_url_parse_function = basic_url_parse
+    return _basic_url_parse_function
 
 
 def _setters() -> Callable[[URLRecord, str, object], str | None]:
@@ -166,14 +184,82 @@ def _setters() -> Callable[[URLRecord, str, object], str | None]:
     return _apply_setter_function
 
 
-def _state_machine() -> Callable[..., URLRecord | None]:
-    """urlspec.parser.basic_url_parse, imported on first use."""
-    global _basic_url_parse_function
-    if _basic_url_parse_function is None:
-        from urlspec.parser import basic_url_parse
+def _origins() -> Callable[[URLRecord], TupleOrigin | OpaqueOrigin]:
+    """urlspec.origin.origin_of (origin imports the parser), imported on first use."""
+    global _origin_of_function
+    if _origin_of_function is None:
+        from urlspec.origin import origin_of
 
-        _basic_url_parse_function = basic_url_parse
-    return _basic_url_parse_function
+        _origin_of_function = origin_of
+    return _origin_of_function
+
+
+def _search_params() -> type[URLSearchParams]:
+    """urlspec.search_params.URLSearchParams (which loads the encodings), imported on first use."""
+    global _search_params_class
+    if _search_params_class is None:
+        from urlspec.search_params import URLSearchParams
+
+        _search_params_class = URLSearchParams
+    return _search_params_class
+
+
+def _display() -> Callable[[URL], str]:
+    """urlspec.toolkit.display.display (Unicode data), imported on first use."""
+    global _display_function
+    if _display_function is None:
+        from urlspec.toolkit.display import display
+
+        _display_function = display
+    return _display_function
+
+
+class _Toolkit:
+    """The functions of urlspec.toolkit (and urlspec.url_host) that URL methods delegate to,
+    imported together on first use (see above). The toolkit functions take the URL (and return
+    one of its class); they never import this module."""
+
+    def __init__(self) -> None:
+        from urlspec.toolkit import (
+            building,
+            file_url,
+            joining,
+            query_editing,
+            shortest_reference,
+            url_paths,
+        )
+
+        self.join = joining.join
+        self.joinpath = joining.joinpath
+        self.with_query = query_editing.with_query
+        self.update_query = query_editing.update_query
+        self.extend_query = query_editing.extend_query
+        self.without_query_params = query_editing.without_query_params
+        self.name = url_paths.name
+        self.raw_name = url_paths.raw_name
+        self.suffix = url_paths.suffix
+        self.suffixes = url_paths.suffixes
+        self.parent = url_paths.parent
+        self.with_name = url_paths.with_name
+        self.with_suffix = url_paths.with_suffix
+        self.relative_to = shortest_reference.relative_to
+        self.build = building.build
+        self.port_number = building.port_number
+        self.effective_port = building.effective_port
+        self.from_file_path = file_url.from_file_path
+        self.to_file_path = file_url.to_file_path
+
+
+_toolkit_functions: _Toolkit | None = None
+
+
+def _toolkit() -> _Toolkit:
+    """The toolkit's functions, imported on first use."""
+    global _toolkit_functions
+    toolkit = _toolkit_functions
+    if toolkit is None:
+        toolkit = _toolkit_functions = _Toolkit()
+    return toolkit
 
 
 def _basic_url_parse(
@@ -360,9 +446,7 @@ class URL:
             origin = origin_from_fast_getter_values(getters)
             if origin is not None:
                 return origin
-        from urlspec.origin import origin_of  # origin imports the parser
-
-        return origin_of(self._record).serialize()
+        return _origins()(self._record).serialize()
 
     @property
     def protocol(self) -> str:
@@ -411,9 +495,7 @@ class URL:
         A new ``URLSearchParams`` each time: changing it does not change this immutable URL
         (use ``url.replace(search_params=...)``).
         """
-        from urlspec.search_params import URLSearchParams  # loaded when used
-
-        return URLSearchParams.from_query(self._record.query)
+        return _search_params().from_query(self._record.query)
 
     @property
     def hash(self) -> str:
@@ -537,104 +619,74 @@ class URL:
     def __deepcopy__(self, memo: dict[int, object]) -> URL:
         return self
 
-    # --- the everyday URL toolkit (the logic is in urlspec.toolkit, loaded on use) ---------------
+    # --- the everyday URL toolkit (the logic is in urlspec.toolkit, loaded on first use) ---------
     # Each method returns a URL of the caller's class.
 
     def join(self, reference: str | URL) -> Self:
         """``reference`` resolved against this URL: ``URL(reference, base=self)``."""
-        from urlspec.toolkit.joining import join
-
-        return join(self, reference)
+        return _toolkit().join(self, reference)
 
     def joinpath(self, *paths: str, encoded: bool = False) -> Self:
         """This URL with text paths appended, split on "/", each segment encoded
         (urlspec.toolkit.joining.joinpath); ``encoded=True`` keeps percent-encoded bytes."""
-        from urlspec.toolkit.joining import joinpath
-
-        return joinpath(self, *paths, encoded=encoded)
+        return _toolkit().joinpath(self, *paths, encoded=encoded)
 
     def __truediv__(self, path: str) -> Self:
         """``url / "a/b"`` is ``url.joinpath("a/b")``: two segments appended."""
-        from urlspec.toolkit.joining import joinpath
-
-        return joinpath(self, path)
+        return _toolkit().joinpath(self, path)
 
     def with_query(self, query: str | QueryInput | None = None, **params: object) -> Self:
         """The query replaced or removed (urlspec.toolkit.query_editing.with_query)."""
-        from urlspec.toolkit.query_editing import with_query
-
-        return with_query(self, query, **params)
+        return _toolkit().with_query(self, query, **params)
 
     def update_query(self, query: QueryInput | None = None, **params: object) -> Self:
         """The given names set, other pairs kept (urlspec.toolkit.query_editing.update_query)."""
-        from urlspec.toolkit.query_editing import update_query
-
-        return update_query(self, query, **params)
+        return _toolkit().update_query(self, query, **params)
 
     def extend_query(self, query: QueryInput | None = None, **params: object) -> Self:
         """The given pairs appended to the query (urlspec.toolkit.query_editing.extend_query)."""
-        from urlspec.toolkit.query_editing import extend_query
-
-        return extend_query(self, query, **params)
+        return _toolkit().extend_query(self, query, **params)
 
     def without_query_params(self, *names: str) -> Self:
         """The pairs with these names removed (urlspec.toolkit.query_editing)."""
-        from urlspec.toolkit.query_editing import without_query_params
-
-        return without_query_params(self, *names)
+        return _toolkit().without_query_params(self, *names)
 
     @property
     def name(self) -> str:
         """The last path segment, percent-decoded (urlspec.toolkit.url_paths)."""
-        from urlspec.toolkit.url_paths import name
-
-        return name(self)
+        return _toolkit().name(self)
 
     @property
     def raw_name(self) -> str:
         """The last path segment as it is in the URL (urlspec.toolkit.url_paths)."""
-        from urlspec.toolkit.url_paths import raw_name
-
-        return raw_name(self)
+        return _toolkit().raw_name(self)
 
     @property
     def suffix(self) -> str:
         """The name's last dot-suffix, as pathlib's (urlspec.toolkit.url_paths)."""
-        from urlspec.toolkit.url_paths import suffix
-
-        return suffix(self)
+        return _toolkit().suffix(self)
 
     @property
     def suffixes(self) -> list[str]:
         """The name's dot-suffixes, as pathlib's (urlspec.toolkit.url_paths)."""
-        from urlspec.toolkit.url_paths import suffixes
-
-        return suffixes(self)
+        return _toolkit().suffixes(self)
 
     @property
     def parent(self) -> Self:
         """The directory holding the last segment, ending in "/" (urlspec.toolkit.url_paths)."""
-        from urlspec.toolkit.url_paths import parent
-
-        return parent(self)
+        return _toolkit().parent(self)
 
     def with_name(self, name: str) -> Self:
         """The last path segment replaced (urlspec.toolkit.url_paths.with_name)."""
-        from urlspec.toolkit.url_paths import with_name
-
-        return with_name(self, name)
+        return _toolkit().with_name(self, name)
 
     def with_suffix(self, suffix: str) -> Self:
         """The name's suffix replaced (urlspec.toolkit.url_paths.with_suffix)."""
-        from urlspec.toolkit.url_paths import with_suffix
-
-        return with_suffix(self, suffix)
+        return _toolkit().with_suffix(self, suffix)
 
     def relative_to(self, base: URL | str) -> str | None:
         """The shortest reference resolving against ``base`` to this URL, or None."""
-        from urlspec.toolkit.shortest_reference import relative_to
-
-        return relative_to(self, base)
+        return _toolkit().relative_to(self, base)
 
     @classmethod
     def build(
@@ -650,9 +702,7 @@ class URL:
         fragment: str | None = None,
     ) -> Self:
         """A URL from its components (urlspec.toolkit.building.build)."""
-        from urlspec.toolkit.building import build
-
-        return build(
+        return _toolkit().build(
             cls,
             scheme=scheme,
             username=username,
@@ -667,53 +717,39 @@ class URL:
     @property
     def port_number(self) -> int | None:
         """The port as an int, or None (urlspec.toolkit.building.port_number)."""
-        from urlspec.toolkit.building import port_number
-
-        return port_number(self)
+        return _toolkit().port_number(self)
 
     @property
     def effective_port(self) -> int | None:
         """The port, or the scheme's default port (urlspec.toolkit.building.effective_port)."""
-        from urlspec.toolkit.building import effective_port
-
-        return effective_port(self)
+        return _toolkit().effective_port(self)
 
     def display(self) -> str:
         """This URL as an IRI for people (urlspec.toolkit.display)."""
-        from urlspec.toolkit.display import display
-
-        return display(self)
+        return _display()(self)
 
     @classmethod
     def from_file_path(cls, path: str | PathLike[str], *, windows: bool | None = None) -> Self:
         """Node's ``url.pathToFileURL`` (urlspec.toolkit.file_url.from_file_path)."""
-        from urlspec.toolkit.file_url import from_file_path
-
-        return from_file_path(cls, path, windows=windows)
+        return _toolkit().from_file_path(cls, path, windows=windows)
 
     def to_file_path(self, *, windows: bool | None = None) -> str:
         """Node's ``url.fileURLToPath`` (urlspec.toolkit.file_url.to_file_path)."""
-        from urlspec.toolkit.file_url import to_file_path
+        return _toolkit().to_file_path(self, windows=windows)
 
-        return to_file_path(self, windows=windows)
-
-    # --- issue 10: public suffix, registrable domain, where the host points ---------------------
-    # (one-line delegations to urlspec.url_host; the modules are imported on first use)
+    # --- public suffix, registrable domain, where the host points --------------------------------
+    # (one-line delegations to urlspec.url_host; the Public Suffix List is read on first use)
 
     @property
     def public_suffix(self) -> str | None:
         """The host's public suffix (URL Standard), in A-labels; None for an IP address, an
         opaque, empty or null host."""
-        from urlspec.url_host import public_suffix_of_url
-
         return public_suffix_of_url(self)
 
     @property
     def registrable_domain(self) -> str | None:
         """The host's registrable domain (URL Standard), in A-labels; None for an IP address,
         an opaque, empty or null host, and a host that is a public suffix."""
-        from urlspec.url_host import registrable_domain_of_url
-
         return registrable_domain_of_url(self)
 
     @property

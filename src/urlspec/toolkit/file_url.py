@@ -41,6 +41,7 @@ import os
 import re
 from typing import TYPE_CHECKING, Final
 
+from urlspec.idna import domain_to_unicode
 from urlspec.percent_encoding import percent_decode_string
 from urlspec.validation import StrictReplaceError, quote
 
@@ -202,8 +203,6 @@ def _windows_path(url: URL) -> str:
         raise ValueError(f"a file path cannot include an encoded '/' or '\\': {quote(url.href)}")
     pathname = _utf8(pathname.replace("/", "\\"), url)
     if hostname != "":
-        from urlspec.idna import domain_to_unicode
-
         return "\\\\" + domain_to_unicode(hostname) + pathname
     if len(pathname) < 3 or not ("a" <= pathname[1].lower() <= "z") or pathname[2] != ":":
         raise ValueError(f"a Windows file path must start with a drive letter: {quote(url.href)}")
