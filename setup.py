@@ -37,6 +37,14 @@ COMPILED_MODULES = [
     "src/urlspec/urlencoded.py",
     "src/urlspec/search_params.py",
     "src/urlspec/public_suffix_list.py",
+    # The everyday toolkit the URL class delegates to (toolkit/display.py stays interpreted).
+    "src/urlspec/toolkit/_common.py",
+    "src/urlspec/toolkit/joining.py",
+    "src/urlspec/toolkit/query_editing.py",
+    "src/urlspec/toolkit/url_paths.py",
+    "src/urlspec/toolkit/shortest_reference.py",
+    "src/urlspec/toolkit/building.py",
+    "src/urlspec/toolkit/file_url.py",
 ]
 
 PURE_BUILD_VARIABLE = "URLSPEC_PURE_PYTHON"

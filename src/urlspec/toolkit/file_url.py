@@ -53,7 +53,8 @@ __all__ = ["from_file_path", "to_file_path"]
 
 _ENCODED_SLASH: Final = re.compile("%2[fF]")
 _ENCODED_SLASH_OR_BACKSLASH: Final = re.compile("%(?:2[fF]|5[cC])")
-_SURROGATE_ESCAPE: Final = re.compile("[\udc80-\udcff]")
+# (chr(): the compiler takes no surrogate code points in string literals)
+_SURROGATE_ESCAPE: Final = re.compile(f"[{chr(0xDC80)}-{chr(0xDCFF)}]")
 
 
 def _on_windows(windows: bool | None) -> bool:
