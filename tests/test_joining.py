@@ -185,3 +185,17 @@ def test_the_serialized_path_equals_the_pathname_setter(url: URL, segments: list
     for new in (own, [*own, *map(encode_segment, segments)], [*map(encode_segment, segments)]):
         expected = url.replace(pathname="/" + "/".join(new), search="", hash="")
         assert with_path_segments(url, new) == expected
+
+
+@given(st.text(alphabet=st.characters(max_codepoint=0x7F)), st.booleans())
+def test_the_ascii_shortcut_is_utf8_percent_encode(text: str, encoded: bool) -> None:
+    # encode_segment's table for ASCII text against the spec's UTF-8 percent-encode
+    # (https://url.spec.whatwg.org/#string-utf-8-percent-encode) with the same set.
+    from urlspec.percent_encoding import utf8_percent_encode
+    from urlspec.toolkit._common import ENCODED_SEGMENT, SEGMENT, encode_segment
+
+    try:
+        found = encode_segment(text, encoded)
+    except ValueError:
+        return  # a dot segment
+    assert found == utf8_percent_encode(text, ENCODED_SEGMENT if encoded else SEGMENT)
