@@ -55,6 +55,14 @@ COMPILED_MODULES = [
     "src/urlspec/guard/policy.py",
     "src/urlspec/guard/checking.py",
     "src/urlspec/guard/resolving.py",
+    # The everyday toolkit the URL class delegates to (toolkit/display.py stays interpreted).
+    "src/urlspec/toolkit/_common.py",
+    "src/urlspec/toolkit/joining.py",
+    "src/urlspec/toolkit/query_editing.py",
+    "src/urlspec/toolkit/url_paths.py",
+    "src/urlspec/toolkit/shortest_reference.py",
+    "src/urlspec/toolkit/building.py",
+    "src/urlspec/toolkit/file_url.py",
 ]
 
 PURE_BUILD_VARIABLE = "URLSPEC_PURE_PYTHON"

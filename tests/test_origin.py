@@ -12,7 +12,8 @@ import dataclasses
 
 import pytest
 
-from urlspec import URL, OpaqueOrigin, TupleOrigin
+import urlspec
+from urlspec import URL, InvalidURL, OpaqueOrigin, TupleOrigin
 from urlspec.origin import (
     effective_domain,
     is_same_origin,
@@ -215,3 +216,13 @@ def test_get_origin_opaque_and_invalid() -> None:
     assert isinstance(urlspec.get_origin("data:,x"), urlspec.OpaqueOrigin)
     with pytest.raises(urlspec.InvalidURL):
         urlspec.get_origin("not a url")
+
+
+def test_get_origin_refuses_what_is_not_a_url() -> None:
+    # A string that does not parse raises what URL(...) raises (missing-scheme-non-relative-URL:
+    # https://url.spec.whatwg.org/#no-scheme-state); a non-string, non-URL is a TypeError.
+    with pytest.raises(InvalidURL) as raised:
+        urlspec.get_origin("not a URL")
+    assert raised.value.errors[-1].name == "missing-scheme-non-relative-URL"
+    with pytest.raises(TypeError):
+        urlspec.get_origin(42)

@@ -131,3 +131,21 @@ def test_the_written_query_equals_the_search_params_update(
     assert url.with_query([(n, v + "\ud800") for n, v in pairs]) == url.replace(
         search_params=[(n, v + "\ufffd") for n, v in pairs]
     )
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.text(alphabet=st.characters(max_codepoint=0x7F)),
+            st.text(alphabet=st.characters(max_codepoint=0x7F)) | st.text(),
+        ),
+        max_size=4,
+    )
+)
+def test_the_ascii_shortcut_is_the_urlencoded_serializer(pairs: list[tuple[str, str]]) -> None:
+    # query_editing's serializer against the spec's (urlencoded.serialize_string_pairs,
+    # https://url.spec.whatwg.org/#concept-urlencoded-serializer), ASCII and not.
+    from urlspec.toolkit.query_editing import _serialize
+    from urlspec.urlencoded import serialize_string_pairs
+
+    assert _serialize(pairs) == serialize_string_pairs(pairs)

@@ -7,9 +7,13 @@ worked out by hand from the standard; setters_tests.json (test_setters_wpt.py) c
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
-from urlspec import URL, InvalidURL, URLSearchParams
+from urlspec import URL, InvalidURL, StrictReplaceError, URLSearchParams
 
 
 def replaced(input: str, /, **changes: object) -> str:
@@ -348,11 +352,72 @@ def test_replace_on_a_subclass_returns_the_subclass() -> None:
 
 
 def test_replace_strict_raises_where_a_setter_does_nothing() -> None:
-    from urlspec.toolkit.building import StrictReplaceError
-
     url = URL("https://h/")
     assert url.replace(port="99999") == url  # the spec's silent behaviour by default
     with pytest.raises(StrictReplaceError) as raised:
         url.replace(strict=True, port="99999")
     assert raised.value.attribute == "port"
     assert isinstance(raised.value, ValueError)
+
+
+def test_strict_replace_error_is_public_and_pickles() -> None:
+    import pickle
+
+    import urlspec
+    from urlspec.toolkit import building
+
+    assert "StrictReplaceError" in urlspec.__all__
+    assert building.StrictReplaceError is StrictReplaceError  # one class, wherever imported
+    # The port setter's state override fails on "99999": the port state's "port greater than
+    # 2^16 - 1" failure (https://url.spec.whatwg.org/#port-state).
+    with pytest.raises(StrictReplaceError) as raised:
+        URL("https://h/").replace(strict=True, port="99999")
+    again = pickle.loads(pickle.dumps(raised.value))
+    assert (again.attribute, again.value, again.reason) == (
+        raised.value.attribute,
+        raised.value.value,
+        raised.value.reason,
+    )
+    assert str(again) == str(raised.value)
+
+
+def test_strict_replace_applies_in_argument_order_and_stops_at_the_first_refusal() -> None:
+    # protocol "http" first: 80 is then the default port (null), a change that took effect.
+    assert URL("https://a:8080/").replace(strict=True, protocol="http", port=80).href == (
+        "http://a/"
+    )
+    # A file: URL cannot have a port: "cannot have a username/password/port" is true when the
+    # scheme is "file" (https://url.spec.whatwg.org/#cannot-have-a-username-password-port), and
+    # the port setter then returns early; the pathname set before it is not enough.
+    with pytest.raises(StrictReplaceError) as raised:
+        URL("file:///x").replace(strict=True, pathname="/y", port=1, hash="h")
+    assert raised.value.attribute == "port"
+
+
+def test_replace_keywords_are_checked_at_run_time() -> None:
+    # A typo is a TypeError before any URL is made (and an error under mypy --strict: the
+    # keywords are ReplaceChanges's, see test_a_typo_fails_type_checking).
+    with pytest.raises(TypeError, match="prot"):
+        URL("https://a/").replace(prot="http")  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="prot"):
+        URL("https://a/").replace(strict=True, prot="http")  # type: ignore[call-arg]
+
+
+def test_a_typo_fails_type_checking(tmp_path: Path) -> None:
+    client = tmp_path / "client.py"
+    client.write_text(
+        "from urlspec import URL\n"
+        'URL("http://a/").replace(prot="x")\n'
+        'URL("http://a/").replace(port=8080, search=None, search_params={"a": "b"})\n'
+        'URL("http://a/").replace(strict=True, hash=1)\n'
+    )
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(client)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    lines = [line for line in result.stdout.splitlines() if ": error:" in line]
+    assert len(lines) == 2, result.stdout
+    assert 'Unexpected keyword argument "prot"' in lines[0]
+    assert "client.py:4:" in lines[1] and '"hash"' in lines[1]

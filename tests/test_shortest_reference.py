@@ -61,6 +61,17 @@ def test_rfc_3986_examples(reference: str, target: str) -> None:
         ("https://h//x", "https://h/a", ".//x"),  # "//x" would be an authority
         ("https://g/a", "https://h/a", "//g/a"),
         ("file:///C:/a/b", "file:///C:/a/c", "b"),
+        # Worked from url.bs's path state: "." at the end appends an empty segment, as "./"
+        # does; ".." likewise after shortening.
+        ("http://a/x/", "http://a/x/y", "."),
+        ("http://a/x/", "http://a/x/y/z", ".."),
+        # ":" alone is no scheme (a scheme starts with an ASCII alpha: #scheme-start-state).
+        ("http://a/:", "http://a/y", ":"),
+        # "c|" first would start with a Windows drive letter and the file state would empty the
+        # path (#file-state); "./c|" does not, and the path state keeps "c|" as it is.
+        ("file:///a/c|", "file:///a/b", "./c|"),
+        # The file slash state keeps the base's drive letter (#file-slash-state).
+        ("file:///C:/a/b", "file:///C:/x/y", "/a/b"),
     ],
 )
 def test_worked_examples(url: str, base: str, expected: str) -> None:
@@ -116,3 +127,61 @@ def test_round_trip_on_corpus_pairs() -> None:
             _check(base, url)
             pairs += 1
     assert pairs > 1000
+
+
+# --- shortest: no shorter reference among a brute-force set resolves back ---------------------
+# URLs whose paths have the shapes that change the answer: directories, ":" in a first segment,
+# an empty first segment, a Windows drive letter (file:), "|" drive letters later in a path,
+# queries and fragments, hosts and none, special and non-special schemes.
+SHORTEST_UNIVERSE = [
+    *["http://a/", "http://a/x", "http://a/x/", "http://a/x/y", "http://a/x/y/", "http://a/:"],
+    *["http://a/x:y", "http://a/x/:", "http://a//x", "http://a/x?q", "http://a/x?q#f"],
+    *["http://a/x#f", "http://a/x?", "http://b/x", "http://a/x/y/z", "http://a/y/z"],
+    *["file:///", "file:///a/b", "file:///a/c|", "file:///a/c:", "file:///C:/", "file:///C:/a/b"],
+    *["file:///C:/x/y", "file:///C:", "file:///D:/a", "file://h/a/b", "file://h/C:/a"],
+    *["file:///a/C|/x", "file:///a/c|/", "file:///C:?q"],
+    *["sc://h/x/y", "sc://h/x", "sc://h", "sc:/x/y", "sc:/x", "sc:x", "sc:/.//x", "sc://h/:"],
+    *["sc://h/x/", "sc:x#f"],
+]
+# Prefixes of a reference before a tail of the target's href: where dot segments, an empty
+# first segment or an authority take a relative reference.
+BRUTE_FORCE_PREFIXES = ["", ".", "..", "./", "../", "../../", "../..", "/", "//", "/./", "./."]
+
+
+def _brute_force_references(href: str) -> set[str]:
+    """Every prefix above, alone or before a tail of ``href`` (a relative reference's path,
+    query and fragment are the end of the target's href, bar dot segments)."""
+    tails = {href[i:] for i in range(len(href) + 1)}
+    return {prefix + tail for prefix in BRUTE_FORCE_PREFIXES for tail in tails}
+
+
+def _check_shortest(url: URL, base: URL) -> int:
+    """That relative_to's answer resolves back and no shorter brute-force reference does; how
+    many references were tried."""
+    checked = 0
+    found = url.relative_to(base)
+    if found is not None:
+        assert URL(found, base) == url, (url, base, found)
+    limit = len(url.href) if found is None else len(found)
+    for candidate in _brute_force_references(url.href):
+        if len(candidate) < limit:
+            resolved = URL.parse(candidate, base)
+            assert resolved is None or resolved != url, (url, base, found, candidate)
+            checked += 1
+    return checked
+
+
+def test_no_shorter_reference_resolves_back_on_corpus_pairs() -> None:
+    checked = 0
+    for corpus in ("kasztp.txt", "isaacs_files.txt"):
+        urls = [u for u in map(URL.parse, itertools.islice(iter_corpus(corpus), 80)) if u]
+        for url, base in itertools.pairwise(urls):
+            checked += _check_shortest(url, base) + _check_shortest(base, url)
+    assert checked > 1000
+
+
+def test_no_shorter_reference_resolves_back() -> None:
+    checked = 0
+    for url_href, base_href in itertools.product(SHORTEST_UNIVERSE, repeat=2):
+        checked += _check_shortest(URL(url_href), URL(base_href))
+    assert checked > 1000

@@ -284,3 +284,37 @@ def test_shortening_keeps_a_file_drive_letter() -> None:
     assert URL("file:///C:/..").href == "file:///C:/"
     assert URL("file:///C:/a/../../..").href == "file:///C:/"
     assert URL("https://h/C:/..").href == "https://h/"
+
+
+def test_a_url_from_a_url() -> None:
+    # yarl's URL(URL(...)) is the same URL; here too, of the class called, with or without a
+    # base (an href resolves to itself against any base: it starts with its scheme, and with
+    # "//" when special, https://url.spec.whatwg.org/#scheme-state), which must still parse.
+    class MyURL(URL):
+        __slots__ = ()
+
+    url = URL("https://user@example.com:8080/a/../b?q=1#f")
+    assert url.href == "https://user@example.com:8080/b?q=1#f"  # WPT-style: ".." resolved
+    copy_ = URL(url)
+    assert copy_ == url and copy_.href == url.href and copy_.pathname == "/b"
+    mine = MyURL(url)
+    assert type(mine) is MyURL and mine == url
+    assert URL(url, "http://other.example/x") == url
+    assert URL(url, URL("sc:opaque")) == url
+    assert URL.parse(url) == url and URL.can_parse(url)
+    with pytest.raises(InvalidURL):
+        URL(url, "not a base")  # the API URL parser fails when the base fails
+    assert URL(URL("sc:a b")).href == "sc:a b"  # an opaque path keeps its space
+
+
+def test_urls_sort_by_href() -> None:
+    # Sorting is by href as a string (Python's str ordering, code point by code point).
+    hrefs = ["http://b.example/", "http://a.example/z", "ftp://z.example/", "http://a.example/"]
+    urls = [URL(h) for h in hrefs]
+    assert [u.href for u in sorted(urls)] == sorted(hrefs)
+    assert URL("http://a/") < URL("http://b/") <= URL("http://b/")
+    assert URL("http://b/") > URL("http://a/") >= URL("http://a/")
+    assert not URL("http://a/") < URL("http://a/")
+    with pytest.raises(TypeError):
+        _ = URL("http://a/") < "http://b/"  # type: ignore[operator]
+    assert max(URL("http://a/"), URL("http://a/b")).href == "http://a/b"

@@ -55,6 +55,7 @@ if TYPE_CHECKING:
     from urlspec.urlpattern import URLPatternError as URLPatternError
     from urlspec.urlpattern import URLPatternList as URLPatternList
     from urlspec.validation import InvalidURL as InvalidURL
+    from urlspec.validation import StrictReplaceError as StrictReplaceError
     from urlspec.validation import ValidationError as ValidationError
 
 __version__ = "0.1.0"
@@ -66,6 +67,7 @@ _EXPORTS: dict[str, str] = {
     "validate": "urlspec.url",
     "URLSearchParams": "urlspec.search_params",
     "InvalidURL": "urlspec.validation",
+    "StrictReplaceError": "urlspec.validation",  # URL.replace(..., strict=True)
     "ValidationError": "urlspec.validation",
     "HostKind": "urlspec.host",
     "InvalidDomain": "urlspec.idna",

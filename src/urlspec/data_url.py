@@ -10,15 +10,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from urlspec.forgiving_base64 import forgiving_base64_decode
 from urlspec.mime_type import MIMEType, parse_mime_type
 from urlspec.percent_encoding import percent_decode_string
+from urlspec.url import URL  # (url.py does not import this module: the dependency is one way)
 from urlspec.validation import quote
-
-if TYPE_CHECKING:
-    from urlspec.url import URL
 
 __all__ = ["DataURL", "parse_data_url"]
 
@@ -47,8 +45,6 @@ def parse_data_url(url: str | URL) -> DataURL | None:
     parse). Returns None where the processor returns failure (no "," or a body that is not
     valid forgiving base64). Raises ValueError for a URL whose scheme is not "data".
     """
-    from urlspec.url import URL  # url.py does not import this module; keep "import urlspec" light
-
     data_url = url if isinstance(url, URL) else URL(url)
     # 1. Assert: dataURL's scheme is "data".
     if data_url.protocol != "data:":

@@ -15,8 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, TypeAlias
 
+from urlspec.infra import to_scalar_value_string
 from urlspec.parser import basic_url_parse
 from urlspec.url_record import URLRecord, serialize_path
+from urlspec.validation import InvalidURL, ValidationError
 
 __all__ = [
     "OpaqueOrigin",
@@ -151,9 +153,18 @@ def get_origin(url: object) -> Origin:
     gives the origin itself, a :class:`TupleOrigin` (scheme, host, port) or a new
     :class:`OpaqueOrigin`. A string is parsed first (:class:`urlspec.InvalidURL` if it fails).
     """
-    from urlspec.url import URL  # url.py imports this module lazily
-
-    href = url.href if isinstance(url, URL) else URL(url).href  # type: ignore[arg-type]
+    # (Not through the URL class, which imports this module: a URL is read through its href.)
+    if isinstance(url, str):
+        input = to_scalar_value_string(url)
+        errors: list[ValidationError] = []
+        record = basic_url_parse(input, errors=errors)
+        if record is None:
+            raise InvalidURL(input, errors)  # what URL(url) raises
+        return origin_of(record)
+    href = getattr(url, "href", None)
+    if not isinstance(href, str):
+        raise TypeError(f"get_origin takes a URL or a str, not {type(url).__name__}")
     record = basic_url_parse(href)
-    assert record is not None  # an href always parses
+    if record is None:
+        raise TypeError(f"not a URL: {type(url).__name__} (its href does not parse)")
     return origin_of(record)

@@ -140,18 +140,31 @@ def absolute_input(reference: str, base_href: str) -> str | None:
 
 
 def _no_drive_letter_quirk(reference: str, base: str, path_start: int) -> bool:
-    """Whether the Windows drive letter quirks of file: URLs (the file state, the file slash
-    state, shortening: https://url.spec.whatwg.org/#file-slash-state) cannot apply to
-    ``reference`` against ``base``: the base's first path segment is no normalized Windows drive
-    letter, and the reference's path has no ":", so that none of its segments is one (one with
-    "|" is left to the state machine by tier 1, which admits no "|" in a path)."""
-    first_segment_end = base.find("/", path_start + 1)
-    if first_segment_end < 0:
-        first_segment_end = len(base)
+    """Whether the Windows drive letter quirks of file: URLs cannot apply to ``reference``
+    against ``base`` (the base without its fragment).
+
+    The quirks: the file state empties the path for a reference that starts with a Windows drive
+    letter, and otherwise shortens the base's path, which keeps a lone normalized drive letter
+    (https://url.spec.whatwg.org/#file-state, https://url.spec.whatwg.org/#shorten-a-urls-path);
+    the file slash state keeps the base's drive letter
+    (https://url.spec.whatwg.org/#file-slash-state); the path state turns a segment that is a
+    Windows drive letter into a normalized one ("C|" into "C:") when the path is empty, which
+    a double-dot segment can make it, and shortening keeps it
+    (https://url.spec.whatwg.org/#path-state). So they cannot apply when the base's first path
+    segment (which ends at "/", at "?" or at the end) is no normalized Windows drive letter,
+    and the reference's path has neither ":" nor "|", so that none of its segments is a Windows
+    drive letter. (Tier 1 admits no "|" in a path, but a double-dot segment can remove the
+    segment that held it: "C|/.." against file:///tmp/x is file:///C:/.)
+    """
+    first_segment_end = len(base)
+    for delimiter in "/?":
+        found = base.find(delimiter, path_start + 1)
+        if 0 <= found < first_segment_end:
+            first_segment_end = found
     if is_normalized_windows_drive_letter(base[path_start + 1 : first_segment_end]):
         return False
-    colon = reference.find(":")
-    return colon < 0 or 0 <= _path_end(reference) <= colon
+    path_end = _path_end(reference)
+    return reference.find(":", 0, path_end) < 0 and reference.find("|", 0, path_end) < 0
 
 
 def _path_end(reference: str) -> int:

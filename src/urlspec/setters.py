@@ -11,7 +11,7 @@ fresh copy of its record, one change at a time in argument order, and wraps the 
 parser left it (usually unchanged) and raises nothing; only ``href`` raises, because there the
 standard throws. Each setter returns None when it took effect, else why it did nothing or failed
 (the standard's early returns and the parser's failures under a state override): what
-``replace(..., strict=True)`` reports (``urlspec.toolkit.building.replace_strict``).
+``replace(..., strict=True)`` reports (raising ``urlspec.StrictReplaceError``).
 
 The values, and how they map to the standard's (``USVString``) values:
 

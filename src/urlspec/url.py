@@ -15,7 +15,7 @@ surrogate becomes U+FFFD.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final, Self
+from typing import TYPE_CHECKING, Final, Self, TypedDict, Unpack
 
 from mypy_extensions import mypyc_attr
 
@@ -41,17 +41,39 @@ from urlspec.own_href import (
     scan_own_href,
 )
 from urlspec.relative import resolve_reference, starts_with_scheme
+from urlspec.url_host import address_class_of_url, public_suffix_of_url, registrable_domain_of_url
 from urlspec.url_record import URLRecord, serialize_path, serialize_url, urls_equal
-from urlspec.validation import InvalidURL, ValidationError
+from urlspec.validation import InvalidURL, StrictReplaceError, ValidationError
 
 if TYPE_CHECKING:
     from os import PathLike
 
-    from urlspec.search_params import URLSearchParams
+    from urlspec.origin import OpaqueOrigin, TupleOrigin
+    from urlspec.search_params import URLSearchParams, URLSearchParamsInit
     from urlspec.special_addresses import AddressClass
     from urlspec.toolkit.query_editing import QueryInput
 
-__all__ = ["URL", "validate"]
+__all__ = ["URL", "ReplaceChanges", "validate"]
+
+
+class ReplaceChanges(TypedDict, total=False):
+    """The keywords of :meth:`URL.replace`: the attributes that have a setter
+    (https://url.spec.whatwg.org/#urlutils-members), and ``search_params``, which sets the query
+    as URLSearchParams's update steps do. ``port`` takes an int too; ``port``, ``search`` and
+    ``hash`` take None for "" (none). A setter's value of another type raises TypeError."""
+
+    href: str
+    protocol: str
+    username: str
+    password: str
+    host: str
+    hostname: str
+    port: str | int | None
+    pathname: str
+    search: str | None
+    hash: str | None
+    search_params: URLSearchParamsInit
+
 
 # Where each getter's value is in a URL's GetterValues.
 _PROTOCOL: Final = 0
@@ -68,6 +90,14 @@ _HASH: Final = 8
 def _string_argument(name: str, value: object) -> str:
     """The scalar value string for a str argument; TypeError for anything else."""
     return usv_string_argument(value, f"URL {name}")
+
+
+def _input_string(input: object) -> str:
+    """The input of the API URL parser: a str, or a ``URL``'s href (which parses back to the
+    same URL, against any base: an href starts with its scheme, and with "//" when special)."""
+    if isinstance(input, URL):
+        return input._href
+    return _string_argument("input", input)
 
 
 # GetterValues of fast_path, as a variable-length tuple: the compiled build keeps a fixed-size
@@ -102,7 +132,7 @@ def _api_url_parse(
     Other inputs are relative references, which urlspec.relative resolves in their common
     shapes. The base must still parse.
     """
-    input_string = _string_argument("input", input)
+    input_string = _input_string(input)
     base_href = None
     base_record = None
     if base is not None:
@@ -122,10 +152,17 @@ def _api_url_parse(
     return _basic_url_parse(input_string, base_record, encoding)
 
 
-# The parser (and what it imports) is loaded when the fast path first declines an input, and
-# kept here: a function-level import runs the import machinery on every call (about 25,000
-# instructions in the compiled build, more than the fast path's whole work on a URL).
+# Modules loaded on first use. The parser (and what it imports) is loaded when the fast path first
+# declines an input, the setters, origins, URLSearchParams and the toolkit when first asked for,
+# so that "from urlspec import URL" and the common URL need none of them. Each is imported once
+# and its functions kept in a module global: a function-level import runs the import machinery
+# on every call (about 25,000 instructions in the compiled build, more than the fast path's whole
+# work on a URL). The dependency runs one way: nothing these modules import imports this one.
 _basic_url_parse_function: Callable[..., URLRecord | None] | None = None
+_apply_setter_function: Callable[[URLRecord, str, object], str | None] | None = None
+_origin_of_function: Callable[[URLRecord], TupleOrigin | OpaqueOrigin] | None = None
+_search_params_class: type[URLSearchParams] | None = None
+_display_function: Callable[[URL], str] | None = None
 
 
 def _state_machine() -> Callable[..., URLRecord | None]:
@@ -136,6 +173,94 @@ def _state_machine() -> Callable[..., URLRecord | None]:
 
         _basic_url_parse_function = basic_url_parse
     return _basic_url_parse_function
+
+
+def _setters() -> Callable[[URLRecord, str, object], str | None]:
+    """urlspec.setters.apply_setter (the setters import the parser), imported on first use."""
+    global _apply_setter_function
+    if _apply_setter_function is None:
+        from urlspec.setters import apply_setter
+
+        _apply_setter_function = apply_setter
+    return _apply_setter_function
+
+
+def _origins() -> Callable[[URLRecord], TupleOrigin | OpaqueOrigin]:
+    """urlspec.origin.origin_of (origin imports the parser), imported on first use."""
+    global _origin_of_function
+    if _origin_of_function is None:
+        from urlspec.origin import origin_of
+
+        _origin_of_function = origin_of
+    return _origin_of_function
+
+
+def _search_params() -> type[URLSearchParams]:
+    """urlspec.search_params.URLSearchParams (which loads the encodings), imported on first use."""
+    global _search_params_class
+    if _search_params_class is None:
+        from urlspec.search_params import URLSearchParams
+
+        _search_params_class = URLSearchParams
+    return _search_params_class
+
+
+def _display() -> Callable[[URL], str]:
+    """urlspec.toolkit.display.display (Unicode data), imported on first use."""
+    global _display_function
+    if _display_function is None:
+        from urlspec.toolkit.display import display
+
+        _display_function = display
+    return _display_function
+
+
+class _Toolkit:
+    """The functions of urlspec.toolkit (and urlspec.url_host) that URL methods delegate to,
+    imported together on first use (see above). The toolkit functions take the URL (and return
+    one of its class); they never import this module."""
+
+    def __init__(self) -> None:
+        from urlspec.toolkit import (
+            building,
+            file_url,
+            joining,
+            query_editing,
+            shortest_reference,
+            url_paths,
+        )
+
+        self.join = joining.join
+        self.joinpath = joining.joinpath
+        self.with_query = query_editing.with_query
+        self.update_query = query_editing.update_query
+        self.extend_query = query_editing.extend_query
+        self.without_query_params = query_editing.without_query_params
+        self.name = url_paths.name
+        self.raw_name = url_paths.raw_name
+        self.suffix = url_paths.suffix
+        self.suffixes = url_paths.suffixes
+        self.parent = url_paths.parent
+        self.with_name = url_paths.with_name
+        self.with_suffix = url_paths.with_suffix
+        self.relative_to = shortest_reference.relative_to
+        self.build = building.build
+        self.port_number = building.port_number
+        self.effective_port = building.effective_port
+        self.from_file_path = file_url.from_file_path
+        self.to_file_path = file_url.to_file_path
+
+
+_toolkit_functions: _Toolkit | None = None
+
+
+def _toolkit() -> _Toolkit:
+    """The toolkit's functions, imported on first use."""
+    global _toolkit_functions
+    toolkit = _toolkit_functions
+    if toolkit is None:
+        toolkit = _toolkit_functions = _Toolkit()
+    return toolkit
 
 
 def _basic_url_parse(
@@ -155,7 +280,7 @@ def _collect_validation_errors(
     errors are then the base's).
     """
     basic_url_parse = _state_machine()
-    input_string = _string_argument("input", input)
+    input_string = _input_string(input)
     errors: list[ValidationError] = []
     base_record: URLRecord | None = None
     if isinstance(base, URL):
@@ -185,7 +310,7 @@ def _invalid_url(input: object, base: str | URL | None, encoding: str) -> Invali
     if failed_base is not None:
         return InvalidURL(failed_base, errors)
     base_string = base._href if isinstance(base, URL) else base
-    return InvalidURL(_string_argument("input", input), errors, base_string)
+    return InvalidURL(_input_string(input), errors, base_string)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -194,11 +319,13 @@ class URL:
 
     ``URL(input, base=None, *, encoding="utf-8")`` parses ``input`` against ``base`` (a string,
     which is parsed first, or a ``URL``) and raises :class:`urlspec.InvalidURL` when the URL
-    parser returns failure. ``encoding`` is the legacy query encoding of HTML documents, an
-    Encoding Standard label (LookupError when it is none): it only affects the query of special
-    URLs other than ws: and wss:.
+    parser returns failure. ``input`` may be a ``URL``: ``URL(url)`` is a URL equal to ``url``
+    (of the class called), and so is ``URL(url, base)`` when ``base`` parses. ``encoding`` is
+    the legacy query encoding of HTML documents, an Encoding Standard label (LookupError when it
+    is none): it only affects the query of special URLs other than ws: and wss:.
 
-    Two URLs are equal when their ``href`` is; ``str(url)`` is the ``href``.
+    Two URLs are equal when their ``href`` is, and they sort by ``href`` (as strings);
+    ``str(url)`` is the ``href``.
     """
 
     # A URL is its href; the rest is derived from it when first asked for. Common URLs are parsed
@@ -218,7 +345,7 @@ class URL:
     _spans: int
 
     def __init__(
-        self, input: str, base: str | URL | None = None, *, encoding: str = "utf-8"
+        self, input: str | URL, base: str | URL | None = None, *, encoding: str = "utf-8"
     ) -> None:
         parsed: tuple[str, URLRecord | None] | None
         if base is None and encoding == "utf-8" and type(input) is str:
@@ -239,6 +366,14 @@ class URL:
                 return
             href = tier_2_or_3_href(input)
             parsed = (href, None) if href is not None else _basic_url_parse(input)
+        elif base is None and isinstance(input, URL):
+            # A copy: the same href, and what the other URL has computed (its record is never
+            # modified: replace() copies it).
+            self._href = input._href
+            self._parsed = input._parsed
+            self._getters = input._getters
+            self._spans = input._spans
+            return
         else:
             parsed = _api_url_parse(input, base, encoding)
         if parsed is None:
@@ -276,7 +411,7 @@ class URL:
 
     @classmethod
     def parse(
-        cls, input: str, base: str | URL | None = None, *, encoding: str = "utf-8"
+        cls, input: str | URL, base: str | URL | None = None, *, encoding: str = "utf-8"
     ) -> URL | None:
         """https://url.spec.whatwg.org/#dom-url-parse -- the URL, or None when it fails."""
         parsed = _api_url_parse(input, base, encoding)
@@ -287,7 +422,7 @@ class URL:
 
     @classmethod
     def can_parse(
-        cls, input: str, base: str | URL | None = None, *, encoding: str = "utf-8"
+        cls, input: str | URL, base: str | URL | None = None, *, encoding: str = "utf-8"
     ) -> bool:
         """https://url.spec.whatwg.org/#dom-url-canparse"""
         if base is None and encoding == "utf-8" and type(input) is str and is_own_href(input):
@@ -312,9 +447,7 @@ class URL:
             origin = origin_from_fast_getter_values(getters)
             if origin is not None:
                 return origin
-        from urlspec.origin import origin_of  # origin imports the parser
-
-        return origin_of(self._record).serialize()
+        return _origins()(self._record).serialize()
 
     @property
     def protocol(self) -> str:
@@ -363,9 +496,7 @@ class URL:
         A new ``URLSearchParams`` each time: changing it does not change this immutable URL
         (use ``url.replace(search_params=...)``).
         """
-        from urlspec.search_params import URLSearchParams  # loaded when used
-
-        return URLSearchParams.from_query(self._record.query)
+        return _search_params().from_query(self._record.query)
 
     @property
     def hash(self) -> str:
@@ -423,26 +554,23 @@ class URL:
             return self._href == other._href
         return urls_equal(self._record, other._record, exclude_fragments=True)
 
-    def replace(self, *, strict: bool = False, **changes: Any) -> Self:
+    def replace(self, *, strict: bool = False, **changes: Unpack[ReplaceChanges]) -> Self:
         """A new URL (of this URL's class): this one with the standard's setters applied, in
         argument order.
 
         ``url.replace(pathname="/a", search="?q")`` is what setting ``pathname`` then ``search``
         on a copy of the URL does in JavaScript; values the setters reject are ignored as they
-        are there, except an ``href`` that does not parse, which raises InvalidURL. An unknown
-        attribute name raises TypeError. With ``strict=True``, a setter that does nothing or
-        fails raises ``urlspec.toolkit.building.StrictReplaceError`` (a ValueError) naming the
-        attribute and why (urlspec.toolkit.building.replace_strict).
+        are there, except an ``href`` that does not parse, which raises InvalidURL. The
+        keywords are those of :class:`ReplaceChanges`; another name raises TypeError (and
+        fails type checking). With ``strict=True``, a setter that does nothing or fails raises
+        :class:`urlspec.StrictReplaceError` (a ValueError) naming the attribute and why.
         """
-        if strict:
-            from urlspec.toolkit.building import replace_strict
-
-            return replace_strict(self, **changes)
-        from urlspec.setters import apply_setter  # setters import the parser
-
+        apply_setter = _setters()
         record = self._record.copy()
         for name, value in changes.items():
-            apply_setter(record, name, value)
+            reason = apply_setter(record, name, value)
+            if strict and reason is not None:
+                raise StrictReplaceError(name, value, reason)
         return type(self)._from_record(record)
 
     # --- Python protocols -----------------------------------------------------------------------
@@ -461,6 +589,27 @@ class URL:
     def __hash__(self) -> int:
         return hash(self._href)
 
+    # Sorting: by href, as strings (yarl's URLs sort too, by their parts).
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, URL):
+            return NotImplemented
+        return self._href < other._href
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, URL):
+            return NotImplemented
+        return self._href <= other._href
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, URL):
+            return NotImplemented
+        return self._href > other._href
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, URL):
+            return NotImplemented
+        return self._href >= other._href
+
     def __reduce__(self) -> tuple[type[URL], tuple[str]]:
         # The serializer's output parses back to the same URL.
         return (type(self), (self._href,))
@@ -471,103 +620,74 @@ class URL:
     def __deepcopy__(self, memo: dict[int, object]) -> URL:
         return self
 
-    # --- the everyday URL toolkit (the logic is in urlspec.toolkit, loaded on use) ---------------
+    # --- the everyday URL toolkit (the logic is in urlspec.toolkit, loaded on first use) ---------
     # Each method returns a URL of the caller's class.
 
     def join(self, reference: str | URL) -> Self:
         """``reference`` resolved against this URL: ``URL(reference, base=self)``."""
-        from urlspec.toolkit.joining import join
+        return _toolkit().join(self, reference)
 
-        return join(self, reference)
+    def joinpath(self, *paths: str, encoded: bool = False) -> Self:
+        """This URL with text paths appended, split on "/", each segment encoded
+        (urlspec.toolkit.joining.joinpath); ``encoded=True`` keeps percent-encoded bytes."""
+        return _toolkit().joinpath(self, *paths, encoded=encoded)
 
-    def joinpath(self, *segments: str) -> Self:
-        """This URL with text path segments appended (urlspec.toolkit.joining.joinpath)."""
-        from urlspec.toolkit.joining import joinpath
-
-        return joinpath(self, *segments)
-
-    def __truediv__(self, segment: str) -> Self:
-        """``url / "segment"`` is ``url.joinpath("segment")``."""
-        from urlspec.toolkit.joining import joinpath
-
-        return joinpath(self, segment)
+    def __truediv__(self, path: str) -> Self:
+        """``url / "a/b"`` is ``url.joinpath("a/b")``: two segments appended."""
+        return _toolkit().joinpath(self, path)
 
     def with_query(self, query: str | QueryInput | None = None, **params: object) -> Self:
         """The query replaced or removed (urlspec.toolkit.query_editing.with_query)."""
-        from urlspec.toolkit.query_editing import with_query
-
-        return with_query(self, query, **params)
+        return _toolkit().with_query(self, query, **params)
 
     def update_query(self, query: QueryInput | None = None, **params: object) -> Self:
         """The given names set, other pairs kept (urlspec.toolkit.query_editing.update_query)."""
-        from urlspec.toolkit.query_editing import update_query
-
-        return update_query(self, query, **params)
+        return _toolkit().update_query(self, query, **params)
 
     def extend_query(self, query: QueryInput | None = None, **params: object) -> Self:
         """The given pairs appended to the query (urlspec.toolkit.query_editing.extend_query)."""
-        from urlspec.toolkit.query_editing import extend_query
-
-        return extend_query(self, query, **params)
+        return _toolkit().extend_query(self, query, **params)
 
     def without_query_params(self, *names: str) -> Self:
         """The pairs with these names removed (urlspec.toolkit.query_editing)."""
-        from urlspec.toolkit.query_editing import without_query_params
-
-        return without_query_params(self, *names)
+        return _toolkit().without_query_params(self, *names)
 
     @property
     def name(self) -> str:
         """The last path segment, percent-decoded (urlspec.toolkit.url_paths)."""
-        from urlspec.toolkit.url_paths import name
-
-        return name(self)
+        return _toolkit().name(self)
 
     @property
     def raw_name(self) -> str:
         """The last path segment as it is in the URL (urlspec.toolkit.url_paths)."""
-        from urlspec.toolkit.url_paths import raw_name
-
-        return raw_name(self)
+        return _toolkit().raw_name(self)
 
     @property
     def suffix(self) -> str:
         """The name's last dot-suffix, as pathlib's (urlspec.toolkit.url_paths)."""
-        from urlspec.toolkit.url_paths import suffix
-
-        return suffix(self)
+        return _toolkit().suffix(self)
 
     @property
     def suffixes(self) -> list[str]:
         """The name's dot-suffixes, as pathlib's (urlspec.toolkit.url_paths)."""
-        from urlspec.toolkit.url_paths import suffixes
-
-        return suffixes(self)
+        return _toolkit().suffixes(self)
 
     @property
     def parent(self) -> Self:
         """The directory holding the last segment, ending in "/" (urlspec.toolkit.url_paths)."""
-        from urlspec.toolkit.url_paths import parent
-
-        return parent(self)
+        return _toolkit().parent(self)
 
     def with_name(self, name: str) -> Self:
         """The last path segment replaced (urlspec.toolkit.url_paths.with_name)."""
-        from urlspec.toolkit.url_paths import with_name
-
-        return with_name(self, name)
+        return _toolkit().with_name(self, name)
 
     def with_suffix(self, suffix: str) -> Self:
         """The name's suffix replaced (urlspec.toolkit.url_paths.with_suffix)."""
-        from urlspec.toolkit.url_paths import with_suffix
-
-        return with_suffix(self, suffix)
+        return _toolkit().with_suffix(self, suffix)
 
     def relative_to(self, base: URL | str) -> str | None:
         """The shortest reference resolving against ``base`` to this URL, or None."""
-        from urlspec.toolkit.shortest_reference import relative_to
-
-        return relative_to(self, base)
+        return _toolkit().relative_to(self, base)
 
     @classmethod
     def build(
@@ -583,9 +703,7 @@ class URL:
         fragment: str | None = None,
     ) -> Self:
         """A URL from its components (urlspec.toolkit.building.build)."""
-        from urlspec.toolkit.building import build
-
-        return build(
+        return _toolkit().build(
             cls,
             scheme=scheme,
             username=username,
@@ -600,53 +718,39 @@ class URL:
     @property
     def port_number(self) -> int | None:
         """The port as an int, or None (urlspec.toolkit.building.port_number)."""
-        from urlspec.toolkit.building import port_number
-
-        return port_number(self)
+        return _toolkit().port_number(self)
 
     @property
     def effective_port(self) -> int | None:
         """The port, or the scheme's default port (urlspec.toolkit.building.effective_port)."""
-        from urlspec.toolkit.building import effective_port
-
-        return effective_port(self)
+        return _toolkit().effective_port(self)
 
     def display(self) -> str:
         """This URL as an IRI for people (urlspec.toolkit.display)."""
-        from urlspec.toolkit.display import display
-
-        return display(self)
+        return _display()(self)
 
     @classmethod
     def from_file_path(cls, path: str | PathLike[str], *, windows: bool | None = None) -> Self:
         """Node's ``url.pathToFileURL`` (urlspec.toolkit.file_url.from_file_path)."""
-        from urlspec.toolkit.file_url import from_file_path
-
-        return from_file_path(cls, path, windows=windows)
+        return _toolkit().from_file_path(cls, path, windows=windows)
 
     def to_file_path(self, *, windows: bool | None = None) -> str:
         """Node's ``url.fileURLToPath`` (urlspec.toolkit.file_url.to_file_path)."""
-        from urlspec.toolkit.file_url import to_file_path
+        return _toolkit().to_file_path(self, windows=windows)
 
-        return to_file_path(self, windows=windows)
-
-    # --- issue 10: public suffix, registrable domain, where the host points ---------------------
-    # (one-line delegations to urlspec.url_host; the modules are imported on first use)
+    # --- public suffix, registrable domain, where the host points --------------------------------
+    # (one-line delegations to urlspec.url_host; the Public Suffix List is read on first use)
 
     @property
     def public_suffix(self) -> str | None:
         """The host's public suffix (URL Standard), in A-labels; None for an IP address, an
         opaque, empty or null host."""
-        from urlspec.url_host import public_suffix_of_url
-
         return public_suffix_of_url(self)
 
     @property
     def registrable_domain(self) -> str | None:
         """The host's registrable domain (URL Standard), in A-labels; None for an IP address,
         an opaque, empty or null host, and a host that is a public suffix."""
-        from urlspec.url_host import registrable_domain_of_url
-
         return registrable_domain_of_url(self)
 
     @property
@@ -654,8 +758,6 @@ class URL:
         """Where the host points ("loopback", "private", ..., "global", or "domain"); None for
         a null or empty host. An opaque host is judged as the host it spells
         (``gopher://127.0.0.1/`` is loopback). See :func:`urlspec.address_class`."""
-        from urlspec.url_host import address_class_of_url
-
         return address_class_of_url(self)
 
 
@@ -680,7 +782,7 @@ def _getter_values(record: URLRecord) -> _GetterValues:
 
 
 def validate(
-    input: str, base: str | URL | None = None, *, encoding: str = "utf-8"
+    input: str | URL, base: str | URL | None = None, *, encoding: str = "utf-8"
 ) -> list[ValidationError]:
     """Every validation error the URL parser meets parsing ``input`` against ``base``.
 

@@ -11,7 +11,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-__all__ = ["ERROR_DESCRIPTIONS", "InvalidURL", "ValidationError", "failure_reason", "quote"]
+__all__ = [
+    "ERROR_DESCRIPTIONS",
+    "InvalidURL",
+    "StrictReplaceError",
+    "ValidationError",
+    "failure_reason",
+    "quote",
+]
 
 #: Every validation error type of the standard's table, by its spec name, with a short
 #: description of what it means (in our words).
@@ -127,3 +134,23 @@ class InvalidURL(ValueError):
 
     def __reduce__(self) -> tuple[type[InvalidURL], tuple[str, list[ValidationError], str | None]]:
         return (InvalidURL, (self.input, self.errors, self.base))
+
+
+class StrictReplaceError(ValueError):
+    """Raised by ``URL.replace(..., strict=True)`` where a setter did nothing or failed.
+
+    ``attribute`` names the setter (the keyword given to ``replace``), ``value`` is what it was
+    given and ``reason`` says why: one of the standard's early returns (a port on a URL that
+    cannot have one, a host on an opaque path, ...) or the parser's failure under the setter's
+    state override (https://url.spec.whatwg.org/#urlutils-members).
+    """
+
+    def __init__(self, attribute: str, value: object, reason: str) -> None:
+        self.attribute = attribute
+        self.value = value
+        self.reason = reason
+        shown = quote(value) if isinstance(value, str) else repr(value)
+        super().__init__(f"cannot set {attribute} to {shown}: {reason}")
+
+    def __reduce__(self) -> tuple[type[StrictReplaceError], tuple[str, object, str]]:
+        return (StrictReplaceError, (self.attribute, self.value, self.reason))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final, TypeVar
 
-from urlspec.percent_encoding import PATH, utf8_percent_encode
+from urlspec.percent_encoding import PATH, PercentEncodeSet, utf8_percent_encode
 from urlspec.url_record import is_double_dot_path_segment, is_single_dot_path_segment
 from urlspec.urlencoded import urlencoded_parse
 from urlspec.validation import quote
@@ -18,6 +18,24 @@ U = TypeVar("U", bound="URL")
 #: read as a percent-encoding ("%") or, in a file: URL, as a Windows drive letter ("c|" becomes
 #: "c:"): a text segment encoded with it stays one segment, the text given.
 SEGMENT: Final = PATH.including("path segment (text)", "/\\%|")
+#: The same for a segment given percent-encoded (``joinpath(..., encoded=True)``): "%" is kept,
+#: so "%2F" stays a "/" inside the segment.
+ENCODED_SEGMENT: Final = PATH.including("path segment (percent-encoded)", "/\\|")
+
+
+def ascii_table(encode_set: PercentEncodeSet, space_as_plus: bool = False) -> list[str]:
+    """For ``str.translate`` of an ASCII string: each ASCII code point, or its percent-encoded
+    byte when it is in ``encode_set`` (UTF-8 encodes an ASCII code point as that byte), or "+"
+    for a space with ``space_as_plus``: UTF-8 percent-encoding, one table lookup a code point
+    (https://url.spec.whatwg.org/#string-utf-8-percent-encode)."""
+    table = [f"%{c:02X}" if chr(c) in encode_set else chr(c) for c in range(0x80)]
+    if space_as_plus:
+        table[0x20] = "+"
+    return table
+
+
+_SEGMENT_ASCII: Final = ascii_table(SEGMENT)
+_ENCODED_SEGMENT_ASCII: Final = ascii_table(ENCODED_SEGMENT)
 
 
 def as_class(cls: type[U], url: URL) -> U:
@@ -53,17 +71,25 @@ def query_pairs_of(url: URL) -> list[tuple[str, str]]:
     return urlencoded_parse(search[1:]) if search else []
 
 
-def encode_segment(segment: object) -> str:
+def encode_segment(segment: object, encoded: bool = False) -> str:
     """A path segment given as text, percent-encoded to stay one segment with that text.
 
-    TypeError for a non-str; ValueError for "." and ".." (and their percent-encoded
-    spellings), which would not be a segment but a move in the path.
+    With ``encoded``, the segment is already percent-encoded: its percent-encoded bytes are kept
+    (``"a%2Fb"`` holds a "/"), and what the path state would change or read as a delimiter is
+    encoded as for text. TypeError for a non-str; ValueError for "." and ".." (and their
+    percent-encoded spellings), which would not be a segment but a move in the path.
     """
     if not isinstance(segment, str):
         raise TypeError(f"a path segment must be a str, not {type(segment).__name__}")
-    if is_single_dot_path_segment(segment) or is_double_dot_path_segment(segment):
+    # (Every single-dot and double-dot segment starts with "." or "%".)
+    if segment.startswith((".", "%")) and (
+        is_single_dot_path_segment(segment) or is_double_dot_path_segment(segment)
+    ):
         raise ValueError(f"a path segment cannot be {quote(segment)} (it would move in the path)")
-    return utf8_percent_encode(segment, SEGMENT)
+    if segment.isascii():
+        # (tests/test_joining.py proves it equal to utf8_percent_encode)
+        return segment.translate(_ENCODED_SEGMENT_ASCII if encoded else _SEGMENT_ASCII)
+    return utf8_percent_encode(segment, ENCODED_SEGMENT if encoded else SEGMENT)
 
 
 def with_path_segments(url: U, segments: list[str]) -> U:

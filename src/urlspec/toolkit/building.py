@@ -5,25 +5,25 @@ component encodes it (https://url.spec.whatwg.org/#urlutils-members), so a compo
 spill into another: a "/" in a username or a "?" in a path is percent-encoded. A component the
 setter cannot take raises :class:`urlspec.InvalidURL` naming it.
 
-``replace_strict`` is ``URL.replace`` that refuses to be silent: where the standard's setter
-returns early or the parser fails under its state override (``port="99999"``,
-``protocol="foo"`` on an http: URL, ``username`` on a file: URL, ``host`` on ``mailto:``), it
-raises ValueError naming the attribute and why.
+``replace_strict(url, **changes)`` is ``url.replace(strict=True, **changes)``, which refuses
+to be silent: where the standard's setter returns early or the parser fails under its state
+override (``port="99999"``, ``protocol="foo"`` on an http: URL, ``username`` on a file: URL,
+``host`` on ``mailto:``), it raises :class:`urlspec.StrictReplaceError` (a ValueError) naming
+the attribute and why.
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
-from urlspec.parser import basic_url_parse
 from urlspec.toolkit._common import U
 from urlspec.toolkit.query_editing import QueryInput, query_pairs
-from urlspec.url_record import SPECIAL_SCHEMES, default_port, serialize_url
-from urlspec.validation import InvalidURL, quote
+from urlspec.url_record import SPECIAL_SCHEMES, default_port
+from urlspec.validation import InvalidURL, StrictReplaceError, quote
 
 if TYPE_CHECKING:
-    from urlspec.url import URL
+    from urlspec.url import URL, ReplaceChanges
 
 __all__ = [
     "InvalidURLPart",
@@ -54,32 +54,10 @@ def effective_port(url: URL) -> int | None:
     return default_port(url.protocol[:-1])
 
 
-class StrictReplaceError(ValueError):
-    """A setter of ``replace(..., strict=True)`` did nothing or failed; ``attribute`` names it."""
-
-    def __init__(self, attribute: str, value: object, reason: str) -> None:
-        self.attribute = attribute
-        self.reason = reason
-        shown = quote(value) if isinstance(value, str) else repr(value)
-        super().__init__(f"cannot set {attribute} to {shown}: {reason}")
-
-
 def replace_strict(url: U, **changes: object) -> U:
-    """``url.replace(**changes)``, raising StrictReplaceError (a ValueError) where a setter did
-    nothing or failed: the standard's early returns and its parser's state-override failures.
-
-    The setters run in argument order on one copy, as in ``replace``; "did nothing" is judged
-    by the setter's steps, not by the result (setting a port to the one it has is no error).
-    """
-    from urlspec.setters import apply_setter  # setters import the parser
-
-    record = basic_url_parse(url.href)
-    assert record is not None  # an href always parses
-    for attribute, value in changes.items():
-        reason = apply_setter(record, attribute, value)
-        if reason is not None:
-            raise StrictReplaceError(attribute, value, reason)
-    return type(url)(serialize_url(record))
+    """``url.replace(strict=True, **changes)``: raises StrictReplaceError (a ValueError) where a
+    setter did nothing or failed (for callers holding the changes in a dict of any names)."""
+    return url.replace(strict=True, **cast("ReplaceChanges", changes))
 
 
 class InvalidURLPart(InvalidURL):

@@ -11,10 +11,12 @@ platform this runs on, True or False chooses Windows or POSIX paths on any platf
   the current directory, "." and ".." segments and repeated "/" removed; Windows: ``ntpath``'s
   normalization, "/" read as "\\"); a trailing separator is kept;
 * "%" becomes "%25", and on POSIX "\\" becomes "%5C"; newline, carriage return and tab become
-  "%0A", "%0D", "%09"; "?" and "#" become "%3F" and "%23"; the URL parser encodes the rest;
+  "%0A", "%0D", "%09"; "?", "#", "[", "]", "|" and "~" become "%3F", "%23", "%5B", "%5D",
+  "%7C" and "%7E" (as Node 20.20 does); the URL parser encodes the rest;
 * a Windows drive path (``C:\\dir``) gives ``file:///C:/dir``; a UNC path
-  (``\\\\server\\share\\file``, or ``\\\\?\\UNC\\server\\share\\file``) gives the server as the host
-  (``file://server/share/file``);
+  (``\\\\server\\share\\file``, ``//server/share/file``, or
+  ``\\\\?\\UNC\\server\\share\\file``) gives the server as the host
+  (``file://server/share/file``); one without a share (``\\\\server``) raises ValueError;
 * a relative Windows path is resolved only on Windows (elsewhere there is no current Windows
   directory: ValueError).
 
@@ -39,8 +41,9 @@ import os
 import re
 from typing import TYPE_CHECKING, Final
 
+from urlspec.idna import domain_to_unicode
 from urlspec.percent_encoding import percent_decode_string
-from urlspec.validation import quote
+from urlspec.validation import StrictReplaceError, quote
 
 if TYPE_CHECKING:
     from urlspec.toolkit._common import U
@@ -50,7 +53,8 @@ __all__ = ["from_file_path", "to_file_path"]
 
 _ENCODED_SLASH: Final = re.compile("%2[fF]")
 _ENCODED_SLASH_OR_BACKSLASH: Final = re.compile("%(?:2[fF]|5[cC])")
-_SURROGATE_ESCAPE: Final = re.compile("[\udc80-\udcff]")
+# (chr(): the compiler takes no surrogate code points in string literals)
+_SURROGATE_ESCAPE: Final = re.compile(f"[{chr(0xDC80)}-{chr(0xDCFF)}]")
 
 
 def _on_windows(windows: bool | None) -> bool:
@@ -90,13 +94,32 @@ def _resolve_windows(path: str) -> str:
     return resolved
 
 
+#: What Node 20.20's ``pathToFileURL`` percent-encodes beyond what the pathname setter encodes
+#: (the path percent-encode set: C0 controls, space, '"', "#", "<", ">", "?", "^", "`", "{", "}"
+#: and non-ASCII; https://url.spec.whatwg.org/#path-percent-encode-set): the setter would strip
+#: tabs and newlines, read "?" and "#" as delimiters, and Node escapes the rest of RFC 1738's
+#: "unsafe" characters too ("[", "]", "|", "~"; "|" also keeps "C|" from becoming a drive letter).
+_NODE_ESCAPES: Final = str.maketrans(
+    {
+        "\n": "%0A",
+        "\r": "%0D",
+        "\t": "%09",
+        "?": "%3F",
+        "#": "%23",
+        "[": "%5B",
+        "]": "%5D",
+        "|": "%7C",
+        "~": "%7E",
+    }
+)
+
+
 def _encode_path_chars(path: str, windows: bool) -> str:
-    """Node's ``encodePathChars``, then "?" and "#"; surrogate escapes back to their bytes."""
+    """Node's ``encodePathChars``; surrogate escapes back to their bytes."""
     path = path.replace("%", "%25")
     if not windows:
         path = path.replace("\\", "%5C")
-    path = path.replace("\n", "%0A").replace("\r", "%0D").replace("\t", "%09")
-    path = path.replace("?", "%3F").replace("#", "%23")
+    path = path.translate(_NODE_ESCAPES)
     # A file name's undecodable bytes (os.fsdecode's "surrogateescape") are those bytes again.
     return _SURROGATE_ESCAPE.sub(lambda m: f"%{ord(m.group()) - 0xDC00:02X}", path)
 
@@ -110,10 +133,11 @@ def from_file_path(cls: type[U], path: str | os.PathLike[str], *, windows: bool 
         raise ValueError(f"a file path cannot contain NUL: {quote(text)}")
     on_windows = _on_windows(windows)
     if on_windows:
-        # As Node: a path starting with "\\\\" is a UNC path taken as it is; one that resolves
-        # to such a path ("//server/share") is one too.
-        is_unc = text.startswith("\\\\")
-        resolved = text if is_unc else _resolve_windows(text)
+        # As Node: a path starting with "\\\\" is a UNC path taken as it is; so is one starting
+        # with two separators of either kind ("//server/share", which Node 20.20 makes
+        # file:////server/share/), and one that resolves to such a path.
+        is_unc = len(text) >= 2 and text[0] in "/\\" and text[1] in "/\\"
+        resolved = text.replace("/", "\\") if is_unc else _resolve_windows(text)
         if is_unc or resolved.startswith("\\\\"):
             return _from_unc_path(cls, resolved)
         trailing = text.endswith(("/", "\\"))
@@ -125,9 +149,7 @@ def from_file_path(cls: type[U], path: str | os.PathLike[str], *, windows: bool 
     # Set as the pathname (Node parses "file://" + the path, which would strip a trailing space
     # or C0 control from the input, losing it from the path).
     pathname = ("/" if on_windows else "") + _encode_path_chars(resolved, on_windows)
-    from urlspec.toolkit.building import replace_strict
-
-    return replace_strict(cls("file:///"), pathname=pathname)
+    return cls("file:///").replace(strict=True, pathname=pathname)
 
 
 def _from_unc_path(cls: type[U], resolved: str) -> U:
@@ -139,11 +161,9 @@ def _from_unc_path(cls: type[U], resolved: str) -> U:
     if hostname_end == prefix_length:
         raise ValueError(f"UNC path with an empty server name: {quote(resolved)}")
     hostname = resolved[prefix_length:hostname_end]
-    from urlspec.toolkit.building import StrictReplaceError, replace_strict
-
     try:
-        url = replace_strict(
-            cls("file://"),
+        url = cls("file://").replace(
+            strict=True,
             hostname=hostname,
             pathname=_encode_path_chars(resolved[hostname_end:].replace("\\", "/"), True),
         )
@@ -184,8 +204,6 @@ def _windows_path(url: URL) -> str:
         raise ValueError(f"a file path cannot include an encoded '/' or '\\': {quote(url.href)}")
     pathname = _utf8(pathname.replace("/", "\\"), url)
     if hostname != "":
-        from urlspec.idna import domain_to_unicode
-
         return "\\\\" + domain_to_unicode(hostname) + pathname
     if len(pathname) < 3 or not ("a" <= pathname[1].lower() <= "z") or pathname[2] != ":":
         raise ValueError(f"a Windows file path must start with a drive letter: {quote(url.href)}")

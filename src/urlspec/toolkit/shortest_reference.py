@@ -6,13 +6,20 @@ with a base): empty, fragment-only, query-only, path-relative (``../c``), absolu
 (``/a/c``) and network-path (``//host/a``). Each candidate is checked by resolving it: the
 shortest one whose resolution is ``url`` exactly (same href) wins. So the answer is always
 right, whatever the scheme's quirks (Windows drive letters in file: URLs, "/." before a path
-that starts with "//", a first segment with ":" that would read as a scheme). None when no
-candidate is shorter than the href itself (another scheme, an opaque path, ...).
+that starts with "//", a first segment with ":" that would read as a scheme); the candidates
+include each one's shortest spellings ("." for "./", ".." for "../", "./" only where it is
+needed, a file: path without the drive letter the base gives), so the answer is the shortest
+reference (tests/test_shortest_reference.py checks that no shorter reference among the
+spellings a brute-force search builds resolves back). None when no candidate is shorter than
+the href itself (another scheme, an opaque path, ...).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+from urlspec.toolkit._common import U
+from urlspec.url_record import is_normalized_windows_drive_letter
 
 if TYPE_CHECKING:
     from urlspec.url import URL
@@ -35,8 +42,14 @@ def _suffix(query: str | None, fragment: str | None) -> str:
     return ("" if query is None else "?" + query) + ("" if fragment is None else "#" + fragment)
 
 
-def _path_relative(url_segments: list[str], base_segments: list[str]) -> str:
-    """A path reference from the base's directory (its segments but the last) to the URL's."""
+def _path_relative(url_segments: list[str], base_segments: list[str]) -> list[str]:
+    """Path references from the base's directory (its segments but the last) to the URL's
+    path: the shortest spellings of the RFC 3986 §5.2.3/§5.2.4 kind, each also with "./" before
+    it (a first segment holding ":" after a scheme-like prefix would be read as a scheme, one
+    starting with "" as an authority, and in a file: URL one that is a Windows drive letter
+    such as "c|" would replace the path: https://url.spec.whatwg.org/#file-state), and with a
+    trailing "." or ".." segment written without its "/" (the path state appends an empty
+    segment after either at the end: https://url.spec.whatwg.org/#path-state)."""
     directory = base_segments[:-1]
     common = 0
     while (
@@ -46,11 +59,13 @@ def _path_relative(url_segments: list[str], base_segments: list[str]) -> str:
     ):
         common += 1
     rest = url_segments[common:]
-    reference = "../" * (len(directory) - common) + "/".join(rest)
-    first = reference.partition("/")[0]
-    if reference == "" or ":" in first or (common == len(directory) and rest and rest[0] == ""):
-        reference = "./" + reference  # not empty, no scheme, no "//" authority
-    return reference
+    ups = len(directory) - common
+    if rest == [""]:
+        # The URL's path is a directory of the base's: "..", "../..", or "." for the same one.
+        short = "/".join([".."] * ups) if ups else "."
+        return [short, short + "/"]
+    reference = "../" * ups + "/".join(rest)
+    return [reference, "./" + reference]
 
 
 def _candidates(url: URL, base: URL) -> list[str]:
@@ -69,6 +84,11 @@ def _candidates(url: URL, base: URL) -> list[str]:
             candidates.append(after_scheme + _suffix(url_query, url_fragment))  # network-path
             if after_scheme.endswith("/"):  # a special URL's empty path is "/" anyway
                 candidates.append(after_scheme[:-1] + _suffix(url_query, url_fragment))
+            if after_scheme.startswith("///"):
+                # An empty host, then a path that may start with a Windows drive letter, which
+                # the file host state reads as the path (#file-host-state): "//C:/" is
+                # file:///C:/ against any file: base.
+                candidates.append(after_scheme[1:] + _suffix(url_query, url_fragment))
         url_segments = url.path_segments
         base_segments = base.path_segments
         same_authority = url.host == base.host and url.username == base.username
@@ -77,23 +97,32 @@ def _candidates(url: URL, base: URL) -> list[str]:
             suffix = _suffix(url_query, url_fragment)
             candidates.append("/" + "/".join(url_segments) + suffix)  # absolute-path
             candidates.append("/." + "/" + "/".join(url_segments) + suffix)
-            relative = _path_relative(list(url_segments), list(base_segments))
-            candidates.append(relative + suffix)
+            if url_segments and is_normalized_windows_drive_letter(url_segments[0]):
+                # A file: base's drive letter is kept by the file slash state
+                # (https://url.spec.whatwg.org/#file-slash-state): "/x" for file:///C:/x.
+                candidates.append("/" + "/".join(url_segments[1:]) + suffix)
+            directories = [list(base_segments)]
+            if len(base_segments) == 1 and is_normalized_windows_drive_letter(base_segments[0]):
+                # Shortening keeps a lone drive letter (#shorten-a-urls-path): the base
+                # file:///C: resolves "a" as file:///C:/a.
+                directories.append([*base_segments, ""])
+            for directory in directories:
+                for relative in _path_relative(list(url_segments), directory):
+                    candidates.append(relative + suffix)
     return candidates
 
 
-def relative_to(url: URL, base: URL | str) -> str | None:
+def relative_to(url: U, base: URL | str) -> str | None:
     """The shortest reference ``ref`` with ``URL(ref, base) == url``, or None when none is
     shorter than ``url.href``. A string ``base`` is parsed first (InvalidURL if it fails)."""
-    from urlspec.url import URL
-
-    if not isinstance(base, URL):
-        base = URL(base)
+    cls = type(url)
+    if isinstance(base, str):
+        base = cls(base)
     href = url.href
     for candidate in sorted(set(_candidates(url, base)), key=lambda c: (len(c), c)):
         if len(candidate) >= len(href):
             break
-        resolved = URL.parse(candidate, base)
+        resolved = cls.parse(candidate, base)
         if resolved is not None and resolved.href == href:
             return candidate
     return None

@@ -13,7 +13,8 @@ The rules, with pathlib's meanings (``PurePosixPath``) applied to the segments:
   ``http://h/a/``; the root's parent is the root. The query and fragment are dropped.
 * ``with_name`` and ``with_suffix`` replace the last segment (keeping a trailing "/"), the new
   text percent-encoded as ``joinpath`` encodes a segment; the query and fragment are dropped.
-  They raise ValueError on the root, as pathlib does on an empty name.
+  They raise ValueError on the root, as pathlib does on an empty name, and for a name or
+  suffix holding "/", as pathlib and yarl do.
 * A URL with an opaque path (``mailto:a@b``) has no segments: ``name`` and ``suffix`` are
   ``""``, ``suffixes`` is ``[]``, ``parent`` is the URL itself, and ``with_name`` and
   ``with_suffix`` raise ValueError.
@@ -104,6 +105,9 @@ def with_name(url: U, new_name: str) -> U:
         raise ValueError(f"the root has no name to replace: {quote(url.href)}")
     if new_name == "":
         raise ValueError("the new name cannot be empty")
+    if isinstance(new_name, str) and "/" in new_name:
+        # pathlib and yarl refuse it too: a name is one segment ("/" splits in joinpath)
+        raise ValueError(f"a name cannot contain '/': {quote(new_name)}")
     kept = [*found[:-1], encode_segment(new_name)]
     return with_path_segments(url, [*kept, ""] if _directory(url) else kept)
 
