@@ -6,13 +6,14 @@ and :mod:`urlspec.special_addresses`; this module only takes the host a URL alre
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from urlspec.host import Host, HostKind, parse_ipv4, parse_ipv6
-from urlspec.public_suffix_list import default_list
-from urlspec.special_addresses import AddressClass, address_info_of_host
 
 if TYPE_CHECKING:
+    from urlspec.public_suffix_list import PublicSuffixList
+    from urlspec.special_addresses import AddressClass, AddressInfo
     from urlspec.url import URL
 
 __all__ = [
@@ -23,11 +24,37 @@ __all__ = [
 ]
 
 
+# The suffix list and the address registries are imported on first use, once (``from urlspec
+# import URL`` stays light: tests/test_import_cost.py), and kept in these globals.
+_default_list_function: Callable[[], PublicSuffixList] | None = None
+_address_info_function: Callable[[Host], AddressInfo | None] | None = None
+
+
+def _default_list() -> PublicSuffixList:
+    global _default_list_function
+    function = _default_list_function
+    if function is None:
+        from urlspec.public_suffix_list import default_list
+
+        function = _default_list_function = default_list
+    return function()
+
+
+def _address_info_of_host(host: Host) -> AddressInfo | None:
+    global _address_info_function
+    function = _address_info_function
+    if function is None:
+        from urlspec.special_addresses import address_info_of_host
+
+        function = _address_info_function = address_info_of_host
+    return function(host)
+
+
 def public_suffix_of_url(url: URL) -> str | None:
     """https://url.spec.whatwg.org/#host-public-suffix of ``url``'s host (None unless a domain)."""
     if url.host_kind is not HostKind.DOMAIN:
         return None
-    return default_list().public_suffix_of_domain(url.hostname)
+    return _default_list().public_suffix_of_domain(url.hostname)
 
 
 def registrable_domain_of_url(url: URL) -> str | None:
@@ -35,7 +62,7 @@ def registrable_domain_of_url(url: URL) -> str | None:
     domain)."""
     if url.host_kind is not HostKind.DOMAIN:
         return None
-    return default_list().registrable_domain_of_domain(url.hostname)
+    return _default_list().registrable_domain_of_domain(url.hostname)
 
 
 def host_of_url(url: URL) -> Host | None:
@@ -63,5 +90,5 @@ def address_class_of_url(url: URL) -> AddressClass | None:
     host = host_of_url(url)
     if host is None:
         return None
-    info = address_info_of_host(host)
+    info = _address_info_of_host(host)
     return None if info is None else info.address_class
