@@ -347,6 +347,20 @@ def test_plain_domain_shortcut_equals_the_host_parser(host: str, plain: bool) ->
         assert _domain(host) == host == _host_parser_domain(host)
 
 
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(["a", "z", "0", "9", "-", "_", ".", "xn--", "0x", "A", "é", "%2e", " "]),
+        max_size=12,
+    ).map("".join)
+)
+def test_plain_domain_shortcut_on_generated_strings(host: str) -> None:
+    """The shortcut (a loop over code points) accepts a string only when the host parser
+    gives it back unchanged as a domain (the reference: the host parser itself)."""
+    if _is_plain_domain(host):
+        assert _host_parser_domain(host) == host
+
+
 def test_plain_domain_shortcut_equals_the_host_parser_on_the_corpora() -> None:
     hosts: set[str] = set()
     for name in CORPORA:
