@@ -17,8 +17,10 @@ from typing import Any
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
-#: The modules mypyc compiles: the URL Standard's core, on every URL's path. The urllib.parse
-#: drop-in, the CLI and the package's lazy-import __init__ stay interpreted.
+#: The modules mypyc compiles: the URL Standard's core, on every URL's path, the urllib.parse
+#: drop-in (but its __init__, which presents the package as urllib.parse, and _results, whose
+#: result classes are namedtuples), sites, data: URLs and MIME types. The CLI and the package's
+#: lazy-import __init__ stay interpreted.
 COMPILED_MODULES = [
     "src/urlspec/infra.py",
     "src/urlspec/validation.py",
@@ -63,6 +65,16 @@ COMPILED_MODULES = [
     "src/urlspec/toolkit/shortest_reference.py",
     "src/urlspec/toolkit/building.py",
     "src/urlspec/toolkit/file_url.py",
+    "src/urlspec/sites.py",
+    "src/urlspec/data_url.py",
+    "src/urlspec/mime_type.py",
+    "src/urlspec/forgiving_base64.py",
+    "src/urlspec/parse/_common.py",
+    "src/urlspec/parse/_split.py",
+    "src/urlspec/parse/_join.py",
+    "src/urlspec/parse/_quoting.py",
+    "src/urlspec/parse/_query.py",
+    "src/urlspec/parse/_legacy.py",
 ]
 
 PURE_BUILD_VARIABLE = "URLSPEC_PURE_PYTHON"

@@ -15,7 +15,8 @@ Two sources per suite:
 The only tests allowed to fail are listed in ``cpython_expected_failures.toml``: one section per
 suite (``[test_urlparse]``, ``[test_urllib]``), one entry per test id (``Class.method``) with the
 CPython change that explains it (``change``), why (``reason``), and optionally the suite versions
-it applies to (``versions = ["3.11", "3.12"]``; default: all). A listed test that passes fails
+it applies to (``versions = ["3.11", "3.12"]``; default: all) and the builds (``builds =
+["compiled"]``; default: both). A listed test that passes fails
 the run, so the list can only shrink.
 """
 
@@ -38,7 +39,11 @@ from typing import Any
 
 import pytest
 
+import urlspec
+
 EXPECTED_FAILURES_FILE = Path(__file__).with_name("cpython_expected_failures.toml")
+#: Which build of urlspec runs: "compiled" (mypyc) or "pure".
+RUNNING_BUILD = "compiled" if urlspec.COMPILED else "pure"
 REFERENCE_VERSION = "3.13"
 
 
@@ -52,9 +57,12 @@ class ExpectedFailure:
     change: str
     reason: str
     versions: tuple[str, ...] | None  # None: every version of the suite
+    builds: tuple[str, ...] | None = None  # "compiled", "pure"; None: both builds
 
     def applies_to(self, version: str) -> bool:
-        return self.versions is None or version in self.versions
+        return (self.versions is None or version in self.versions) and (
+            self.builds is None or RUNNING_BUILD in self.builds
+        )
 
 
 def load_expected_failures(suite: str) -> dict[str, ExpectedFailure]:
@@ -67,11 +75,13 @@ def load_expected_failures(suite: str) -> dict[str, ExpectedFailure]:
         if missing:
             raise ValueError(f"{EXPECTED_FAILURES_FILE.name} [{suite}] {test_id}: needs {missing}")
         versions = entry.get("versions")
+        builds = entry.get("builds")
         entries[test_id] = ExpectedFailure(
             test_id,
             entry["change"],
             entry["reason"],
             None if versions is None else tuple(versions),
+            None if builds is None else tuple(builds),
         )
     return entries
 

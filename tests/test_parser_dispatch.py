@@ -13,6 +13,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from shared_data import CORPORA, iter_corpus, load_wpt, missing, wpt_path
 
 from urlspec import parser
@@ -95,3 +97,50 @@ def test_both_dispatches_agree_on_setters(attribute: str, value: str) -> None:
         finally:
             parser.dispatch_by_calls = saved
     assert results[0] == results[1]
+
+
+# --- The two ways to find where a run of code points ends (urlspec.parser.CodePointRun) ---
+
+RUNS = {name: run for name, run in vars(parser).items() if isinstance(run, parser.CodePointRun)}
+
+
+def run_end_by_regex(text: str, start: int, run: parser.CodePointRun) -> int:
+    """The reference: the first match of the run's pattern (a character class built from the
+    same code points) from ``start``, as the pure build finds it."""
+    match = run.pattern.search(text, start)
+    return len(text) if match is None else match.start()
+
+
+def assert_run_ends_agree(text: str) -> None:
+    for name, run in RUNS.items():
+        for start in range(len(text) + 1):
+            expected = run_end_by_regex(text, start, run)
+            assert parser.run_end_by_code_points(text, start, run) == expected, (name, text, start)
+
+
+def test_every_run_is_checked() -> None:
+    # scheme, port, authority (2), file host, path (4), opaque path, query
+    assert len(RUNS) == 11
+
+
+def test_run_ends_agree_on_wpt() -> None:
+    cases = list(wpt_cases())
+    if not cases:
+        missing(wpt_path("urltestdata.json"), "wpt")  # skips, or fails under CI
+    for input, base in cases:
+        assert_run_ends_agree(input)
+        if base is not None:
+            assert_run_ends_agree(base)
+
+
+def test_run_ends_agree_on_every_code_point() -> None:
+    """Each ASCII code point, and non-ASCII ones of each width, alone and between letters."""
+    for code_point in [*range(128), 0xE9, 0x3B1, 0x4E2D, 0x1F600]:
+        assert_run_ends_agree(chr(code_point))
+        assert_run_ends_agree("ab" + chr(code_point) + "cd")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from("aZ09+-.:@/?#\\[]%é中😀 \t"), max_size=20))
+def test_run_ends_agree_on_generated_text(text: str) -> None:
+    assert_run_ends_agree(text)

@@ -21,9 +21,11 @@ import urlspec
 from urlspec import URL, InvalidHost, InvalidURL, PublicSuffixList, domain_to_unicode
 from urlspec.host import parse_host_string, serialize_host
 from urlspec.public_suffix_list import (
+    _PLAIN_DOMAIN_RE,
     _domain,
     _is_plain_domain,
     default_list,
+    is_plain_domain_by_code_points,
     public_suffix,
     registrable_domain,
 )
@@ -347,8 +349,29 @@ def _host_parser_domain(host: str) -> str | None:
 )
 def test_plain_domain_shortcut_equals_the_host_parser(host: str, plain: bool) -> None:
     assert _is_plain_domain(host) is plain
+    assert is_plain_domain_by_code_points(host) is _is_plain_domain_by_regex(host) is plain
     if plain:
         assert _domain(host) == host == _host_parser_domain(host)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(["a", "z", "0", "9", "-", "_", ".", "xn--", "0x", "A", "é", "%2e", " "]),
+        max_size=12,
+    ).map("".join)
+)
+def test_plain_domain_shortcut_on_generated_strings(host: str) -> None:
+    """The shortcut accepts a string only when the host parser gives it back unchanged as a
+    domain (the reference: the host parser itself), and its two tests (the regex of the pure
+    build, the loop of the compiled build) agree."""
+    assert is_plain_domain_by_code_points(host) is _is_plain_domain_by_regex(host)
+    if _is_plain_domain(host):
+        assert _host_parser_domain(host) == host
+
+
+def _is_plain_domain_by_regex(host: str) -> bool:
+    return _PLAIN_DOMAIN_RE.fullmatch(host) is not None and "xn--" not in host
 
 
 def test_plain_domain_shortcut_equals_the_host_parser_on_the_corpora() -> None:
@@ -363,6 +386,7 @@ def test_plain_domain_shortcut_equals_the_host_parser_on_the_corpora() -> None:
     checked = 0
     for host in hosts:
         for candidate in (host, host.upper(), host + "."):
+            assert is_plain_domain_by_code_points(candidate) is _is_plain_domain_by_regex(candidate)
             if _is_plain_domain(candidate):
                 assert _domain(candidate) == _host_parser_domain(candidate)
                 checked += 1

@@ -30,7 +30,10 @@ import os
 import re
 from typing import Final
 
+from mypy_extensions import i64
+
 from urlspec.host import HostKind, parse_host_string
+from urlspec.own_href import COMPILED
 
 __all__ = [
     "PSL_FILE_VARIABLE",
@@ -60,13 +63,6 @@ _ALL_MASKS: Final = (
 
 _SECTION_RE: Final = re.compile(r"// ===(BEGIN|END) (ICANN|PRIVATE) DOMAINS===")
 _VERSION_RE: Final = re.compile(r"// VERSION: (\S+)")
-
-# A host string that the host parser leaves as it is, a domain: lowercase ASCII labels of letters,
-# digits, "-" and "_", and a last label (before an optional trailing dot) that starts with a
-# letter, so that it does not end in a number (it is not an IPv4 address); no "xn--" label (see
-# _is_plain_domain). Possessive quantifiers: it never backtracks, so it runs in linear time.
-# tests/test_public_suffix_list.py proves the shortcut equal to the host parser.
-_PLAIN_DOMAIN_RE: Final = re.compile(r"(?:[a-z0-9_-]*+\.(?!\Z))*+[a-z][a-z0-9_-]*+\.?")
 
 
 class PublicSuffixList:
@@ -226,9 +222,48 @@ def _add_rule(nodes: dict[str, int], rule: str, private: bool, line_number: int)
         dot = name.find(".", dot + 1)
 
 
+# A host string that the host parser leaves as it is, a domain (see _is_plain_domain), as a regex:
+# the pure build's test (one call into re's C loop beats a Python loop over the code points).
+# Possessive quantifiers: it never backtracks, so it runs in linear time.
+_PLAIN_DOMAIN_RE: Final = re.compile(r"(?:[a-z0-9_-]*+\.(?!\Z))*+[a-z][a-z0-9_-]*+\.?")
+
+
 def _is_plain_domain(host: str) -> bool:
-    """Whether the host parser would give ``host`` back as the domain it is (a shortcut)."""
+    """Whether the host parser would give ``host`` back as the domain it is (a shortcut).
+
+    Such a host is lowercase ASCII labels of letters, digits, "-" and "_" (so that neither the
+    domain to ASCII step nor lowercasing changes it), with a last label, before an optional
+    trailing dot, that starts with a letter (so that it does not end in a number: it is no IPv4
+    address), and no "xn--" (whose labels the domain parser checks). The compiled build tests
+    it with a loop over the code points, the pure build with a regex;
+    tests/test_public_suffix_list.py proves the two equal, and equal to the host parser.
+    """
+    if COMPILED:
+        return is_plain_domain_by_code_points(host)
     return _PLAIN_DOMAIN_RE.fullmatch(host) is not None and "xn--" not in host
+
+
+def is_plain_domain_by_code_points(host: str) -> bool:
+    """:func:`_is_plain_domain` as one loop over the code points (the compiled build's)."""
+    # (i64: machine integers in the compiled build, ~40% fewer instructions than Python ints)
+    end: i64 = len(host)
+    if end and host[end - 1] == ".":
+        end -= 1  # the trailing dot
+    last_label: i64 = 0
+    index: i64 = 0
+    while index < end:
+        code_point = ord(host[index])
+        if code_point == 0x2E:  # "."
+            last_label = index + 1
+        elif not (
+            0x61 <= code_point <= 0x7A  # a-z
+            or 0x30 <= code_point <= 0x39  # 0-9
+            or code_point == 0x2D  # "-"
+            or code_point == 0x5F  # "_"
+        ):
+            return False
+        index += 1
+    return last_label < end and 0x61 <= ord(host[last_label]) <= 0x7A and "xn--" not in host
 
 
 def _domain(host: str) -> str | None:

@@ -36,6 +36,9 @@ module sets it, in :func:`_present_as_this_module`.
 
 from __future__ import annotations
 
+from collections.abc import Callable as _Callable
+from collections.abc import Iterable as _Iterable
+from collections.abc import Mapping as _Mapping
 from typing import Any as _Any  # (private: not one of this module's names)
 
 # Names outside ``__all__`` are imported as ``name as name``: the explicit re-export form, so
@@ -73,7 +76,8 @@ from urlspec.parse._legacy import splituser as splituser
 from urlspec.parse._legacy import splitvalue as splitvalue
 from urlspec.parse._legacy import to_bytes as to_bytes
 from urlspec.parse._legacy import unwrap as unwrap
-from urlspec.parse._query import parse_qs, parse_qsl, urlencode
+from urlspec.parse._query import encode_query as _encode_query
+from urlspec.parse._query import parse_qs, parse_qsl
 from urlspec.parse._quoting import _ALWAYS_SAFE as _ALWAYS_SAFE
 from urlspec.parse._quoting import _ALWAYS_SAFE_BYTES as _ALWAYS_SAFE_BYTES
 from urlspec.parse._quoting import _Quoter as _Quoter
@@ -82,7 +86,6 @@ from urlspec.parse._quoting import (
     quote_from_bytes,
     quote_plus,
     unquote,
-    unquote_plus,
     unquote_to_bytes,
 )
 from urlspec.parse._results import (
@@ -125,6 +128,39 @@ __all__ = [
     "urlunparse",
     "urlunsplit",
 ]
+
+
+def unquote_plus(string: str, encoding: str = "utf-8", errors: str = "replace") -> str:
+    """Like ``unquote``, but '+' also becomes a space, as in HTML form values:
+    unquote_plus('%7e/abc+def') -> '~/abc def'.
+
+    (Defined here, in the one module of the package the compiled build leaves interpreted: as
+    CPython's, it takes any object with a ``replace`` method that ``unquote`` then accepts, such
+    as a ``UserString``, where a compiled ``str`` parameter would refuse all but a str.)
+    """
+    return unquote(string.replace("+", " "), encoding, errors)
+
+
+def urlencode(
+    query: _Mapping[_Any, _Any] | _Iterable[tuple[_Any, _Any]],
+    doseq: bool = False,
+    safe: str | bytes = "",
+    encoding: str | None = None,
+    errors: str | None = None,
+    quote_via: _Callable[..., str] = quote_plus,
+) -> str:
+    """Encode a mapping, or a sequence of (name, value) pairs, as a query string.
+
+    Names and values are quoted with ``quote_via`` (``quote_plus`` by default), which is given
+    ``safe`` and, for components that are not bytes, ``encoding`` and ``errors``. Components
+    that are neither str nor bytes are converted with ``str()``. With ``doseq``, a value that
+    is a sequence (anything with a length, other than str and bytes) gives one field per
+    element, in order; without it the sequence is converted with ``str()`` like any value.
+
+    (Defined here over ``_query.encode_query``, so that ``inspect.signature`` shows its
+    defaults in the compiled build too, as it does for CPython's.)
+    """
+    return _encode_query(query, doseq, safe, encoding, errors, quote_via)
 
 
 # --- CPython's private names that code imports (see the module docstring) ---

@@ -13,10 +13,11 @@ standard library).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 __all__ = [
     "C0_CONTROL_OR_SPACE",
+    "CALLER_FRAMES_SKIPPED",
     "coerce_args",
     "coerce_components",
     "encode_result",
@@ -30,6 +31,19 @@ __all__ = [
     "uses_query",
     "uses_relative",
 ]
+
+# --- Warnings ---
+
+
+def _compiled() -> bool:
+    """Whether this package runs compiled by mypyc: its functions are then built-in functions."""
+    return type(_compiled).__name__ != "function"
+
+
+#: What ``stacklevel`` adds for each function of this package between ``warnings.warn`` and
+#: the public function's caller: 1 frame each interpreted, none compiled (a compiled function
+#: runs without a Python frame, so the first frame ``warnings.warn`` sees is that caller's).
+CALLER_FRAMES_SKIPPED: Final = 0 if _compiled() else 1
 
 # --- Scheme classification (the lists of urllib.parse; "" is the scheme of a URL without one) ---
 

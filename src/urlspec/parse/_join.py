@@ -13,15 +13,14 @@ RFC 3986 §5.2 (Relative Resolution), as CPython 3.14 implements it:
   RFC 3986 §5.4.2 "abnormal" examples show the differences).
 
 Speed: two plain ``str`` URLs (see ``urlspec.parse._split``) are split by one match each, and dot
-segments are looked for with one search: a path without any is used as it is, and in a path with
-some, the segments before the first one are taken as they are (the general loop would only append
-them one by one) and the loop starts at that segment.
+segments are looked for from dot to dot (:func:`first_dot_segment`): a path without any is used
+as it is, and in a path with some, the segments before the first one are taken as they are (the
+general loop would only append them one by one) and the loop starts at that segment.
 """
 
 from __future__ import annotations
 
-import re
-from typing import Any, AnyStr
+from typing import Any, overload
 
 from urlspec.parse._common import coerce_args, uses_netloc, uses_relative
 from urlspec.parse._split import join_components, match_plain_url, split_defined
@@ -29,10 +28,27 @@ from urlspec.parse._split import join_components, match_plain_url, split_defined
 __all__ = ["urljoin"]
 
 
-# A "." or ".." segment, found from its first dot (so that ``re`` can skip to each dot quickly):
-# the dot begins the path or follows a "/", and the segment ends at a "/" or at the end.
-_DOT_SEGMENT = re.compile(r"\.(?<![^/]\.)\.?(?![^/])")
 _DOT_SEGMENT_NAMES = (".", "..")
+
+
+def first_dot_segment(path: str) -> int:
+    """Where the first "." or ".." segment of ``path`` starts (0, or just after a "/"), or -1.
+
+    Each dot found by ``str.find`` is checked where it stands: it begins a segment (the path
+    starts with it, or it follows a "/"), and the segment ends after it, or after a second dot,
+    at a "/" or at the end.
+    """
+    end = len(path)
+    dot = path.find(".")
+    while dot >= 0:
+        if dot == 0 or path[dot - 1] == "/":
+            after = dot + 1
+            if after < end and path[after] == ".":
+                after += 1
+            if after == end or path[after] == "/":
+                return dot
+        dot = path.find(".", dot + 1)
+    return -1
 
 
 def remove_dot_segments(base_path: str, path: str) -> str:
@@ -59,10 +75,9 @@ def _resolve_dot_segments(path: str) -> str:
     The segments before the first dot segment would only be appended one by one by
     :func:`_resolve_segments`: they are taken as they are, and the loop starts at that segment.
     """
-    first_dot = _DOT_SEGMENT.search(path) if "." in path else None
-    if first_dot is None:
+    start = first_dot_segment(path)  # 0, or just after a "/"
+    if start < 0:
         return path
-    start = first_dot.start()  # 0, or just after a "/"
     resolved = path[:start].split("/")
     del resolved[-1]  # "" after the prefix's last "/" (or the whole of an empty prefix)
     return _resolve_segments(resolved, path[start:].split("/"))
@@ -103,7 +118,13 @@ def _merge_paths(base_path: str, path: str) -> str:
     return ("/" if base_path == "" else "") + path
 
 
-def urljoin(base: AnyStr, url: AnyStr | None, allow_fragments: bool = True) -> AnyStr:
+# typeshed types urljoin with AnyStr; written as its two cases here, because mypyc (which compiles
+# this module) checks a function of a constrained type variable once, not once per constraint.
+@overload
+def urljoin(base: str, url: str | None, allow_fragments: bool = True) -> str: ...
+@overload
+def urljoin(base: bytes, url: bytes | None, allow_fragments: bool = True) -> bytes: ...
+def urljoin(base: Any, url: Any, allow_fragments: Any = True) -> Any:
     """Join a base URL and a possibly relative URL to form an absolute interpretation of the latter.
 
     ``str``, ``bytes`` and ``bytearray`` are accepted (not mixed); an empty ``base`` gives ``url``
@@ -111,7 +132,7 @@ def urljoin(base: AnyStr, url: AnyStr | None, allow_fragments: bool = True) -> A
     Raises ValueError as :func:`urlsplit` does.
     """
     if not base:
-        return url  # type: ignore[return-value]  # (None when url is None, as in CPython)
+        return url  # (None when url is None, as in CPython)
     if not url:
         return base
     if type(base) is str and type(url) is str:
@@ -123,7 +144,7 @@ def urljoin(base: AnyStr, url: AnyStr | None, allow_fragments: bool = True) -> A
             if base_plain is not None and plain is not None:
                 return transform_references(base_plain.groups(), url, plain.groups())
         return _join_str(base, url, allow_fragments)
-    return _join_any(base, url, allow_fragments)  # type: ignore[no-any-return]
+    return _join_any(base, url, allow_fragments)
 
 
 def _join_any(base: Any, url: Any, allow_fragments: bool) -> Any:

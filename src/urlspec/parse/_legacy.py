@@ -17,6 +17,7 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
+from urlspec.parse._common import CALLER_FRAMES_SKIPPED
 from urlspec.parse._results import _split_userinfo
 
 __all__ = [
@@ -68,7 +69,8 @@ def _deprecated(name: str, instead: str | None = "urlsplit") -> None:
     message = f"urllib.parse.{name}() is deprecated as of 3.8"
     if instead is not None:
         message += f", use urllib.parse.{instead}() instead"
-    warnings.warn(message, DeprecationWarning, stacklevel=3)
+    # stacklevel: warnings.warn's caller, then this function's and the public helper's frames
+    warnings.warn(message, DeprecationWarning, stacklevel=1 + 2 * CALLER_FRAMES_SKIPPED)
 
 
 # --- Shared pieces ---

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Generic, NamedTuple, TypeVar, overload
+from typing import Any, Final, overload
 
+from urlspec.parse._common import CALLER_FRAMES_SKIPPED
 from urlspec.parse._quoting import (
     _quote_plus_table,
     _unquote_text,
@@ -29,9 +30,7 @@ from urlspec.parse._quoting import (
     unquote_to_bytes,
 )
 
-__all__ = ["parse_qs", "parse_qsl", "urlencode"]
-
-AnyStr = TypeVar("AnyStr", str, bytes)
+__all__ = ["encode_query", "parse_qs", "parse_qsl"]
 
 
 # The types: typeshed's (str in, str out; bytes in, bytes out), with the bytes-like objects the
@@ -58,12 +57,12 @@ def parse_qs(
 ) -> dict[bytes, list[bytes]]: ...
 def parse_qs(
     qs: Any,
-    keep_blank_values: bool = False,
-    strict_parsing: bool = False,
-    encoding: str = "utf-8",
-    errors: str = "replace",
-    max_num_fields: int | None = None,
-    separator: str | bytes = "&",
+    keep_blank_values: Any = False,
+    strict_parsing: Any = False,
+    encoding: Any = "utf-8",
+    errors: Any = "replace",
+    max_num_fields: Any = None,
+    separator: Any = "&",
 ) -> dict[Any, list[Any]]:
     """Parse a query string into a dict mapping each field name to the list of its values.
 
@@ -104,12 +103,12 @@ def parse_qsl(
 ) -> list[tuple[bytes, bytes]]: ...
 def parse_qsl(
     qs: Any,
-    keep_blank_values: bool = False,
-    strict_parsing: bool = False,
-    encoding: str = "utf-8",
-    errors: str = "replace",
-    max_num_fields: int | None = None,
-    separator: str | bytes = "&",
+    keep_blank_values: Any = False,
+    strict_parsing: Any = False,
+    encoding: Any = "utf-8",
+    errors: Any = "replace",
+    max_num_fields: Any = None,
+    separator: Any = "&",
 ) -> list[tuple[Any, Any]]:
     """Parse a query string into a list of (name, value) pairs, in order.
 
@@ -124,7 +123,7 @@ def parse_qsl(
     if type(qs) is str and type(separator) is str and separator:
         # the common call, without the checks and conversions of the other kinds of query
         return _split_fields(
-            qs, separator, _TEXT_SYNTAX, _text_unquoter(encoding, errors),
+            qs, separator, _text_unquoter(encoding, errors),
             keep_blank_values, strict_parsing, max_num_fields,
         )  # fmt: skip
     return _parse_fields(
@@ -134,12 +133,12 @@ def parse_qsl(
 
 def _parse_fields(
     qs: Any,
-    keep_blank_values: bool,
-    strict_parsing: bool,
-    encoding: str,
-    errors: str,
-    max_num_fields: int | None,
-    separator: str | bytes,
+    keep_blank_values: Any,
+    strict_parsing: Any,
+    encoding: Any,
+    errors: Any,
+    max_num_fields: Any,
+    separator: Any,
 ) -> list[tuple[Any, Any]]:
     """``parse_qsl``, called directly by both ``parse_qsl`` and ``parse_qs``.
 
@@ -152,7 +151,7 @@ def _parse_fields(
         if not isinstance(separator, str):
             separator = str(separator, "ascii")
         return _split_fields(
-            qs, separator, _TEXT_SYNTAX, _text_unquoter(encoding, errors),
+            qs, separator, _text_unquoter(encoding, errors),
             keep_blank_values, strict_parsing, max_num_fields,
         )  # fmt: skip
     if qs is None:
@@ -160,15 +159,13 @@ def _parse_fields(
     data = _bytes_of_query(qs)
     if isinstance(separator, str):
         separator = bytes(separator, "ascii")
-    return _split_fields(
-        data, separator, _BYTES_SYNTAX, _unquote_bytes_field,
-        keep_blank_values, strict_parsing, max_num_fields,
-    )  # fmt: skip
+    return _split_bytes_fields(data, separator, keep_blank_values, strict_parsing, max_num_fields)
 
 
-# Frames from the warning to the caller of ``parse_qs``/``parse_qsl``: ``_bytes_of_query``,
-# ``_parse_fields``, ``parse_qs``/``parse_qsl``, their caller.
-_CALLER_OF_PUBLIC_FUNCTION = 4
+# The warning's stacklevel naming the caller of ``parse_qs``/``parse_qsl``: 1 (``warnings.warn``'s
+# caller), plus the frames of ``_bytes_of_query``, ``_parse_fields`` and ``parse_qs``/``parse_qsl``
+# when they have frames (not compiled).
+_CALLER_OF_PUBLIC_FUNCTION: Final = 1 + 3 * CALLER_FRAMES_SKIPPED
 
 
 def _bytes_of_query(qs: Any) -> bytes:
@@ -192,23 +189,7 @@ def _bytes_of_query(qs: Any) -> bytes:
         raise
 
 
-class _Syntax(NamedTuple, Generic[AnyStr]):
-    """The characters of a query string, as str or as bytes.
-
-    ``plus`` and ``percent`` are only tested with ``in``: for bytes they are byte values,
-    which bytes look up faster than one-byte bytes objects.
-    """
-
-    equals: AnyStr  # between a field's name and value
-    plus: Any  # a space (str, or a byte value)
-    percent: Any  # starts an escape (str, or a byte value)
-
-
-_TEXT_SYNTAX = _Syntax("=", "+", "%")
-_BYTES_SYNTAX = _Syntax(b"=", ord("+"), ord("%"))
-
-
-def _text_unquoter(encoding: str | None, errors: str | None) -> Callable[[str], str]:
+def _text_unquoter(encoding: Any, errors: Any) -> Callable[[str], str]:
     """``unquote_plus`` with fixed ``encoding`` and ``errors`` (None: the defaults)."""
     if encoding is None:
         encoding = "utf-8"
@@ -230,20 +211,45 @@ def _unquote_text_field_default(text: str) -> str:
     return _unquote_text(text, "utf-8", "replace") if "%" in text else text
 
 
-def _unquote_bytes_field(data: bytes) -> bytes:
-    """Percent-decode a bytes field, '+' standing for a space."""
-    return unquote_to_bytes(data.replace(b"+", b" "))
+def _unquote_latin1_field(text: str) -> str:
+    """Percent-decode a field of a bytes query read as Latin-1 text (one character per byte),
+    '+' standing for a space: the decoded bytes, read as Latin-1 again."""
+    return unquote_to_bytes(text.replace("+", " ").encode("latin-1")).decode("latin-1")
+
+
+def _split_bytes_fields(
+    data: bytes,
+    separator: bytes,
+    keep_blank_values: object,
+    strict_parsing: object,
+    max_num_fields: Any,
+) -> list[tuple[bytes, bytes]]:
+    """The (name, value) pairs of a bytes query: percent-decoded bytes, no text decoding.
+
+    The query is read as Latin-1 text, whose characters are its bytes one for one, split by
+    :func:`_split_fields`, and each part is turned back into the same bytes.
+    """
+    pairs = _split_fields(
+        data.decode("latin-1"), separator.decode("latin-1"), _unquote_latin1_field,
+        keep_blank_values, strict_parsing, max_num_fields, _bytes_repr,
+    )  # fmt: skip
+    return [(name.encode("latin-1"), value.encode("latin-1")) for name, value in pairs]
+
+
+def _bytes_repr(field: str) -> str:
+    """How a field of a bytes query read as Latin-1 text shows in an error: as the bytes."""
+    return repr(field.encode("latin-1"))
 
 
 def _split_fields(
-    qs: AnyStr,
-    separator: AnyStr,
-    syntax: _Syntax[AnyStr],
-    unquote_field: Callable[[AnyStr], AnyStr],
-    keep_blank_values: bool,
-    strict_parsing: bool,
-    max_num_fields: int | None,
-) -> list[tuple[AnyStr, AnyStr]]:
+    qs: str,
+    separator: str,
+    unquote_field: Callable[[str], str],
+    keep_blank_values: object,
+    strict_parsing: object,
+    max_num_fields: Any,
+    field_repr: Callable[[str], str] = repr,
+) -> list[tuple[str, str]]:
     """The (name, value) pairs of ``qs``: the loop shared by str and bytes queries.
 
     Names and values without '+' or '%' are kept as they are, without calling the unquoter
@@ -254,39 +260,32 @@ def _split_fields(
     # Refuse oversized queries before any work (a memory exhaustion defence of CPython's).
     if max_num_fields is not None and max_num_fields < 1 + qs.count(separator):
         raise ValueError("Max number of fields exceeded")
-    equals, plus, percent = syntax
     pairs = []
     for field in qs.split(separator):
         if not field and not strict_parsing:
             continue
-        name, has_equals, value = field.partition(equals)
+        name, has_equals, value = field.partition("=")
         if not has_equals and strict_parsing:
-            raise ValueError(f"bad query field: {field!r}")
+            raise ValueError(f"bad query field: {field_repr(field)}")
         if value or keep_blank_values:
-            if plus in name or percent in name:
+            if "+" in name or "%" in name:
                 name = unquote_field(name)
-            if plus in value or percent in value:
+            if "+" in value or "%" in value:
                 value = unquote_field(value)
             pairs.append((name, value))
     return pairs
 
 
-def urlencode(
+def encode_query(
     query: Mapping[Any, Any] | Iterable[tuple[Any, Any]],
-    doseq: bool = False,
-    safe: str | bytes = "",
-    encoding: str | None = None,
-    errors: str | None = None,
-    quote_via: Callable[..., str] = quote_plus,
+    doseq: object,
+    safe: str | bytes,
+    encoding: str | None,
+    errors: str | None,
+    quote_via: Callable[..., str],
 ) -> str:
-    """Encode a mapping, or a sequence of (name, value) pairs, as a query string.
-
-    Names and values are quoted with ``quote_via`` (``quote_plus`` by default), which is given
-    ``safe`` and, for components that are not bytes, ``encoding`` and ``errors``. Components
-    that are neither str nor bytes are converted with ``str()``. With ``doseq``, a value that
-    is a sequence (anything with a length, other than str and bytes) gives one field per
-    element, in order; without it the sequence is converted with ``str()`` like any value.
-    """
+    """``urlencode`` (``urlspec.parse`` defines it, with its defaults, over this function: a
+    compiled function whose default is a function would have no signature for ``inspect``)."""
     items = _query_items(query)
     default_call = not doseq and quote_via is quote_plus and encoding is None and errors is None
     if default_call and type(safe) is str:

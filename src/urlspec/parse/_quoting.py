@@ -1,8 +1,9 @@
 """Percent-encoding and -decoding for the drop-in ``urllib.parse``: ``quote`` and ``unquote``.
 
 This module implements the quoting half of ``urllib.parse`` as CPython 3.14 behaves:
-``quote``, ``quote_plus``, ``quote_from_bytes``, ``unquote``, ``unquote_plus``,
-``unquote_to_bytes``, plus the private ``_Quoter`` mapping and ``_ALWAYS_SAFE`` set that
+``quote``, ``quote_plus``, ``quote_from_bytes``, ``unquote``, ``unquote_to_bytes`` (and
+``unquote_plus``, which ``urlspec.parse`` defines itself, on top of ``unquote``), plus the
+private ``_Quoter`` mapping and ``_ALWAYS_SAFE`` set that
 CPython's own tests use. (This is the RFC 3986 percent-encoding of ``urllib``, not the WHATWG
 percent-encode sets of ``urlspec.percent_encoding``.)
 
@@ -38,7 +39,6 @@ __all__ = [
     "quote_from_bytes",
     "quote_plus",
     "unquote",
-    "unquote_plus",
     "unquote_to_bytes",
 ]
 
@@ -328,7 +328,13 @@ def _reject_non_text(string: Any) -> Any:
     raise TypeError(f"expected string or bytes-like object, got {type(string).__name__!r}")
 
 
-def unquote_to_bytes(string: str | bytes | bytearray) -> bytes:
+# Typed as typeshed types it, as two cases: the compiled build checks a parameter's type before
+# the function runs, and CPython's function fails on other objects in ways kept exactly.
+@overload
+def unquote_to_bytes(string: str) -> bytes: ...
+@overload
+def unquote_to_bytes(string: bytes | bytearray) -> bytes: ...
+def unquote_to_bytes(string: Any) -> bytes:
     """Replace ``%XX`` escapes by the bytes they stand for: unquote_to_bytes('abc%20def') ->
     b'abc def'. A str is first encoded as UTF-8 (URIs should not contain raw non-ASCII)."""
     if isinstance(string, str):
@@ -363,7 +369,12 @@ def _unquote_ascii_runs(string: str, encoding: str, errors: str) -> str:
     return "".join(runs)
 
 
-def unquote(string: str | bytes, encoding: str = "utf-8", errors: str = "replace") -> str:
+# Typed as typeshed types it, as two cases (see unquote_to_bytes).
+@overload
+def unquote(string: str, encoding: str = "utf-8", errors: str = "replace") -> str: ...
+@overload
+def unquote(string: bytes, encoding: str = "utf-8", errors: str = "replace") -> str: ...
+def unquote(string: Any, encoding: Any = "utf-8", errors: Any = "replace") -> Any:
     """Replace ``%XX`` escapes by the characters they encode: unquote('abc%20def') ->
     'abc def'.
 
@@ -390,9 +401,3 @@ def _unquote_text(text: str, encoding: str, errors: str) -> str:
     if text.isascii():
         return _percent_decode(text.encode("ascii")).decode(encoding, errors)
     return _unquote_ascii_runs(text, encoding, errors)
-
-
-def unquote_plus(string: str, encoding: str = "utf-8", errors: str = "replace") -> str:
-    """Like ``unquote``, but '+' also becomes a space, as in HTML form values:
-    unquote_plus('%7e/abc+def') -> '~/abc def'."""
-    return unquote(string.replace("+", " "), encoding, errors)

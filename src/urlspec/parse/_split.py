@@ -31,11 +31,12 @@ compare the two directly. No result is cached.
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import re
 import unicodedata
 from collections.abc import Iterable
-from typing import Any, AnyStr, Final, Literal, overload
+from typing import Any, Final, Literal, overload
 
 from urlspec.parse._common import (
     C0_CONTROL_OR_SPACE,
@@ -349,7 +350,7 @@ def urlsplit(
     missing_as_none: bool,
 ) -> SplitResultBytes[bytes | None]: ...
 def urlsplit(
-    url: Any, scheme: Any = None, allow_fragments: bool = True, *, missing_as_none: bool = False
+    url: Any, scheme: Any = None, allow_fragments: Any = True, *, missing_as_none: Any = False
 ) -> Any:
     """Split a URL into 5 components: ``<scheme>://<netloc>/<path>?<query>#<fragment>``.
 
@@ -405,7 +406,7 @@ def urlparse(
     missing_as_none: bool,
 ) -> ParseResultBytes[bytes | None]: ...
 def urlparse(
-    url: Any, scheme: Any = None, allow_fragments: bool = True, *, missing_as_none: bool = False
+    url: Any, scheme: Any = None, allow_fragments: Any = True, *, missing_as_none: Any = False
 ) -> Any:
     """Split a URL into 6 components: ``<scheme>://<netloc>/<path>;<params>?<query>#<fragment>``.
 
@@ -416,16 +417,24 @@ def urlparse(
     if type(url) is str and allow_fragments is True and not missing_as_none:
         plain = match_plain_ascii(url) if url.isascii() else match_plain(url)
         if plain is not None and (scheme is None or scheme == ""):
-            plain_scheme, netloc, path, query, fragment = plain.groups("")
-            params: Any = ""
-            if ";" in path and plain_scheme in uses_params:
-                path, params = split_params(path, "")
-            return _new_tuple(ParseResult, (plain_scheme, netloc, path, params, query, fragment))
-    missing = None if missing_as_none else ""
+            plain_scheme, plain_netloc, plain_path, plain_query, plain_fragment = plain.groups("")
+            plain_params: str = ""
+            if ";" in plain_path and plain_scheme in uses_params:
+                plain_path, plain_params = split_params(plain_path, "")
+            return _new_tuple(
+                ParseResult,
+                (plain_scheme, plain_netloc, plain_path, plain_params, plain_query, plain_fragment),
+            )
+    # (the components may be None: typed Any, the compiled build would check for str)
+    missing: Any = None if missing_as_none else ""
+    url_scheme: Any
+    netloc: Any
+    query: Any
+    fragment: Any
     (url_scheme, netloc, path, query, fragment), coerce = _split_parts(
         url, scheme, allow_fragments, missing
     )
-    params = missing
+    params: Any = missing
     if ";" in path and (url_scheme or "") in uses_params:
         path, params = split_params(path, missing)
     result = _new_tuple(ParseResult, (url_scheme, netloc, path, params, query, fragment))
@@ -476,7 +485,7 @@ def _resolve_keep_empty(components: Any, keep_empty: Any) -> bool:
     return bool(keep_empty)
 
 
-def _netloc_for_empty(scheme: Any, path: str) -> Any:
+def _netloc_for_empty(scheme: Any, path: Any) -> Any:
     """The netloc to write when it is empty: ``//`` for a netloc scheme with an absolute path."""
     if scheme and scheme in uses_netloc and (not path or path[:1] == "/"):
         return ""
@@ -530,9 +539,17 @@ def _put_together(
     return join_components(scheme, netloc, path, query, fragment)
 
 
-# Typed as typeshed types them, less its overload for all-None components (-> b""): CPython 3.15
-# makes that a str call, and a None path a TypeError.
-def urlunsplit(components: Iterable[AnyStr | None], *, keep_empty: bool = _UNSPECIFIED) -> AnyStr:
+# Typed as typeshed types them (its AnyStr written as the str and the bytes case, because mypyc,
+# which compiles this module, checks a function of a constrained type variable only once), less
+# its overload for all-None components (-> b""): CPython 3.15 makes that a str call, and a None
+# path a TypeError.
+@overload
+def urlunsplit(  # type: ignore[overload-overlap]  # (all None: str, as typeshed's)
+    components: Iterable[str | None], *, keep_empty: bool = ...
+) -> str: ...
+@overload
+def urlunsplit(components: Iterable[bytes | None], *, keep_empty: bool = ...) -> bytes: ...
+def urlunsplit(components: Iterable[Any], *, keep_empty: Any = _UNSPECIFIED) -> Any:
     """Combine the 5 items of a ``urlsplit()`` result (or any 5-item iterable) into a URL.
 
     Without ``keep_empty`` (the default for results of ``missing_as_none=False``), an empty
@@ -540,21 +557,26 @@ def urlunsplit(components: Iterable[AnyStr | None], *, keep_empty: bool = _UNSPE
     """
     keep = _resolve_keep_empty(components, keep_empty)
     (scheme, netloc, path, query, fragment), coerce = _components_of(components, 5)
-    url: AnyStr = coerce(_put_together(scheme, netloc, path, None, query, fragment, keep))
-    return url
+    return coerce(_put_together(scheme, netloc, path, None, query, fragment, keep))
 
 
-def urlunparse(components: Iterable[AnyStr | None], *, keep_empty: bool = _UNSPECIFIED) -> AnyStr:
+@overload
+def urlunparse(  # type: ignore[overload-overlap]  # (all None: str, as typeshed's)
+    components: Iterable[str | None], *, keep_empty: bool = ...
+) -> str: ...
+@overload
+def urlunparse(components: Iterable[bytes | None], *, keep_empty: bool = ...) -> bytes: ...
+def urlunparse(components: Iterable[Any], *, keep_empty: Any = _UNSPECIFIED) -> Any:
     """Combine the 6 items of a ``urlparse()`` result (or any 6-item iterable) into a URL."""
     keep = _resolve_keep_empty(components, keep_empty)
     (scheme, netloc, path, params, query, fragment), coerce = _components_of(components, 6)
-    url: AnyStr = coerce(_put_together(scheme, netloc, path, params, query, fragment, keep))
-    return url
+    return coerce(_put_together(scheme, netloc, path, params, query, fragment, keep))
 
 
 # geturl() of the results: put back together by the function that matches their fields
-SplitResult._put_together = SplitResultBytes._put_together = urlunsplit
-ParseResult._put_together = ParseResultBytes._put_together = urlunparse
+# (as methods: a compiled function is a built-in function, which a class does not bind by itself)
+SplitResult._put_together = SplitResultBytes._put_together = functools.partialmethod(urlunsplit)  # type: ignore[assignment]
+ParseResult._put_together = ParseResultBytes._put_together = functools.partialmethod(urlunparse)  # type: ignore[assignment]
 
 
 @overload
@@ -569,7 +591,7 @@ def urldefrag(
 def urldefrag(
     url: bytes | bytearray, *, missing_as_none: bool
 ) -> DefragResultBytes[bytes | None]: ...
-def urldefrag(url: Any, *, missing_as_none: bool = False) -> Any:
+def urldefrag(url: Any, *, missing_as_none: Any = False) -> Any:
     """Remove the fragment from a URL: DefragResult(url without fragment, fragment).
 
     The fragment is ``''`` when there is none (None with ``missing_as_none``).
