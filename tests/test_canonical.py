@@ -9,6 +9,8 @@ RFC 3986 §2.3's unreserved characters and §6.2.2 normalizations, and the WHATW
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -129,6 +131,44 @@ def test_dedup_options() -> None:
         == "http://a/?c=1"
     )
     assert canonicalize("http://a/?utm_a=1", "dedup", strip_params=["utm_*"]) == "http://a/"
+
+
+# The URL of the report that a bare "tracking" was read as its characters (t, r, a, ...): it
+# lost t and r and kept utm_source. "tracking" stands for TRACKING_PARAMETERS (utm_* among
+# them); t, r, x and a parameter named "tracking" are none of them and stay, sorted by name.
+TRACKING_EXAMPLE = "https://a.com/?t=1&r=2&x=3&tracking=4&utm_source=5&fbclid=6"
+TRACKING_EXAMPLE_STRIPPED = "https://a.com/?r=2&t=1&tracking=4&x=3"
+
+
+def test_strip_params_tracking_is_the_default_list() -> None:
+    assert canonicalize(TRACKING_EXAMPLE, "dedup", strip_params="tracking") == (
+        TRACKING_EXAMPLE_STRIPPED
+    )
+    assert canonicalize(TRACKING_EXAMPLE, "dedup", strip_params=TRACKING_PARAMETERS) == (
+        TRACKING_EXAMPLE_STRIPPED
+    )
+    # In a list, "tracking" is a parameter's name like any other.
+    assert canonicalize(TRACKING_EXAMPLE, "dedup", strip_params=["tracking"]) == (
+        "https://a.com/?fbclid=6&r=2&t=1&utm_source=5&x=3"
+    )
+
+
+@pytest.mark.parametrize("bare", ["utm_source", "t", "", "Tracking", "tracking,fbclid"])
+def test_strip_params_refuses_any_other_bare_string(bare: str) -> None:
+    with pytest.raises(TypeError, match=r"list of parameter names.*\[" + repr(bare)):
+        canonicalize(TRACKING_EXAMPLE, "dedup", strip_params=bare)  # type: ignore[call-overload]
+    # refused before the input is read: an invalid URL does not hide the mistake
+    with pytest.raises(TypeError):
+        canonicalize("not a url", "dedup", strip_params=bare)  # type: ignore[call-overload]
+
+
+def test_strip_params_collections_and_patterns() -> None:
+    expected = "https://a.com/?fbclid=6&r=2&t=1&tracking=4&x=3"
+    for collection in (["utm_*"], ("utm_*",), {"utm_source"}, frozenset({"utm_*"})):
+        assert canonicalize(TRACKING_EXAMPLE, "dedup", strip_params=collection) == expected
+    assert canonicalize(TRACKING_EXAMPLE, "dedup", strip_params=re.compile("utm_.*")) == expected
+    with pytest.raises(TypeError, match="must be a str"):
+        canonicalize(TRACKING_EXAMPLE, "dedup", strip_params=[b"utm_source"])  # type: ignore[list-item]
 
 
 # --- properties of every profile ---------------------------------------------------------------

@@ -768,6 +768,16 @@ def test_canon_dedup_unique_strip_params(tmp_path: Path) -> None:
     assert out(result).splitlines()[0] == "http://a.com/~user?a=2&b=1&utm_source=x"
 
 
+def test_canon_strip_params_tracking_is_the_python_apis_list() -> None:
+    # tests/test_canonical.py: "tracking" stands for TRACKING_PARAMETERS (t, r, x stay); in a
+    # comma-separated list too, where the other names are added to it
+    stdin = b"https://a.com/?t=1&r=2&x=3&tracking=4&utm_source=5&fbclid=6\n"
+    result = urlspec("canon", "--profile", "dedup", "--strip-params", "tracking", stdin=stdin)
+    assert out(result).splitlines() == ["https://a.com/?r=2&t=1&tracking=4&x=3"]
+    result = urlspec("canon", "--profile", "dedup", "--strip-params", "tracking,x", stdin=stdin)
+    assert out(result).splitlines() == ["https://a.com/?r=2&t=1&tracking=4"]
+
+
 def test_canon_unique_parallel_matches_serial(tmp_path: Path) -> None:
     # About 700 KiB in 3000 lines, each URL twice (in two spellings), so that -j is used.
     padding = "a" * 200

@@ -136,6 +136,19 @@ def test_every_column_function_equals_the_scalar_api_on_corpus_lines(
         ), url
 
 
+def test_canonicalize_strip_params_tracking(spark: Any) -> None:
+    from urlspec import spark as urlspark
+
+    # tests/test_canonical.py: "tracking" stands for TRACKING_PARAMETERS (t, r, x stay)
+    frame = spark.createDataFrame(
+        [("https://a.com/?t=1&r=2&x=3&tracking=4&utm_source=5&fbclid=6",)], "url string"
+    )
+    result = frame.select(urlspark.canonicalize("url", "dedup", strip_params="tracking"))
+    assert [row[0] for row in result.collect()] == ["https://a.com/?r=2&t=1&tracking=4&x=3"]
+    with pytest.raises(TypeError, match="list of parameter names"):
+        urlspark.canonicalize("url", "dedup", strip_params="utm_source")  # type: ignore[call-overload]
+
+
 def test_sql_functions_after_register(
     spark: Any, corpus_rows: list[tuple[int, str | None, str | None]]
 ) -> None:

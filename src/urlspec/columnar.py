@@ -32,8 +32,8 @@ pandas columns here; see docs/columnar.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Final, TypeAlias
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias, Unpack, overload
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -42,6 +42,9 @@ from urlspec.idna import InvalidDomain
 from urlspec.idna import domain_to_ascii as scalar_domain_to_ascii
 from urlspec.url import URL
 from urlspec.validation import InvalidURL
+
+if TYPE_CHECKING:
+    from urlspec.canonical.options import DedupOptions, SafebrowsingOptions, SurtOptions
 
 #: What the functions accept as a column of strings: a ``pa.Array`` or ``pa.ChunkedArray`` of
 #: strings, or what ``pa.array`` makes one of (pyarrow has no type information: Any). A runtime
@@ -52,6 +55,7 @@ __all__ = [
     "PARSE_FIELDS",
     "PARSE_TYPE",
     "canonicalize",
+    "canonicalize_as",
     "domain_to_ascii",
     "href",
     "is_valid",
@@ -470,18 +474,55 @@ def _null_where(rows: pa.StructArray, absent: pa.Array) -> pa.StructArray:
 # --- canonicalize ------------------------------------------------------------------------------
 
 
+@overload
 def canonicalize(
-    urls: Column, profile: str = "whatwg", *, base: str | URL | None = None, **options: Any
+    urls: Column, profile: Literal["whatwg", "ssurt"] = "whatwg", *, base: str | URL | None = None
+) -> pa.Array | pa.ChunkedArray: ...
+@overload
+def canonicalize(
+    urls: Column,
+    profile: Literal["dedup"],
+    *,
+    base: str | URL | None = None,
+    **options: Unpack[DedupOptions],
+) -> pa.Array | pa.ChunkedArray: ...
+@overload
+def canonicalize(
+    urls: Column,
+    profile: Literal["safebrowsing"],
+    *,
+    base: str | URL | None = None,
+    **options: Unpack[SafebrowsingOptions],
+) -> pa.Array | pa.ChunkedArray: ...
+@overload
+def canonicalize(
+    urls: Column,
+    profile: Literal["surt"],
+    *,
+    base: str | URL | None = None,
+    **options: Unpack[SurtOptions],
+) -> pa.Array | pa.ChunkedArray: ...
+def canonicalize(
+    urls: Column, profile: str = "whatwg", *, base: str | URL | None = None, **options: object
 ) -> pa.Array | pa.ChunkedArray:
     """Each value in the form of ``profile`` (``urlspec.canonicalize(value, profile, base=base,
     **options)``: whatwg, dedup, safebrowsing, surt, ssurt; see docs/canonicalization.md);
     null where the value is no URL to the profile, or null. Each distinct value is
     canonicalized once; ``whatwg`` without options is :func:`href`, with its shortcut.
 
-    An unknown profile is ValueError, an option the profile does not take TypeError, at once.
+    The options are typed per profile, as ``urlspec.canonicalize``'s. An unknown profile is
+    ValueError, an option the profile does not take TypeError, at once.
     """
+    return canonicalize_as(urls, profile, base, options)
+
+
+def canonicalize_as(
+    urls: Column, profile: str, base: str | URL | None, options: Mapping[str, object]
+) -> pa.Array | pa.ChunkedArray:
+    """:func:`canonicalize` for a profile name known only at run time (a column's value, a
+    command line's option): the same checks, made when called."""
     from urlspec.canonical import PROFILES
-    from urlspec.canonical import canonicalize as scalar_canonicalize
+    from urlspec.canonical import canonicalize_as as scalar_canonicalize
 
     if profile not in PROFILES:
         raise ValueError(f"unknown canonicalization profile {profile!r}: one of {PROFILES}")
@@ -490,13 +531,13 @@ def canonicalize(
     values = _string_array(urls, "urls")
     fixed = _Base(base)
     # The options are checked on a URL, before any row (the profiles check them when called).
-    scalar_canonicalize("https://example.com/", profile, **options)
+    scalar_canonicalize("https://example.com/", profile, None, options)
 
     def convert(value: str) -> str | None:
         if fixed.failure is not None:
             return None
         try:
-            return scalar_canonicalize(value, profile, base=fixed.url, **options)
+            return scalar_canonicalize(value, profile, fixed.url, options)
         except InvalidURL:
             return None
 

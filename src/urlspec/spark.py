@@ -20,7 +20,7 @@ a ``base`` is a ``Column`` (one base per row) or a str (one base URL for every r
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final, TypeAlias
+from typing import TYPE_CHECKING, Final, Literal, TypeAlias, Unpack, overload
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -30,6 +30,9 @@ from pyspark.sql.pandas.functions import arrow_udf
 from pyspark.sql.types import BooleanType, DataType, StringType, StructField, StructType
 
 from urlspec import columnar
+
+if TYPE_CHECKING:
+    from urlspec.canonical.options import DedupOptions, SafebrowsingOptions, SurtOptions
 
 __all__ = [
     "PARSE_SCHEMA",
@@ -119,7 +122,7 @@ def _canonicalize_with_profiles(urls: pa.Array, profiles: pa.Array) -> pa.Array:
         if profile is None:
             continue
         rows = pc.fill_null(pc.equal(profiles, profile), False)
-        canonical = columnar.canonicalize(pc.filter(urls, rows), profile)
+        canonical = columnar.canonicalize_as(pc.filter(urls, rows), profile, None, {})
         result = pc.replace_with_mask(result, rows, canonical)
     return result
 
@@ -173,18 +176,44 @@ def is_valid(urls: ColumnOrName, base: Column | str | None = None) -> Column:
     return _IS_VALID_WITH_BASES(_column(urls), _base_column(base))
 
 
+@overload
 def canonicalize(
-    urls: ColumnOrName, profile: str = "whatwg", base: str | None = None, **options: Any
+    urls: ColumnOrName, profile: Literal["whatwg", "ssurt"] = "whatwg", base: str | None = None
+) -> Column: ...
+@overload
+def canonicalize(
+    urls: ColumnOrName,
+    profile: Literal["dedup"],
+    base: str | None = None,
+    **options: Unpack[DedupOptions],
+) -> Column: ...
+@overload
+def canonicalize(
+    urls: ColumnOrName,
+    profile: Literal["safebrowsing"],
+    base: str | None = None,
+    **options: Unpack[SafebrowsingOptions],
+) -> Column: ...
+@overload
+def canonicalize(
+    urls: ColumnOrName,
+    profile: Literal["surt"],
+    base: str | None = None,
+    **options: Unpack[SurtOptions],
+) -> Column: ...
+def canonicalize(
+    urls: ColumnOrName, profile: str = "whatwg", base: str | None = None, **options: object
 ) -> Column:
     """``urlspec.canonicalize(url, profile, base=base, **options)`` per row (whatwg, dedup,
-    safebrowsing, surt, ssurt; docs/canonicalization.md); null where the value is no URL to
-    the profile, or null. An unknown profile or option is refused here, on the driver."""
-    columnar.canonicalize(pa.array([], pa.string()), profile, base=base, **options)  # checks
+    safebrowsing, surt, ssurt; docs/canonicalization.md; the options are typed per profile, as
+    there); null where the value is no URL to the profile, or null. An unknown profile or
+    option is refused here, on the driver."""
+    columnar.canonicalize_as(pa.array([], pa.string()), profile, base, options)  # checks
     if base is None and not options:
         return _CANONICALIZE(_column(urls), F.lit(profile))
 
     def canonicalize_batch(values: pa.Array) -> pa.Array:
-        return columnar.canonicalize(values, profile, base=base, **options)
+        return columnar.canonicalize_as(values, profile, base, options)
 
     return _udf(canonicalize_batch, StringType(), "url_canonicalize")(_column(urls))
 

@@ -46,6 +46,8 @@ from urlspec.cli.progress import Progress, is_terminal
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
 
+    from urlspec.canonical.options import Profile
+
 
 __all__ = ["add_parser", "run"]
 
@@ -100,14 +102,12 @@ quietly."""
 
 #: The names --profile accepts (urlspec.canonical.PROFILES, not imported here: it is cheap
 #: to declare the command).
-PROFILE_NAMES: Final = ("whatwg", "dedup", "safebrowsing", "surt", "ssurt")
-#: What ``--strip-params tracking`` stands for (urlspec.canonical.dedup.TRACKING_PARAMETERS).
-TRACKING_WORD: Final = "tracking"
+PROFILE_NAMES: Final[tuple[Profile, ...]] = ("whatwg", "dedup", "safebrowsing", "surt", "ssurt")
 
 
 def add_parser(subparsers: SubParsers) -> None:
     """Declare ``urlspec canon`` and its options."""
-    from urlspec.canonical.dedup import TRACKING_PARAMETERS
+    from urlspec.canonical.options import TRACKING_PARAMETERS
 
     parser = subparsers.add_parser(
         "canon",
@@ -206,12 +206,12 @@ def jobs_argument(value: str) -> int:
 def strip_params_argument(value: str) -> tuple[str, ...]:
     """argparse type for ``--strip-params``: comma-separated names or patterns, "tracking"
     expanded to the default list."""
-    from urlspec.canonical.dedup import TRACKING_PARAMETERS
+    from urlspec.canonical.options import TRACKING, TRACKING_PARAMETERS
 
     names: list[str] = []
     for name in value.split(","):
         name = name.strip()
-        if name == TRACKING_WORD:
+        if name == TRACKING:
             names.extend(TRACKING_PARAMETERS)
         elif name:
             names.append(name)
@@ -229,7 +229,7 @@ class Settings:
 
     base: str | None
     jsonl: bool
-    profile: str = "whatwg"
+    profile: Profile = "whatwg"
     strip_params: tuple[str, ...] = ()
 
 

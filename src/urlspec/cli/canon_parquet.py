@@ -139,7 +139,7 @@ def canonicalized_batch(
     index = batch.schema.get_field_index(column)
     values = batch.column(index)
     try:
-        canonical = columnar.canonicalize(values, form.profile, base=base, **form.options)
+        canonical = columnar.canonicalize_as(values, form.profile, base, form.options)
     except TypeError as error:
         raise CLIError(f"{name}: column {column!r}: {error}") from None
     invalid = pa.compute.and_(pa.compute.is_valid(values), pa.compute.is_null(canonical))
@@ -162,14 +162,14 @@ def report_invalid(
 ) -> None:
     """One line on ``err`` per invalid value: FILE:ROW: invalid URL "...": why, as the scalar
     API's InvalidURL says (invalid values are rare: each is canonicalized again for that)."""
-    from urlspec.canonical import canonicalize
+    from urlspec.canonical import canonicalize_as
     from urlspec.validation import InvalidURL
 
     rows = pa.compute.indices_nonzero(invalid).to_pylist()
     bad = pa.compute.take(values, pa.array(rows, pa.int64())).to_pylist()
     for row, value in zip(rows, bad, strict=True):
         try:
-            canonicalize(value, form.profile, base=base, **form.options)
+            canonicalize_as(value, form.profile, base, form.options)
             reason = "the URL parser failed"  # not reached: the value was invalid above
         except InvalidURL as error:
             reason = error.reason
