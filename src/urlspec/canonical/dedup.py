@@ -7,7 +7,15 @@ segments resolved, the percent-encode sets applied), then:
 1. The fragment is dropped (``keep_fragment=True`` keeps it): servers never see it.
 2. Percent-escapes are normalized, in every component: an escape of an unreserved ASCII
    character (RFC 3986 §2.3: ``A-Z a-z 0-9 - . _ ~``) is decoded, every other one is written in
-   upper case (RFC 3986 §6.2.2.1-2; ``%7euser`` and ``~user`` are one path).
+   upper case (RFC 3986 §6.2.2.1-2; ``%7euser`` and ``~user`` are one path), and a stray ``%``
+   (one not followed by two hex digits, which the WHATWG parser keeps) is written ``%25``.
+   A stray ``%`` is no percent-encoding (RFC 3986 §2.1: ``pct-encoded = "%" HEXDIG HEXDIG``)
+   but the data octet 0x25, which RFC 3986 §2.4 writes ``%25``; the URL Standard's
+   percent-decode reads both as that byte, so a server sees the same. Without this, decoding
+   the escapes after it could make a new one: ``/%%36%31`` would become ``/%61``, then ``/a``
+   on a second pass (w3lib's ``canonicalize_url`` does that in the path; in the query it too
+   writes a stray ``%`` as ``%25``). With it, every ``%`` left is followed by the two hex digits
+   it was written with, so a second pass changes nothing.
 3. A trailing dot of a domain is dropped (``a.com.`` is ``a.com``), unless what remains would
    be no domain (only dots) or one the host parser reads as an IPv4 address (``9..``).
 4. The query: parameters named by ``strip_params`` are removed (a list of names, or ``fnmatch``
@@ -46,7 +54,8 @@ __all__ = [
     "strip_params_pattern",
 ]
 
-_ESCAPE_RE: Final = re.compile(r"%([0-9A-Fa-f]{2})")
+#: An escape (group 1: its two hex digits), or a stray "%" (group 1 unmatched).
+_ESCAPE_RE: Final = re.compile(r"%([0-9A-Fa-f]{2})?")
 #: An href without these is its own dedup form: no escape, query or fragment, and no domain
 #: ending with a dot (a special URL's host is followed by its path's "/" or by ":port").
 _NOTHING_TO_DO_RE: Final = re.compile(r"[%?#]|\.[/:]")
@@ -150,14 +159,16 @@ def _without_trailing_dots(domain: str) -> str:
 
 
 def _normalize_escapes(text: str) -> str:
-    """Step 2: unreserved characters' escapes decoded, the others in upper case."""
+    """Step 2: unreserved characters' escapes decoded, the others in upper case, a stray "%"
+    written "%25"."""
     if "%" not in text:
         return text
     return _ESCAPE_RE.sub(_normalized_escape, text)
 
 
 def _normalized_escape(match: re.Match[str]) -> str:
-    return _NORMALIZED_ESCAPES[match.group(1)]
+    digits = match.group(1)
+    return "%25" if digits is None else _NORMALIZED_ESCAPES[digits]
 
 
 def _canonical_query(query: str, strip: re.Pattern[str] | None, sort_query: bool) -> str:
