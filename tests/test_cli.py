@@ -419,22 +419,24 @@ def test_progress_bar_fits_80_columns_and_counts_in_english() -> None:
 def test_canon_into_a_closed_pipe_exits_quietly(tmp_path: Path, jobs: str) -> None:
     source = tmp_path / "big.txt"
     write_lines(source, [f"http://Example.COM/{i}" for i in range(200_000)])
+    head, stderr, returncode = into_closed_pipe(["canon", "-j", jobs, str(source)], ["-n", "1"])
+    assert head == b"http://example.com/0\n"
+    assert stderr == b""
+    assert returncode == 1  # as the Python documentation does after EPIPE
+
+
+def into_closed_pipe(args: list[str], head: list[str]) -> tuple[bytes, bytes, int]:
+    """Run ``urlspec ARGS | head HEAD``: (head's output, urlspec's stderr and exit status)."""
     producer = subprocess.Popen(
-        [str(SCRIPT), "canon", "-j", jobs, str(source)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=environment(),
+        [str(SCRIPT), *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=environment()
     )
     assert producer.stdout is not None and producer.stderr is not None
-    head = subprocess.run(
-        ["head", "-n", "1"], stdin=producer.stdout, capture_output=True, check=True, timeout=120
+    reader = subprocess.run(
+        ["head", *head], stdin=producer.stdout, capture_output=True, check=True, timeout=120
     )
     producer.stdout.close()
     stderr = producer.stderr.read()
-    returncode = producer.wait(timeout=120)
-    assert head.stdout == b"http://example.com/0\n"
-    assert stderr == b""
-    assert returncode == 1  # as the Python documentation does after EPIPE
+    return reader.stdout, stderr, producer.wait(timeout=120)
 
 
 def test_canon_interrupted_exits_130_quietly() -> None:

@@ -20,7 +20,7 @@ a ``base`` is a ``Column`` (one base per row) or a str (one base URL for every r
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final, Literal, TypeAlias, Unpack, overload
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias, Unpack, overload
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -54,6 +54,12 @@ PARSE_SCHEMA: Final = StructType([StructField(f, StringType()) for f in columnar
 #: A column argument: a Column or a column name. (An explicit alias: without pyspark installed,
 #: Column is Any to mypy, and a plain assignment would not be a type.)
 ColumnOrName: TypeAlias = "Column | str"
+#: An Arrow array, as the UDFs' type hints name it: pyspark reads the hints at run time, where
+#: pyarrow's classes cannot be subscripted (mypy reads it as ``pa.Array[Any]``).
+if TYPE_CHECKING:
+    ArrowArray: TypeAlias = pa.Array[Any]
+else:
+    ArrowArray = pa.Array
 
 
 def _column(column: ColumnOrName) -> Column:
@@ -61,7 +67,7 @@ def _column(column: ColumnOrName) -> Column:
 
 
 def _udf(
-    function: Callable[..., pa.Array], return_type: DataType, name: str
+    function: Callable[..., ArrowArray], return_type: DataType, name: str
 ) -> Callable[..., Column]:
     """A scalar Arrow UDF named ``name``: arrays in, one array out, as the type hints of
     ``function`` say (pyspark reads them)."""
@@ -72,58 +78,65 @@ def _udf(
     return make_udf(function, return_type)
 
 
-# Each batch arrives as pyarrow arrays; urlspec.columnar takes them as they are.
+# Each batch arrives as pyarrow arrays; urlspec.columnar takes them as they are, and returns
+# arrays for arrays.
 
 
-def _parse_one(urls: pa.Array) -> pa.Array:
-    return columnar.parse(urls)
+def _array(column: pa.Array[Any] | pa.ChunkedArray[Any]) -> ArrowArray:
+    """A result of urlspec.columnar for an array: an array."""
+    assert isinstance(column, pa.Array)
+    return column
 
 
-def _parse_with_bases(urls: pa.Array, bases: pa.Array) -> pa.Array:
-    return columnar.parse(urls, bases)
+def _parse_one(urls: ArrowArray) -> ArrowArray:
+    return _array(columnar.parse(urls))
 
 
-def _href_one(urls: pa.Array) -> pa.Array:
-    return columnar.href(urls)
+def _parse_with_bases(urls: ArrowArray, bases: ArrowArray) -> ArrowArray:
+    return _array(columnar.parse(urls, bases))
 
 
-def _join(bases: pa.Array, refs: pa.Array) -> pa.Array:
-    return columnar.join(bases, refs)
+def _href_one(urls: ArrowArray) -> ArrowArray:
+    return _array(columnar.href(urls))
 
 
-def _is_valid_one(urls: pa.Array) -> pa.Array:
-    return columnar.is_valid(urls)
+def _join(bases: ArrowArray, refs: ArrowArray) -> ArrowArray:
+    return _array(columnar.join(bases, refs))
 
 
-def _is_valid_with_bases(urls: pa.Array, bases: pa.Array) -> pa.Array:
-    return columnar.is_valid(urls, bases)
+def _is_valid_one(urls: ArrowArray) -> ArrowArray:
+    return _array(columnar.is_valid(urls))
 
 
-def _domain_to_ascii(hosts: pa.Array) -> pa.Array:
-    return columnar.domain_to_ascii(hosts)
+def _is_valid_with_bases(urls: ArrowArray, bases: ArrowArray) -> ArrowArray:
+    return _array(columnar.is_valid(urls, bases))
 
 
-def _domain_to_ascii_strict(hosts: pa.Array) -> pa.Array:
-    return columnar.domain_to_ascii(hosts, be_strict=True)
+def _domain_to_ascii(hosts: ArrowArray) -> ArrowArray:
+    return _array(columnar.domain_to_ascii(hosts))
 
 
-def _registrable_domain(hosts: pa.Array) -> pa.Array:
-    return columnar.registrable_domain(hosts)
+def _domain_to_ascii_strict(hosts: ArrowArray) -> ArrowArray:
+    return _array(columnar.domain_to_ascii(hosts, be_strict=True))
 
 
-def _registrable_domain_icann(hosts: pa.Array) -> pa.Array:
-    return columnar.registrable_domain(hosts, include_private=False)
+def _registrable_domain(hosts: ArrowArray) -> ArrowArray:
+    return _array(columnar.registrable_domain(hosts))
 
 
-def _canonicalize_with_profiles(urls: pa.Array, profiles: pa.Array) -> pa.Array:
+def _registrable_domain_icann(hosts: ArrowArray) -> ArrowArray:
+    return _array(columnar.registrable_domain(hosts, include_private=False))
+
+
+def _canonicalize_with_profiles(urls: ArrowArray, profiles: ArrowArray) -> ArrowArray:
     """Each URL in the form of its row's profile (null for a null profile)."""
-    result = pa.nulls(len(urls), pa.string())
+    result: ArrowArray = pa.nulls(len(urls), pa.string())
     for profile in pc.unique(profiles).to_pylist():
         if profile is None:
             continue
-        rows = pc.fill_null(pc.equal(profiles, profile), False)
+        rows: ArrowArray = pc.equal(profiles, pa.scalar(profile, pa.string())).fill_null(False)
         canonical = columnar.canonicalize_as(pc.filter(urls, rows), profile, None, {})
-        result = pc.replace_with_mask(result, rows, canonical)
+        result = pc.replace_with_mask(result, rows, _array(canonical))
     return result
 
 
@@ -212,8 +225,8 @@ def canonicalize(
     if base is None and not options:
         return _CANONICALIZE(_column(urls), F.lit(profile))
 
-    def canonicalize_batch(values: pa.Array) -> pa.Array:
-        return columnar.canonicalize_as(values, profile, base, options)
+    def canonicalize_batch(values: ArrowArray) -> ArrowArray:
+        return _array(columnar.canonicalize_as(values, profile, base, options))
 
     return _udf(canonicalize_batch, StringType(), "url_canonicalize")(_column(urls))
 

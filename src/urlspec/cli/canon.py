@@ -38,6 +38,7 @@ from urlspec.cli.common import (
     CLIError,
     SubParsers,
     parse_base,
+    require_extra,
     use_utf8_stdout,
     utf8_argument,
 )
@@ -159,19 +160,31 @@ def add_parser(subparsers: SubParsers) -> None:
         help="canonicalize in N worker processes (0: one per CPU; default 1); an input of a "
         "single chunk (256 KiB) is canonicalized without them",
     )
-    # issue 13: Parquet columns (urlspec.cli.canon_parquet)
     parser.add_argument(
         "--format",
         choices=("lines", "parquet"),
         default="lines",
         help="lines: URLs one a line (the default); parquet: the URLs of a column of Parquet "
-        "files, written to --output with the same columns (needs pyarrow: urlspec[arrow])",
+        "files, written to --output with every input column and two more (see below; needs "
+        "the arrow extra)",
     )
     parser.add_argument(
         "--column",
-        default="url",
         metavar="NAME",
-        help="with --format parquet: the column of URLs (default: url)",
+        help="with --format parquet: the column of URLs to read (default: url)",
+    )
+    parser.add_argument(
+        "--output-column",
+        metavar="NAME",
+        help="with --format parquet: the column to write the canonical forms to (default: "
+        "the --column name followed by _canonical)",
+    )
+    parser.add_argument(
+        "--error-column",
+        metavar="NAME",
+        help="with --format parquet: the column to write, for each invalid value, the name "
+        "of the validation error that made it fail (default: the --column name followed by "
+        "_error)",
     )
     parser.add_argument(
         "-o",
@@ -484,6 +497,15 @@ class ResultWriter:
         return EXIT_OK
 
 
+#: The options that mean something only with --format parquet, and their attribute names.
+PARQUET_OPTIONS: Final = {
+    "--output": "output",
+    "--column": "column",
+    "--output-column": "output_column",
+    "--error-column": "error_column",
+}
+
+
 def check_profile_options(args: argparse.Namespace) -> None:
     """Refuse combinations of options that mean nothing (a usage error, status 2)."""
     if args.strip_params and args.profile != "dedup":
@@ -499,12 +521,14 @@ def run(args: argparse.Namespace) -> int:
     names: list[str] = args.files or [STDIN_ARGUMENT]
     check_profile_options(args)
     base = parse_base(args.base)  # refused before any line is read
-    if args.format == "parquet":  # issue 13
+    if args.format == "parquet":
+        require_extra("pyarrow", "arrow", "--format parquet")
         from urlspec.cli.canon_parquet import run_parquet
 
         return run_parquet(args, names, base)
-    if args.output is not None:
-        raise CLIError("--output is for --format parquet; lines go to standard output", EXIT_USAGE)
+    for option, value in PARQUET_OPTIONS.items():
+        if getattr(args, value) is not None:
+            raise CLIError(f"{option} is for --format parquet", EXIT_USAGE)
     if args.jsonl:
         use_utf8_stdout()
     # On a terminal, the output itself shows the progress.

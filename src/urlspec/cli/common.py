@@ -9,8 +9,10 @@ quoted with control characters escaped, tables are aligned, JSON is UTF-8.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import io
 import json
+import re
 import sys
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final, TextIO, TypeAlias
@@ -18,6 +20,8 @@ from typing import TYPE_CHECKING, Any, Final, TextIO, TypeAlias
 from urlspec.validation import quote
 
 if TYPE_CHECKING:
+    import importlib.metadata
+
     from urlspec.url import URL
     from urlspec.validation import ValidationError
 
@@ -34,8 +38,10 @@ __all__ = [
     "CLIError",
     "SubParsers",
     "format_table",
+    "install_hint",
     "parse_base",
     "quoted",
+    "require_extra",
     "shortened",
     "url_components",
     "use_utf8_stdout",
@@ -102,6 +108,70 @@ def parse_base(base: str | None) -> URL | None:
         return URL(base)
     except InvalidURL as error:
         raise CLIError(f"the base is not a valid URL: {error}") from None
+
+
+def require_extra(module: str, extra: str, feature: str) -> None:
+    """A usage error saying what to install, unless ``module`` (of the extra ``extra``) can be
+    imported."""
+    if importlib.util.find_spec(module) is None:
+        raise CLIError(f"{feature} needs {module}: {install_hint(extra)}", EXIT_USAGE)
+
+
+#: A requirement of an extra in the distribution's metadata: ``pyarrow>=18; extra == "arrow"``.
+_EXTRA_REQUIREMENT_RE: Final = re.compile(r"""(.*?)\s*;\s*extra\s*==\s*["']([^"']+)["']\s*$""")
+
+
+def install_hint(extra: str) -> str:
+    """How to install the extra ``extra``, as fits the way urlspec was installed.
+
+    From a package index: ``pip install 'urlspec[arrow]'``. From a checkout (pip's record of a
+    direct install, ``direct_url.json``, names a directory): ``pip install '.[arrow]'`` there
+    (``-e`` for an editable install), which builds urlspec again (compiling it again, for the
+    compiled build), so the extra's own requirements, which need no build, are given too.
+    """
+    # Imported here, on this error's path: no command pays for them otherwise.
+    import importlib.metadata
+    from urllib.parse import urlsplit
+    from urllib.request import url2pathname
+
+    try:
+        distribution = importlib.metadata.distribution("urlspec")
+        direct_url = distribution.read_text("direct_url.json")
+    except importlib.metadata.PackageNotFoundError:  # run from a source tree, not installed
+        return f"pip install '.[{extra}]' (in the source tree)"
+    if direct_url is None:
+        return f"pip install 'urlspec[{extra}]'"
+    try:
+        record = json.loads(direct_url)
+    except ValueError:
+        return f"pip install 'urlspec[{extra}]'"
+    if not isinstance(record, dict) or not isinstance(record.get("dir_info"), dict):
+        return f"pip install 'urlspec[{extra}]'"  # a wheel or archive URL, a VCS URL
+    directory = url2pathname(urlsplit(str(record.get("url", ""))).path)
+    editable = "-e " if record["dir_info"].get("editable") else ""
+    requirements = " ".join(f"'{name}'" for name in extra_requirements(distribution, extra))
+    return (
+        f"pip install {editable}'.[{extra}]' in {directory} (or, without building urlspec "
+        f"again: pip install {requirements})"
+    )
+
+
+def extra_requirements(distribution: importlib.metadata.Distribution, extra: str) -> list[str]:
+    """The requirements of ``extra`` from the distribution's metadata, those of the extras it
+    names (``urlspec[arrow]``) expanded."""
+    found: list[str] = []
+    for line in distribution.requires or []:
+        match = _EXTRA_REQUIREMENT_RE.match(line)
+        if match is None or match.group(2) != extra:
+            continue
+        requirement = match.group(1)
+        own = re.fullmatch(r"urlspec\[([\w,-]+)\]", requirement)
+        if own is None:
+            found.append(requirement)
+        else:
+            for inner in own.group(1).split(","):
+                found.extend(extra_requirements(distribution, inner.strip()))
+    return list(dict.fromkeys(found))
 
 
 def utf8_argument(value: str) -> str:
