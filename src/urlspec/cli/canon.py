@@ -91,6 +91,12 @@ EPILOG: Final = """\
 (case-sensitive, matched against the form-decoded name); the word "tracking" stands for the
 default list of tracking parameters: TRACKING.
 
+--format parquet: every input column is written unchanged, and two more: the output column
+(--output-column, default COLUMN_canonical) holds each value's canonical form, null where the
+value is null or no URL; the error column (--error-column, default COLUMN_error) holds, for a
+value that is no URL, the name of the validation error that made it fail. An input that has
+a column of either name already is refused.
+
 --jsonl record keys: line, file, input, href (null when invalid), origin, protocol, username,
 password, host, hostname, port, pathname, search, hash, host_kind (null when invalid), errors
 (the names of the validation errors met) and error (why the line is invalid, else null).
@@ -115,7 +121,6 @@ def add_parser(subparsers: SubParsers) -> None:
         help="canonicalize a stream of URLs, one a line",
         description=DESCRIPTION,
         epilog=EPILOG.replace("TRACKING", " ".join(TRACKING_PARAMETERS)),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "files",
@@ -138,7 +143,9 @@ def add_parser(subparsers: SubParsers) -> None:
         "--profile",
         choices=PROFILE_NAMES,
         default="whatwg",
-        help="the canonical form to write (default: whatwg, the href); see below",
+        metavar="NAME",
+        help=f"the canonical form to write: {', '.join(PROFILE_NAMES)} (default: whatwg, the "
+        "href); see above",
     )
     parser.add_argument(
         "--unique",

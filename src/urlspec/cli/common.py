@@ -9,7 +9,7 @@ quoted with control characters escaped, tables are aligned, JSON is UTF-8.
 from __future__ import annotations
 
 import argparse
-import importlib.util
+import importlib
 import io
 import json
 import re
@@ -36,6 +36,7 @@ __all__ = [
     "EXIT_USAGE",
     "MESSAGE_INPUT_LIMIT",
     "CLIError",
+    "HelpFormatter",
     "SubParsers",
     "format_table",
     "install_hint",
@@ -84,6 +85,81 @@ COMPONENTS: Final = (
 SubParsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's help formatter with descriptions and epilogs wrapped to the terminal, paragraph
+    by paragraph.
+
+    (argparse's own formatter joins every paragraph into one; ``RawDescriptionHelpFormatter``
+    wraps none, so long lines overflow a narrow terminal.) Paragraphs are separated by blank
+    lines. Inside one, consecutive lines of the same indentation are joined and wrapped at that
+    indentation (a heading line ending with ":" stays a line of its own, and so does a line
+    starting with "- "); lines indented by four spaces or more (commands, examples) are kept as
+    they are.
+    """
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        paragraphs = re.split(r"\n[ \t]*\n", text.strip("\n"))
+        return "\n\n".join(
+            "\n".join(wrapped_paragraph(paragraph, max(width, 20), indent))
+            for paragraph in paragraphs
+        )
+
+
+#: A definition-list line: indentation, a term followed by two spaces or more, its text.
+_DEFINITION_RE: Final = re.compile(r"( {0,3})(\S+(?: \S+)*? {2,})(\S.*)")
+
+
+def wrapped_paragraph(paragraph: str, width: int, indent: str) -> list[str]:
+    """The lines of one paragraph of help text, wrapped (see :class:`HelpFormatter`).
+
+    Besides runs of lines of one indentation, a definition list keeps its layout: a line
+    ``  term    text`` whose next lines are indented to where ``text`` starts is wrapped with
+    that hanging indentation.
+    """
+    import textwrap
+
+    lines: list[str] = []
+    group: list[str] = []
+    first_prefix = later_prefix = ""
+
+    def flush() -> None:
+        if group:
+            text = " ".join(line.strip() for line in group)
+            lines.extend(
+                textwrap.wrap(
+                    text,
+                    width,
+                    initial_indent=indent + first_prefix,
+                    subsequent_indent=indent + later_prefix,
+                    break_long_words=False,
+                    break_on_hyphens=False,
+                )
+            )
+            group.clear()
+
+    for line in paragraph.splitlines():
+        leading = line[: len(line) - len(line.lstrip())]
+        if group and leading == later_prefix and not line.lstrip().startswith("- "):
+            group.append(line)  # the group goes on
+        else:
+            flush()
+            definition = _DEFINITION_RE.fullmatch(line)
+            if definition is not None:
+                first_prefix = definition.group(1) + definition.group(2)
+                later_prefix = " " * len(first_prefix)
+                group.append(definition.group(3))
+            elif len(leading) >= 4:  # a command or an example: as it is
+                lines.append(indent + line.rstrip())
+                first_prefix = later_prefix = "\0"  # nothing joins it
+            else:
+                first_prefix = later_prefix = leading
+                group.append(line)
+        if line.rstrip().endswith(":"):
+            flush()
+    flush()
+    return lines
+
+
 class CLIError(Exception):
     """A problem to report on stderr (one line, naming the input) before exiting with ``status``."""
 
@@ -113,21 +189,24 @@ def parse_base(base: str | None) -> URL | None:
 def require_extra(module: str, extra: str, feature: str) -> None:
     """A usage error saying what to install, unless ``module`` (of the extra ``extra``) can be
     imported."""
-    if importlib.util.find_spec(module) is None:
-        raise CLIError(f"{feature} needs {module}: {install_hint(extra)}", EXIT_USAGE)
+    try:
+        importlib.import_module(module)
+    except ImportError:
+        raise CLIError(f"{feature} needs {module}: {install_hint(extra)}", EXIT_USAGE) from None
 
 
 #: A requirement of an extra in the distribution's metadata: ``pyarrow>=18; extra == "arrow"``.
 _EXTRA_REQUIREMENT_RE: Final = re.compile(r"""(.*?)\s*;\s*extra\s*==\s*["']([^"']+)["']\s*$""")
 
 
-def install_hint(extra: str) -> str:
+def install_hint(extra: str, distribution: importlib.metadata.Distribution | None = None) -> str:
     """How to install the extra ``extra``, as fits the way urlspec was installed.
 
     From a package index: ``pip install 'urlspec[arrow]'``. From a checkout (pip's record of a
     direct install, ``direct_url.json``, names a directory): ``pip install '.[arrow]'`` there
     (``-e`` for an editable install), which builds urlspec again (compiling it again, for the
     compiled build), so the extra's own requirements, which need no build, are given too.
+    ``distribution``: urlspec's installed distribution (found when not given).
     """
     # Imported here, on this error's path: no command pays for them otherwise.
     import importlib.metadata
@@ -135,7 +214,8 @@ def install_hint(extra: str) -> str:
     from urllib.request import url2pathname
 
     try:
-        distribution = importlib.metadata.distribution("urlspec")
+        if distribution is None:
+            distribution = importlib.metadata.distribution("urlspec")
         direct_url = distribution.read_text("direct_url.json")
     except importlib.metadata.PackageNotFoundError:  # run from a source tree, not installed
         return f"pip install '.[{extra}]' (in the source tree)"
