@@ -933,6 +933,17 @@ def test_canon_dedup_unique_strip_params(tmp_path: Path) -> None:
     assert out(result).splitlines()[0] == "http://a.com/~user?a=2&b=1&utm_source=x"
 
 
+def test_canon_safebrowsing_says_it_takes_only_http_urls() -> None:
+    stdin = b"file:///etc/passwd\nhttp://a.example/\n"
+    result = urlspec("canon", "--profile", "safebrowsing", stdin=stdin)
+    assert result.returncode == 1
+    assert out(result).splitlines() == ["http://a.example/"]
+    assert err(result) == (
+        "<stdin>:1: invalid URL 'file:///etc/passwd': scheme-not-http "
+        "(the safebrowsing profile takes only http and https URLs)\n"
+    )
+
+
 def test_canon_strip_params_tracking_is_the_python_apis_list() -> None:
     # tests/test_canonical.py: "tracking" stands for TRACKING_PARAMETERS (t, r, x stay); in a
     # comma-separated list too, where the other names are added to it
