@@ -6,8 +6,9 @@ Arrow arrays, :mod:`urlspec.columnar` computes the batch's results as Arrow arra
 back to the JVM without one Python object per row on the way. So the results are the scalar
 API's, row for row (``URL(input, base)`` and its getters), as ``urlspec.columnar`` guarantees.
 
-Needs the ``spark`` extra (``pip install 'urlspec[spark]'``) on the driver, and urlspec itself
-on every executor (see docs/spark.md: a cluster's Python environment, or ``--py-files``);
+Needs the ``spark`` extra (``pip install 'urlspec[spark]'``) on the driver, and urlspec with its
+requirements, pyarrow and pandas on every executor (see docs/spark.md: a packed virtual
+environment shipped with ``--archives``, or urlspec installed on the nodes);
 ``import urlspec`` imports neither pyspark nor pyarrow.
 
 Arguments: a column is a ``Column`` or a column name (a str), as in ``pyspark.sql.functions``;
