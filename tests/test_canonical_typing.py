@@ -8,6 +8,7 @@ makes (``"dedpu"``, an option of another profile, ``strip_params="utm_source"``)
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import subprocess
@@ -18,13 +19,21 @@ REPO = Path(__file__).resolve().parent.parent
 CLIENT = Path(__file__).with_name("canonical_typing_client.py")
 
 
+def client_lines() -> list[str]:
+    """The client's lines; without pyspark (the spark extra), those that use urlspec.spark are
+    left out, so that mypy does not check urlspec/spark.py against a missing pyspark."""
+    lines = CLIENT.read_text(encoding="utf-8").splitlines()
+    if importlib.util.find_spec("pyspark") is None:
+        lines = ["" if "urlspark" in line else line for line in lines]
+    return lines
+
+
 def test_mypy_refuses_exactly_the_marked_calls(tmp_path: Path) -> None:
-    marked = {
-        number
-        for number, line in enumerate(CLIENT.read_text().splitlines(), 1)
-        if line.endswith("# refused")
-    }
-    assert len(marked) >= 10
+    lines = client_lines()
+    client = tmp_path / CLIENT.name
+    client.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    marked = {number for number, line in enumerate(lines, 1) if line.endswith("# refused")}
+    assert len(marked) >= 8
     env = {**os.environ, "MYPYPATH": str(REPO / "src")}
     done = subprocess.run(
         [
@@ -32,7 +41,7 @@ def test_mypy_refuses_exactly_the_marked_calls(tmp_path: Path) -> None:
             "--cache-dir", str(tmp_path / "mypy-cache"),
             # the project's configuration: pyspark may be absent (its names are then Any)
             "--config-file", str(REPO / "pyproject.toml"),
-            "--python-version", "3.11", str(CLIENT),
+            "--python-version", "3.11", str(client),
         ],
         capture_output=True, text=True, cwd=REPO, env=env, timeout=600, check=False,
     )  # fmt: skip
