@@ -99,13 +99,16 @@ def strip_params_pattern(strip_params: StripParams) -> re.Pattern[str] | None:
             f"which would be read as its characters (to remove that parameter: "
             f"[{strip_params!r}])"
         )
-    names = tuple(strip_params)
-    for name in names:
-        if not isinstance(name, str):
+    # (objects first: a compiled build checks the items' type on assignment to tuple[str, ...])
+    items: tuple[object, ...] = tuple(strip_params)
+    names: list[str] = []
+    for item in items:
+        if not isinstance(item, str):
             raise TypeError(
-                f"strip_params: each parameter name or pattern must be a str, not {name!r}"
+                f"strip_params: each parameter name or pattern must be a str, not {item!r}"
             )
-    return _patterns(names)
+        names.append(item)
+    return _patterns(tuple(names))
 
 
 @lru_cache(maxsize=32)
