@@ -37,6 +37,14 @@ COMPILED_MODULES = [
     "src/urlspec/urlencoded.py",
     "src/urlspec/search_params.py",
     "src/urlspec/public_suffix_list.py",
+    # The canonicalization profiles (not their package's __init__, a thin dispatcher).
+    "src/urlspec/canonical/options.py",
+    "src/urlspec/canonical/escaping.py",
+    "src/urlspec/canonical/inet_aton.py",
+    "src/urlspec/canonical/whatwg.py",
+    "src/urlspec/canonical/dedup.py",
+    "src/urlspec/canonical/safebrowsing.py",
+    "src/urlspec/canonical/surt.py",
 ]
 
 PURE_BUILD_VARIABLE = "URLSPEC_PURE_PYTHON"
