@@ -75,6 +75,14 @@ COMPILED_MODULES = [
     "src/urlspec/parse/_quoting.py",
     "src/urlspec/parse/_query.py",
     "src/urlspec/parse/_legacy.py",
+    # The canonicalization profiles (not their package's __init__, a thin dispatcher).
+    "src/urlspec/canonical/options.py",
+    "src/urlspec/canonical/escaping.py",
+    "src/urlspec/canonical/inet_aton.py",
+    "src/urlspec/canonical/whatwg.py",
+    "src/urlspec/canonical/dedup.py",
+    "src/urlspec/canonical/safebrowsing.py",
+    "src/urlspec/canonical/surt.py",
 ]
 
 PURE_BUILD_VARIABLE = "URLSPEC_PURE_PYTHON"

@@ -40,13 +40,13 @@ DEFAULT_CORPORA = ("kasztp", "userbait")
 
 
 def urlspec_op(profile: str) -> Op:
-    from urlspec.canonical import canonicalize
+    from urlspec.canonical import canonicalize_as
 
     if profile == "whatwg":
         from urlspec.url import URL
 
         return lambda line: URL(line).href
-    return lambda line: canonicalize(line, profile)
+    return lambda line: canonicalize_as(line, profile, None, {})
 
 
 def peer_op(name: str) -> Op | None:

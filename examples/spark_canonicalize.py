@@ -3,8 +3,12 @@
 Ready for spark-submit, on one machine or a cluster (see docs/spark.md for what to configure):
 
     spark-submit --master 'local[*]' examples/spark_canonicalize.py links/ out/ --column url
-    spark-submit --master yarn --py-files urlspec.zip \\
+    PYSPARK_PYTHON=./environment/bin/python spark-submit --master yarn \\
+        --archives urlspec-env.tar.gz#environment \\
         examples/spark_canonicalize.py s3://bucket/links/ s3://bucket/links-canonical/
+
+(urlspec-env.tar.gz: a virtual environment with urlspec, pyarrow and pandas, packed by
+venv-pack; docs/spark.md.)
 
 INPUT is a directory (or glob) of Parquet files with a string column of URLs (``--column``), or,
 with ``--format text``, of text files with one URL a line. OUTPUT gets Parquet files with every

@@ -1,8 +1,9 @@
 """``urlspec canon --format parquet``: a column of URLs in Parquet files, canonicalized.
 
 Run as a user runs it (the console script, in a subprocess). Expected hrefs come from WPT's
-urltestdata.json: its inputs go in a Parquet column, and the column that comes out must hold
-each entry's href (null where WPT says the parser fails).
+urltestdata.json: its inputs go in a Parquet column, which comes out unchanged, next to a column
+holding each entry's href (null where WPT says the parser fails) and one holding, where it
+fails, the name of the validation error (the URL Standard's names, §1.2).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 
 import pytest
 from shared_data import in_ci, load_wpt, missing, wpt_path
-from test_cli import WPT_BASE, urlspec
+from test_cli import WPT_BASE, into_closed_pipe, urlspec
 
 if in_ci():
     import pyarrow as pa
@@ -57,9 +58,12 @@ def test_wpt_inputs_come_out_as_their_href(tmp_path: Path, base: str | None) -> 
         "canon", "--format", "parquet", *base_args, str(tmp_path / "in.parquet"), "-o", str(out)
     )
     table = pq.read_table(out)
-    assert table.column_names == ["id", "url"]
+    assert table.column_names == ["id", "url", "url_canonical", "url_error"]
     assert table.column("id").to_pylist() == list(range(len(inputs)))
-    assert table.column("url").to_pylist() == expected
+    assert table.column("url").to_pylist() == inputs  # the input, kept
+    assert table.column("url_canonical").to_pylist() == expected
+    errors = table.column("url_error").to_pylist()
+    assert [error is not None for error in errors] == [href is None for href in expected]
     failures = sum(1 for href in expected if href is None)
     assert result.returncode == (1 if failures else 0)
     assert len(result.stderr.decode().splitlines()) == failures
@@ -75,9 +79,19 @@ def test_invalid_rows_are_reported_by_file_and_row(tmp_path: Path) -> None:
         f"{tmp_path / 'a.parquet'}:3",
         f"{tmp_path / 'a.parquet'}:4",
     ]
+    # The URL Standard's names of the errors that make these fail (§4.4 no scheme state, §3.5
+    # host parser)
     assert "missing-scheme-non-relative-URL" in lines[0]
     assert "IPv6-unclosed" in lines[1]
-    assert pq.read_table(out).column("url").to_pylist() == ["https://a.example/", None, None, None]
+    table = pq.read_table(out)
+    assert table.column("url").to_pylist() == ["https://a.example/", None, "nope", "http://[::1"]
+    assert table.column("url_canonical").to_pylist() == ["https://a.example/", None, None, None]
+    assert table.column("url_error").to_pylist() == [
+        None,
+        None,
+        "missing-scheme-non-relative-URL",
+        "IPv6-unclosed",
+    ]
 
 
 def test_several_inputs_go_to_one_output_and_stdout_works(tmp_path: Path) -> None:
@@ -91,7 +105,10 @@ def test_several_inputs_go_to_one_output_and_stdout_works(tmp_path: Path) -> Non
     table = pq.read_table(io.BytesIO(result.stdout))
     # WPT-style expectations from the URL Standard: a special URL's empty path becomes "/",
     # the scheme and host are lower-cased, "." segments removed.
-    assert table.column("url").to_pylist() == ["https://a.example/", "http://b.example/c"]
+    assert table.column("url_canonical").to_pylist() == [
+        "https://a.example/",
+        "http://b.example/c",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -119,10 +136,59 @@ def test_a_file_that_is_no_parquet_is_unreadable(tmp_path: Path) -> None:
     assert "cannot read" in result.stderr.decode()
 
 
-def test_output_is_only_for_parquet() -> None:
-    result = urlspec("canon", "-o", "x.parquet", stdin=b"https://a.example/\n")
+@pytest.mark.parametrize("option", ["--output", "--column", "--output-column", "--error-column"])
+def test_parquet_options_are_only_for_parquet(option: str) -> None:
+    result = urlspec("canon", option, "x", stdin=b"https://a.example/\n")
     assert result.returncode == 2
-    assert "--output is for --format parquet" in result.stderr.decode()
+    assert f"{option} is for --format parquet" in result.stderr.decode()
+    assert result.stdout == b""
+
+
+def test_output_columns_named(tmp_path: Path) -> None:
+    write_urls(tmp_path / "a.parquet", ["HTTPS://A.example", "nope"], id=[1, 2])
+    out = tmp_path / "out.parquet"
+    result = urlspec(
+        "canon", "--format", "parquet", "--output-column", "href", "--error-column", "why",
+        str(tmp_path / "a.parquet"), "-o", str(out),
+    )  # fmt: skip
+    assert result.returncode == 1
+    table = pq.read_table(out)
+    assert table.column_names == ["id", "url", "href", "why"]
+    assert table.column("href").to_pylist() == ["https://a.example/", None]
+    assert table.column("why").to_pylist() == [None, "missing-scheme-non-relative-URL"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--output-column", "id"], "has a column 'id' already"),
+        (["--error-column", "url"], "three different columns"),
+        (["--output-column", "x", "--error-column", "x"], "three different columns"),
+    ],
+)
+def test_the_input_columns_are_never_overwritten(
+    tmp_path: Path, args: list[str], message: str
+) -> None:
+    write_urls(tmp_path / "a.parquet", ["https://a.example/"], id=[1])
+    out = tmp_path / "out.parquet"
+    result = urlspec(
+        "canon", "--format", "parquet", *args, str(tmp_path / "a.parquet"), "-o", str(out)
+    )
+    assert result.returncode == 2
+    assert message in result.stderr.decode()
+
+
+def test_a_closed_pipe_ends_quietly_with_status_1(tmp_path: Path) -> None:
+    # As lines mode (test_cli.py): the reader went away (`-o - | head -c 4`), which is no fault
+    # of the input: status 1, as the Python documentation's recipe after EPIPE, and no message.
+    rows = [f"https://example.com/{i}?q={i}" for i in range(200_000)]
+    write_urls(tmp_path / "big.parquet", rows)
+    head, stderr, returncode = into_closed_pipe(
+        ["canon", "--format", "parquet", str(tmp_path / "big.parquet"), "-o", "-"], ["-c", "4"]
+    )
+    assert head == b"PAR1"  # the Parquet magic number starts the file
+    assert stderr == b""
+    assert returncode == 1
 
 
 def test_a_profile_and_its_options(tmp_path: Path) -> None:
@@ -143,7 +209,7 @@ def test_a_profile_and_its_options(tmp_path: Path) -> None:
         str(tmp_path / "a.parquet"), "-o", str(out),
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
-    assert pq.read_table(out).column("url").to_pylist() == [
+    assert pq.read_table(out).column("url_canonical").to_pylist() == [
         "http://a.example/~user?a=2&b=1",
         "http://a.example/~user?a=2&b=1",
         "https://a.example/?a=1&b=2",

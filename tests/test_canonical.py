@@ -9,7 +9,10 @@ RFC 3986 §2.3's unreserved characters and §6.2.2 normalizations, and the WHATW
 
 from __future__ import annotations
 
+import re
+
 import pytest
+import surt as surt_package  # the surt profile's reference (in the test extra)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from shared_data import CORPORA, iter_corpus
@@ -18,6 +21,7 @@ import urlspec
 from urlspec import URL, InvalidURL
 from urlspec.canonical import PROFILES, canonicalize
 from urlspec.canonical.dedup import TRACKING_PARAMETERS
+from urlspec.percent_encoding import percent_decode_string
 
 URL_PROFILES = ("whatwg", "dedup", "safebrowsing")  # the profiles whose output is a URL
 
@@ -131,6 +135,44 @@ def test_dedup_options() -> None:
     assert canonicalize("http://a/?utm_a=1", "dedup", strip_params=["utm_*"]) == "http://a/"
 
 
+# The URL of the report that a bare "tracking" was read as its characters (t, r, a, ...): it
+# lost t and r and kept utm_source. "tracking" stands for TRACKING_PARAMETERS (utm_* among
+# them); t, r, x and a parameter named "tracking" are none of them and stay, sorted by name.
+TRACKING_EXAMPLE = "https://a.com/?t=1&r=2&x=3&tracking=4&utm_source=5&fbclid=6"
+TRACKING_EXAMPLE_STRIPPED = "https://a.com/?r=2&t=1&tracking=4&x=3"
+
+
+def test_strip_params_tracking_is_the_default_list() -> None:
+    assert canonicalize(TRACKING_EXAMPLE, "dedup", strip_params="tracking") == (
+        TRACKING_EXAMPLE_STRIPPED
+    )
+    assert canonicalize(TRACKING_EXAMPLE, "dedup", strip_params=TRACKING_PARAMETERS) == (
+        TRACKING_EXAMPLE_STRIPPED
+    )
+    # In a list, "tracking" is a parameter's name like any other.
+    assert canonicalize(TRACKING_EXAMPLE, "dedup", strip_params=["tracking"]) == (
+        "https://a.com/?fbclid=6&r=2&t=1&utm_source=5&x=3"
+    )
+
+
+@pytest.mark.parametrize("bare", ["utm_source", "t", "", "Tracking", "tracking,fbclid"])
+def test_strip_params_refuses_any_other_bare_string(bare: str) -> None:
+    with pytest.raises(TypeError, match=r"list of parameter names.*\[" + repr(bare)):
+        canonicalize(TRACKING_EXAMPLE, "dedup", strip_params=bare)  # type: ignore[call-overload]
+    # refused before the input is read: an invalid URL does not hide the mistake
+    with pytest.raises(TypeError):
+        canonicalize("not a url", "dedup", strip_params=bare)  # type: ignore[call-overload]
+
+
+def test_strip_params_collections_and_patterns() -> None:
+    expected = "https://a.com/?fbclid=6&r=2&t=1&tracking=4&x=3"
+    for collection in (["utm_*"], ("utm_*",), {"utm_source"}, frozenset({"utm_*"})):
+        assert canonicalize(TRACKING_EXAMPLE, "dedup", strip_params=collection) == expected
+    assert canonicalize(TRACKING_EXAMPLE, "dedup", strip_params=re.compile("utm_.*")) == expected
+    with pytest.raises(TypeError, match="must be a str"):
+        canonicalize(TRACKING_EXAMPLE, "dedup", strip_params=[b"utm_source"])  # type: ignore[list-item]
+
+
 # --- properties of every profile ---------------------------------------------------------------
 
 
@@ -205,6 +247,88 @@ def test_idempotent(text: str, profile: str) -> None:
     once = canonical_or_invalid(text, profile)
     if once is not None:
         assert canonicalize(once, profile) == once
+
+
+# --- stray "%" signs: a canonical form is a fixed point --------------------------------------
+
+#: Pieces of percent-sequences: stray "%" signs (alone, doubled, before one hex digit, before
+#: non-hex), escapes of unreserved characters that are hex digits themselves (%36 is "6", %31
+#: "1", %61 "a", %46 "F"), of "%" itself, reserved and non-ASCII escapes, in both cases.
+PERCENT_PIECES = [
+    "%", "%%", "%2", "%25", "%252", "%36", "%31", "%61", "%46", "%7e", "%7E", "%2e", "%2E",
+    "%3f", "%23", "%2f", "%c3%a9", "%zz", "%%7", "6", "1", "a", "F", ".", "/", "=", "&",
+]  # fmt: skip
+percent_run = st.lists(st.sampled_from(PERCENT_PIECES), max_size=8).map("".join)
+#: Where the runs go: every component of special and non-special URLs, opaque hosts and paths,
+#: schemeless text (safebrowsing and surt read it as a host).
+PERCENT_TEMPLATES = [
+    "http://h/{0}?{1}#{2}",
+    "http://{0}:{1}@h/{2}",
+    "http://h.com/{0}/{1}/../{2}",
+    "foo://x{0}/{1}?{2}",
+    "foo:/{0}?{1}#{2}",
+    "mailto:{0}{1}{2}",
+    "{0}.com/{1}?{2}",
+    "http://{0}.com/?{1}={2}",
+]
+url_with_percents = st.builds(
+    lambda template, runs: template.format(*runs),
+    st.sampled_from(PERCENT_TEMPLATES),
+    st.tuples(percent_run, percent_run, percent_run),
+)
+
+
+@pytest.mark.parametrize(
+    ("given", "expected"),
+    [
+        # The report: decoding %36%31 after a stray "%" made the escape %61, which a second pass
+        # decoded. The stray "%" is the octet 0x25 (RFC 3986 §2.1, §2.4): "%25".
+        ("http://host/%%36%31", "http://host/%2561"),
+        ("http://host/%", "http://host/%25"),
+        ("http://host/a%zz?x=%&y=%4#%%41", "http://host/a%25zz?x=%25&y=%254"),
+        ("foo://h%zz/%?%#%", "foo://h%25zz/%25?%25"),  # opaque host
+        ("mailto:%%7e", "mailto:%25~"),  # opaque path
+        # What w3lib writes for a stray "%" in a query: canonicalize_url("http://h/?x=%") is
+        # "http://h/?x=%25"
+        ("http://h/?x=%", "http://h/?x=%25"),
+    ],
+)
+def test_dedup_writes_a_stray_percent_sign_as_an_escape(given: str, expected: str) -> None:
+    once = canonicalize(given, "dedup")
+    assert once == expected
+    assert canonicalize(once, "dedup") == once
+    # The URL Standard's percent-decode (§1.3) reads both the same: the server sees the same
+    # bytes.
+    assert percent_decode_string(URL(once).pathname) == percent_decode_string(URL(given).pathname)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(url_with_percents, st.sampled_from(URL_PROFILES))
+def test_idempotent_on_percent_sequences(text: str, profile: str) -> None:
+    once = canonical_or_invalid(text, profile)
+    if once is not None:
+        assert canonicalize(once, profile) == once
+
+
+@settings(max_examples=500, deadline=None)
+@given(url_with_percents)
+def test_ssurt_of_percent_sequences_is_the_ssurt_of_their_href(text: str) -> None:
+    # ssurt rearranges the whatwg profile's output: a key of the canonical form, not of text
+    href = canonical_or_invalid(text, "whatwg")
+    assert canonical_or_invalid(text, "ssurt") == (
+        None if href is None else canonicalize(href, "ssurt")
+    )
+
+
+@settings(max_examples=1500, deadline=None)
+@given(url_with_percents)
+def test_surt_of_percent_sequences_is_the_surt_packages(text: str) -> None:
+    # surt keys are no URLs (not idempotent by design); they must be the reference's keys
+    try:
+        expected: str | None = surt_package.surt(text)
+    except ValueError:
+        expected = None
+    assert canonical_or_invalid(text, "surt") == expected
 
 
 @pytest.mark.parametrize("corpus", CORPORA)

@@ -15,6 +15,8 @@ Sources (each example is cited where it is used):
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -160,6 +162,40 @@ def test_at_most_five_hosts_and_six_paths() -> None:
     assert hosts == {"a.b.c.d.e.f.g.h", "d.e.f.g.h", "e.f.g.h", "f.g.h", "g.h"}
     assert paths == {"/1/2/3/4/5/6.html?q=1", "/1/2/3/4/5/6.html", "/", "/1/", "/1/2/", "/1/2/3/"}
     assert len(expressions) == 30
+
+
+@pytest.mark.parametrize(
+    "given",
+    [
+        "file:///etc/passwd",
+        "FILE:///C:/x",
+        "file:/etc/passwd",
+        "ftp://example.com/x",
+        "ws://example.com/",
+        "mailto:a@example.com",
+        "javascript:alert(1)",
+    ],
+)
+def test_only_http_and_https_urls(given: str) -> None:
+    # Safe Browsing's lists hold web pages, and the expressions leave the scheme out: a file:
+    # or ftp: URL is no input to the profile, and says so (not "host-missing").
+    with pytest.raises(InvalidURL, match="takes only http and https URLs") as raised:
+        canonicalize(given, "safebrowsing")
+    assert raised.value.errors[-1].name == "scheme-not-http"
+    assert pickle.loads(pickle.dumps(raised.value)).reason == raised.value.reason
+
+
+@pytest.mark.parametrize(
+    ("given", "expected"),
+    [
+        # a host and a port number, no scheme: read as host/path (the port dropped, as [v4])
+        ("www.gotaport.com:1234/", "http://www.gotaport.com/"),
+        ("localhost:8080", "http://localhost/"),
+        ("HTTPS://a.example/", "https://a.example/"),
+    ],
+)
+def test_schemeless_host_and_port_is_no_other_scheme(given: str, expected: str) -> None:
+    assert canonicalize(given, "safebrowsing") == expected
 
 
 @pytest.mark.parametrize("given", ["", "   ", "\t\n", "http://", "http://.../x", "#frag"])

@@ -195,10 +195,159 @@ def test_parse_json_of_invalid_url() -> None:
     assert document["errors"][-1]["name"] == "IPv6-unclosed"
 
 
+def test_parse_takes_several_urls() -> None:
+    # WPT: both parse (their hrefs), the one between fails (port-out-of-range)
+    first = wpt_case("http://[::127.0.0.1]", WPT_BASE)
+    bad = wpt_case("http://f:999999/c", WPT_BASE)
+    second = wpt_case("http://user:pass@foo:21/bar;par?b#c", WPT_BASE)
+    inputs = [first["input"], bad["input"], second["input"]]
+    result = urlspec("parse", "--base", WPT_BASE, *inputs)
+    assert result.returncode == 1  # one was invalid
+    tables = out(result).split("\n\n")
+    assert len(tables) == 2  # one table per valid URL, a blank line between
+    assert f"href           {first['href']}" in tables[0]
+    assert f"href           {second['href']}" in tables[1]
+    assert "port-out-of-range" in err(result) and "'http://f:999999/c'" in err(result)
+    result = urlspec("parse", "--json", "--base", WPT_BASE, *inputs)
+    documents = json.loads(out(result))
+    assert [document["href"] for document in documents] == [first["href"], None, second["href"]]
+    assert [document["valid"] for document in documents] == [True, False, True]
+
+
 def test_parse_invalid_base() -> None:
     result = urlspec("parse", "--base", "not a url", "foo")
     assert result.returncode == 1
     assert "'not a url'" in err(result)
+
+
+# --- help ----------------------------------------------------------------------------------------
+
+#: Arguments without a help text, in commands whose files are maintained elsewhere: they are
+#: to be described there (the test fails on any other).
+UNDESCRIBED_ELSEWHERE = {("diff", "urls"), ("host", "urls")}
+
+
+def subcommands() -> dict[str, Any]:
+    import argparse
+
+    from urlspec.cli.app import build_parser
+
+    parser = build_parser()
+    found: dict[str, Any] = {"": parser}
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            found.update(action.choices)
+    return found
+
+
+def test_every_argument_of_every_command_is_described() -> None:
+    undescribed = set()
+    for name, parser in subcommands().items():
+        for action in parser._actions:
+            if not action.help or action.help == "==SUPPRESS==":
+                undescribed.add((name, action.dest))
+    assert undescribed <= UNDESCRIBED_ELSEWHERE, undescribed - UNDESCRIBED_ELSEWHERE
+
+
+@pytest.mark.parametrize("command", sorted(subcommands()))
+@pytest.mark.parametrize("columns", [80, 60])
+def test_help_is_wrapped_to_the_terminal(command: str, columns: int) -> None:
+    result = subprocess.run(
+        [str(SCRIPT), *([command] if command else []), "--help"],
+        capture_output=True,
+        env={**environment(), "COLUMNS": str(columns)},
+        timeout=60,
+        check=True,
+    )
+    lines = out(result).splitlines()
+    assert len(lines) > 5
+    too_long = [line for line in lines if len(line) > columns]
+    assert not too_long, too_long
+
+
+def test_help_formatter_keeps_paragraphs_lists_and_examples() -> None:
+    from urlspec.cli.common import HelpFormatter
+
+    text = (
+        "First paragraph, long enough to be wrapped at twenty-eight columns.\n\n"
+        "heading:\n"
+        "  term    a definition that goes on and\n"
+        "          on over lines\n"
+        "    urlspec canon big.txt | head -n 3\n"
+    )
+    formatter = HelpFormatter("urlspec")
+    assert formatter._fill_text(text, 28, "").splitlines() == [
+        "First paragraph, long enough",
+        "to be wrapped at",
+        "twenty-eight columns.",
+        "",
+        "heading:",
+        "  term    a definition that",
+        "          goes on and on",
+        "          over lines",
+        "    urlspec canon big.txt | head -n 3",
+    ]
+
+
+# --- the hint for a missing extra ------------------------------------------------------------
+
+
+def fake_distribution(tmp_path: Path, direct_url: str | None) -> Any:
+    import importlib.metadata
+
+    info = tmp_path / "urlspec-0.1.0.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: urlspec\nVersion: 0.1.0\n"
+        "Requires-Dist: idna<4,>=3.20\n"
+        'Requires-Dist: pyarrow>=18; extra == "arrow"\n'
+        'Requires-Dist: urlspec[arrow]; extra == "spark"\n'
+        'Requires-Dist: pyspark[sql]>=4.1; extra == "spark"\n'
+    )
+    if direct_url is not None:
+        (info / "direct_url.json").write_text(direct_url)
+    return importlib.metadata.PathDistribution(info)
+
+
+def test_install_hint_fits_the_install(tmp_path: Path) -> None:
+    from urlspec.cli.common import install_hint
+
+    # From an index (no direct_url.json; PEP 610) or from a wheel file's URL: the package name.
+    index = fake_distribution(tmp_path / "index", None)
+    assert install_hint("arrow", index) == "pip install 'urlspec[arrow]'"
+    wheel = fake_distribution(
+        tmp_path / "wheel",
+        '{"url": "file:///tmp/urlspec-0.1.0-py3-none-any.whl", "archive_info": {}}',
+    )
+    assert install_hint("arrow", wheel) == "pip install 'urlspec[arrow]'"
+    # From a checkout (PEP 610's dir_info): '.[extra]' there, and the requirements alone.
+    checkout = fake_distribution(
+        tmp_path / "checkout", '{"url": "file:///src/urlspec", "dir_info": {}}'
+    )
+    assert install_hint("spark", checkout) == (
+        "pip install '.[spark]' in /src/urlspec (or, without building urlspec again: "
+        "pip install 'pyarrow>=18' 'pyspark[sql]>=4.1')"
+    )
+    editable = fake_distribution(
+        tmp_path / "editable", '{"url": "file:///src/urlspec", "dir_info": {"editable": true}}'
+    )
+    assert install_hint("arrow", editable).startswith("pip install -e '.[arrow]' in /src/urlspec")
+
+
+def test_parquet_without_pyarrow_says_what_to_install(tmp_path: Path) -> None:
+    # pyarrow made unimportable in the child (a None entry in sys.modules stops its import)
+    code = (
+        "import sys; sys.modules['pyarrow'] = None\n"
+        "from urlspec.cli import main\n"
+        "sys.exit(main(['canon', '--format', 'parquet', 'in.parquet', '-o', 'out.parquet']))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, env=environment(), timeout=60
+    )
+    assert result.returncode == 2
+    message = err(result)
+    assert message.startswith("urlspec canon: --format parquet needs pyarrow: pip install ")
+    assert "[arrow]'" in message
 
 
 # --- canon ---------------------------------------------------------------------------------------
@@ -410,6 +559,20 @@ def test_progress_bar_fits_80_columns_and_counts_in_english() -> None:
     bar = Progress(io.StringIO(), 1023 * 1024**3, enabled=True)
     text = bar.render(1023 * 1024**3, 99_999_999, 0.5)
     assert len(text) <= 79 and text.endswith(" lines/s")
+    # Whatever the counts and the terminal's width, the bar fits and the rate keeps its unit;
+    # the gauge gives way first, then the sizes.
+    for total in (None, 10 * 1024**4, 5_000):
+        bar = Progress(io.StringIO(), total, enabled=True)
+        for lines, elapsed in ((0, 0.0), (12_345, 1.0), (9_999_999_999, 1.0)):
+            for width in (79, 60, 45, 30):
+                text = bar.render(total or 1, lines, elapsed, width)
+                assert len(text) <= width, (text, width)
+                assert text.endswith(" lines/s"), (text, width)
+    wide = Progress(io.StringIO(), 2048, enabled=True).render(1024, 10, 1.0)
+    assert wide == "[#####.....] 50.0% 1.0 KiB/2.0 KiB  10 lines  10 lines/s"
+    assert Progress(io.StringIO(), 2048, enabled=True).render(1024, 10, 1.0, 30) == (
+        "50.0%  10 lines  10 lines/s"
+    )
     assert counted(1, "invalid line") == "1 invalid line"
     assert counted(0, "invalid line") == "0 invalid lines"
     assert counted(1234, "line") == "1,234 lines"
@@ -419,22 +582,24 @@ def test_progress_bar_fits_80_columns_and_counts_in_english() -> None:
 def test_canon_into_a_closed_pipe_exits_quietly(tmp_path: Path, jobs: str) -> None:
     source = tmp_path / "big.txt"
     write_lines(source, [f"http://Example.COM/{i}" for i in range(200_000)])
+    head, stderr, returncode = into_closed_pipe(["canon", "-j", jobs, str(source)], ["-n", "1"])
+    assert head == b"http://example.com/0\n"
+    assert stderr == b""
+    assert returncode == 1  # as the Python documentation does after EPIPE
+
+
+def into_closed_pipe(args: list[str], head: list[str]) -> tuple[bytes, bytes, int]:
+    """Run ``urlspec ARGS | head HEAD``: (head's output, urlspec's stderr and exit status)."""
     producer = subprocess.Popen(
-        [str(SCRIPT), "canon", "-j", jobs, str(source)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=environment(),
+        [str(SCRIPT), *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=environment()
     )
     assert producer.stdout is not None and producer.stderr is not None
-    head = subprocess.run(
-        ["head", "-n", "1"], stdin=producer.stdout, capture_output=True, check=True, timeout=120
+    reader = subprocess.run(
+        ["head", *head], stdin=producer.stdout, capture_output=True, check=True, timeout=120
     )
     producer.stdout.close()
     stderr = producer.stderr.read()
-    returncode = producer.wait(timeout=120)
-    assert head.stdout == b"http://example.com/0\n"
-    assert stderr == b""
-    assert returncode == 1  # as the Python documentation does after EPIPE
+    return reader.stdout, stderr, producer.wait(timeout=120)
 
 
 def test_canon_interrupted_exits_130_quietly() -> None:
@@ -766,6 +931,27 @@ def test_canon_dedup_unique_strip_params(tmp_path: Path) -> None:
     # Without --strip-params the tracking parameters stay (sorted among the others).
     result = urlspec("canon", "--profile", "dedup", "--unique", str(source))
     assert out(result).splitlines()[0] == "http://a.com/~user?a=2&b=1&utm_source=x"
+
+
+def test_canon_safebrowsing_says_it_takes_only_http_urls() -> None:
+    stdin = b"file:///etc/passwd\nhttp://a.example/\n"
+    result = urlspec("canon", "--profile", "safebrowsing", stdin=stdin)
+    assert result.returncode == 1
+    assert out(result).splitlines() == ["http://a.example/"]
+    assert err(result) == (
+        "<stdin>:1: invalid URL 'file:///etc/passwd': scheme-not-http "
+        "(the safebrowsing profile takes only http and https URLs)\n"
+    )
+
+
+def test_canon_strip_params_tracking_is_the_python_apis_list() -> None:
+    # tests/test_canonical.py: "tracking" stands for TRACKING_PARAMETERS (t, r, x stay); in a
+    # comma-separated list too, where the other names are added to it
+    stdin = b"https://a.com/?t=1&r=2&x=3&tracking=4&utm_source=5&fbclid=6\n"
+    result = urlspec("canon", "--profile", "dedup", "--strip-params", "tracking", stdin=stdin)
+    assert out(result).splitlines() == ["https://a.com/?r=2&t=1&tracking=4&x=3"]
+    result = urlspec("canon", "--profile", "dedup", "--strip-params", "tracking,x", stdin=stdin)
+    assert out(result).splitlines() == ["https://a.com/?r=2&t=1&tracking=4"]
 
 
 def test_canon_unique_parallel_matches_serial(tmp_path: Path) -> None:

@@ -301,6 +301,15 @@ def test_canonicalize_with_options() -> None:
     assert result.to_pylist()[-1] == "https://a.example/?a=1&b=2#f"
 
 
+def test_canonicalize_strip_params_tracking_means_the_scalar_apis_list() -> None:
+    # tests/test_canonical.py: "tracking" stands for TRACKING_PARAMETERS (t, r, x stay)
+    lines = ["https://a.com/?t=1&r=2&x=3&tracking=4&utm_source=5&fbclid=6", None, "no url"]
+    result = columnar.canonicalize(pa.array(lines, pa.string()), "dedup", strip_params="tracking")
+    assert result.to_pylist() == ["https://a.com/?r=2&t=1&tracking=4&x=3", None, None]
+    with pytest.raises(TypeError, match="list of parameter names"):
+        columnar.canonicalize(pa.array([], pa.string()), "dedup", strip_params="utm_source")  # type: ignore[call-overload]
+
+
 def test_canonicalize_refuses_an_unknown_profile_or_option_at_once() -> None:
     with pytest.raises(ValueError, match="unknown canonicalization profile"):
         columnar.canonicalize(pa.array(["https://a.example/"]), "nope")

@@ -1,4 +1,5 @@
-"""The Python examples of docs/columnar.md run as they are, assertions included.
+"""The Python examples of docs/columnar.md and docs/canonicalization.md run as they are,
+assertions included.
 
 Each fenced ``python`` block is run on its own. A block that imports pandas, Polars or DuckDB
 needs the ``examples`` extra (``pip install -e '.[examples]'``): without it the block skips,
@@ -15,7 +16,7 @@ import pytest
 from shared_data import in_ci
 
 ROOT = Path(__file__).resolve().parent.parent
-DOCS = ("columnar.md",)
+DOCS = ("columnar.md", "canonicalization.md")
 BLOCK = re.compile(r"^```python\n(.*?)^```", re.DOTALL | re.MULTILINE)
 IMPORT = re.compile(r"^(?:import|from) (\w+)", re.MULTILINE)
 EXTRA = {"pandas": "examples", "polars": "examples", "duckdb": "examples", "pyarrow": "arrow"}

@@ -10,11 +10,14 @@ saying which is missing; under ``CI=true`` it fails instead.
 
 from __future__ import annotations
 
+import importlib.metadata
 import importlib.util
 import os
+import re
 import shutil
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -134,6 +137,19 @@ def test_every_column_function_equals_the_scalar_api_on_corpus_lines(
         assert row["dedup_stripped"] == scalar_canonical(
             url, "dedup", None, strip_params=["utm_*"]
         ), url
+
+
+def test_canonicalize_strip_params_tracking(spark: Any) -> None:
+    from urlspec import spark as urlspark
+
+    # tests/test_canonical.py: "tracking" stands for TRACKING_PARAMETERS (t, r, x stay)
+    frame = spark.createDataFrame(
+        [("https://a.com/?t=1&r=2&x=3&tracking=4&utm_source=5&fbclid=6",)], "url string"
+    )
+    result = frame.select(urlspark.canonicalize("url", "dedup", strip_params="tracking"))
+    assert [row[0] for row in result.collect()] == ["https://a.com/?r=2&t=1&tracking=4&x=3"]
+    with pytest.raises(TypeError, match="list of parameter names"):
+        urlspark.canonicalize("url", "dedup", strip_params="utm_source")  # type: ignore[call-overload]
 
 
 def test_sql_functions_after_register(
@@ -305,3 +321,141 @@ def test_url_pattern_test(
         assert row["html"] == (None if url is None else html.test(url)), url
         mixed = web if id % 2 == 0 else files
         assert row["mixed"] == (None if url is None else mixed.test(url)), url
+# --- on a cluster: a packed virtual environment shipped with --archives ---------------------
+
+REPO = Path(__file__).resolve().parent.parent
+#: What the Python workers need besides urlspec's own requirements: pyspark's Arrow UDFs need
+#: pyarrow and pandas (pyspark itself reaches the workers from Spark's own pyspark.zip).
+WORKER_REQUIREMENTS = ("pyarrow", "pandas")
+_REQUIREMENT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
+
+
+def requirement_closure(names: list[str]) -> list[importlib.metadata.Distribution]:
+    """The installed distributions ``names`` need, theirs included (requirements that hold only
+    with an extra left out, and those not installed here, which their markers exclude)."""
+    found: dict[str, importlib.metadata.Distribution] = {}
+    pending = list(names)
+    while pending:
+        name = pending.pop()
+        key = re.sub(r"[-_.]+", "-", name).lower()
+        if key in found:
+            continue
+        try:
+            distribution = importlib.metadata.distribution(name)
+        except importlib.metadata.PackageNotFoundError:
+            continue  # a requirement whose marker does not hold here (tzdata on some systems)
+        found[key] = distribution
+        for requirement in distribution.requires or []:
+            if "extra ==" in requirement.partition(";")[2]:
+                continue
+            match = _REQUIREMENT_NAME.match(requirement)
+            if match is not None:
+                pending.append(match.group(0))
+    return list(found.values())
+
+
+def install_by_copying(distribution: importlib.metadata.Distribution, site: Path) -> None:
+    """The files a distribution installed into site-packages (its RECORD), copied into ``site``:
+    pip's work, done offline from this environment."""
+    for file in distribution.files or []:
+        if file.parts[0] == ".." or "__pycache__" in file.parts:
+            continue  # scripts in bin/, compiled bytecode
+        source = Path(str(distribution.locate_file(file)))
+        if source.is_file():
+            target = site / file
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target)
+
+
+def packed_environment(directory: Path) -> Path:
+    """A virtual environment with urlspec (the pure build: the source tree's files), its
+    requirements and the workers' (copied from this environment: no network), packed by
+    venv-pack as Spark's documentation packs one (docs/spark.md)."""
+    import subprocess
+    import venv
+
+    environment = directory / "env"
+    venv.EnvBuilder(with_pip=False).create(environment)
+    site = next((environment / "lib").glob("python3*/site-packages"))
+    # urlspec: its package as the pure build installs it, and its metadata
+    shutil.copytree(REPO / "src" / "urlspec", site / "urlspec", ignore=ignored_in_the_package)
+    urlspec = importlib.metadata.distribution("urlspec")
+    info = site / f"urlspec-{urlspec.version}.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(urlspec.read_text("METADATA") or "", encoding="utf-8")
+    (info / "RECORD").write_text("", encoding="utf-8")
+    requirements = [
+        match.group(0)
+        for requirement in urlspec.requires or []
+        if "extra ==" not in requirement and (match := _REQUIREMENT_NAME.match(requirement))
+    ]
+    for distribution in requirement_closure([*requirements, *WORKER_REQUIREMENTS]):
+        install_by_copying(distribution, site)
+    archive = directory / "environment.tar.gz"
+    venv_pack = Path(sys.executable).parent / "venv-pack"
+    subprocess.run(
+        [str(venv_pack), "--prefix", str(environment), "--output", str(archive),
+         "--compress-level", "1", "--quiet"],
+        check=True, timeout=300,
+    )  # fmt: skip
+    return archive
+
+
+def ignored_in_the_package(directory: str, names: list[str]) -> set[str]:
+    """What the pure build does not install: bytecode, and compiled modules of an in-place
+    build."""
+    return {name for name in names if name == "__pycache__" or name.endswith((".so", ".pyd"))}
+
+
+def test_spark_submit_with_a_packed_virtual_environment(tmp_path: Path) -> None:
+    """docs/spark.md's recipe for a cluster, on a local cluster of one worker: the example job,
+    its Python workers running the interpreter of the environment Spark unpacked from
+    --archives (found only there: ./environment/bin/python)."""
+    import subprocess
+
+    if MISSING is not None:
+        pytest.fail(MISSING)  # only under CI: elsewhere the module was skipped
+    if shutil.which("venv-pack", path=str(Path(sys.executable).parent)) is None:
+        message = "this test packs an environment with venv-pack: pip install -e '.[spark]'"
+        if in_ci():
+            pytest.fail(message)
+        pytest.skip(message)
+    archive = packed_environment(tmp_path)
+    # Expected values: the URL Standard's serializations (WPT urltestdata.json has each form:
+    # lower-cased scheme and host, "/" for an empty path, "." segments removed) and the
+    # validation error of an input without a scheme (missing-scheme-non-relative-URL).
+    lines = ["HTTPS://Example.COM", "http://a.example/./b/../c?x#y", "no scheme"]
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "part-0.txt").write_text("".join(f"{line}\n" for line in lines))
+    environment = {
+        **os.environ,
+        "PYSPARK_PYTHON": "./environment/bin/python",  # in the unpacked archive
+        "PYSPARK_DRIVER_PYTHON": sys.executable,
+        "SPARK_LOCAL_IP": "127.0.0.1",
+    }
+    done = subprocess.run(
+        [
+            str(Path(sys.executable).parent / "spark-submit"),
+            # A cluster of one worker on this machine: its executor runs in a directory of its
+            # own, where Spark unpacks the archive, as on YARN or Kubernetes. (In local[N]
+            # mode the executor is the driver, which unpacks archives elsewhere, so that the
+            # relative PYSPARK_PYTHON of a cluster is not found.)
+            "--master", "local-cluster[1,1,1024]",
+            "--conf", "spark.driver.host=127.0.0.1",
+            "--conf", "spark.driver.bindAddress=127.0.0.1",
+            "--conf", "spark.ui.enabled=false",
+            "--archives", f"{archive}#environment",
+            str(REPO / "examples" / "spark_canonicalize.py"),
+            str(tmp_path / "in"), str(tmp_path / "out"), "--format", "text",
+        ],
+        capture_output=True, text=True, env=environment, timeout=300, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    import pyarrow.parquet as pq
+
+    rows = sorted(pq.read_table(tmp_path / "out").to_pylist(), key=lambda row: row["url"])
+    assert [(row["url"], row["href"], row["error"]) for row in rows] == [
+        ("HTTPS://Example.COM", "https://example.com/", None),
+        ("http://a.example/./b/../c?x#y", "http://a.example/c?x#y", None),
+        ("no scheme", None, "missing-scheme-non-relative-URL"),
+    ]

@@ -32,8 +32,8 @@ pandas columns here; see docs/columnar.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Final, TypeAlias
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias, Unpack, cast, overload
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -43,15 +43,41 @@ from urlspec.idna import domain_to_ascii as scalar_domain_to_ascii
 from urlspec.url import URL
 from urlspec.validation import InvalidURL
 
-#: What the functions accept as a column of strings: a ``pa.Array`` or ``pa.ChunkedArray`` of
-#: strings, or what ``pa.array`` makes one of (pyarrow has no type information: Any). A runtime
-#: alias, so that tools that evaluate the annotations (DuckDB's create_function) can.
-Column: TypeAlias = Any
+if TYPE_CHECKING:
+    from urlspec.canonical.options import DedupOptions, SafebrowsingOptions, SurtOptions
+
+# The types of columns. A column is a ``pa.Array`` or a ``pa.ChunkedArray`` (a table's column);
+# each function returns the same kind as it is given. At run time these names stand for
+# ``object``, so that tools that evaluate the annotations (DuckDB's create_function) can, where
+# pyarrow's classes cannot be subscripted.
+if TYPE_CHECKING:
+    #: What the functions accept as a column of strings: an Arrow array or chunked array of
+    #: strings (``string``, ``large_string``, ``string_view`` or all-null), or what
+    #: ``pa.array`` makes one of (a sequence of str and None; a pandas Series).
+    Column: TypeAlias = (
+        pa.Array[pa.Scalar[pa.DataType]]
+        | pa.ChunkedArray[pa.Scalar[pa.DataType]]
+        | Sequence[str | None]
+    )
+    #: A column of strings, as the functions return it.
+    StringColumn: TypeAlias = pa.StringArray | pa.ChunkedArray[pa.StringScalar]
+    #: A column of booleans (:func:`is_valid`).
+    BooleanColumn: TypeAlias = pa.BooleanArray | pa.ChunkedArray[pa.BooleanScalar]
+    #: A column of :data:`PARSE_TYPE` structs (:func:`parse`).
+    StructColumn: TypeAlias = pa.StructArray | pa.ChunkedArray[pa.StructScalar]
+    # Inside: an array or chunked array of any type, and a struct array.
+    _Array: TypeAlias = pa.Array[Any]
+    _Values: TypeAlias = pa.Array[Any] | pa.ChunkedArray[Any]
+    _Struct: TypeAlias = pa.StructArray
+else:
+    Column = StringColumn = BooleanColumn = StructColumn = object
+    _Array = _Values = _Struct = object
 
 __all__ = [
     "PARSE_FIELDS",
     "PARSE_TYPE",
     "canonicalize",
+    "canonicalize_as",
     "domain_to_ascii",
     "href",
     "is_valid",
@@ -124,24 +150,37 @@ OWN_HREF_PATTERN: Final = "^" + _SCHEME + "://" + _HOST + _PATH + _SEARCH + _HAS
 REJECT_SUBSTRINGS: Final = ("xn--", "/.", "%2e")
 
 
-def _own_href_mask(values: pa.Array) -> pa.Array:
+def _own_href_mask(values: _Array) -> _Array:
     """True where the shortcut applies (the value is its own href), false elsewhere (null too)."""
     mask = pc.match_substring_regex(values, OWN_HREF_PATTERN)
     for substring in REJECT_SUBSTRINGS:
         mask = pc.and_not(mask, pc.match_substring(values, substring, ignore_case=True))
-    return pc.fill_null(mask, False)
+    filled: _Array = mask.fill_null(False)
+    return filled
+
+
+#: The scalars the kernels take (the stubs want Arrow scalars where pyarrow takes Python values).
+_FALSE: Final = pa.scalar(False)
+_EMPTY: Final = pa.scalar("", pa.string())
+
+
+def _replaced(values: _Array, mask: _Array, replacements: _Array) -> _Array:
+    """``values`` with the rows where ``mask`` is true replaced, in order, by ``replacements``."""
+    replaced: _Array = pc.replace_with_mask(values, mask, replacements)
+    return replaced
 
 
 # --- inputs ---------------------------------------------------------------------------------
 
 
-def _string_array(values: Any, what: str) -> pa.Array | pa.ChunkedArray:
+def _string_array(values: object, what: str) -> _Values:
     """``values`` as an Arrow array (or chunked array) of type ``string``."""
     if not isinstance(values, pa.Array | pa.ChunkedArray):
         try:
-            values = pa.array(values, type=pa.string(), from_pandas=True)
+            values = pa.array(values, type=pa.string(), from_pandas=True)  # type: ignore[call-overload]
         except (pa.ArrowException, TypeError, ValueError) as error:
             raise TypeError(f"{what}: not a column of strings ({error})") from None
+    assert isinstance(values, pa.Array | pa.ChunkedArray)
     if values.type == pa.string():
         return values
     if pa.types.is_large_string(values.type) or pa.types.is_null(values.type):
@@ -151,13 +190,31 @@ def _string_array(values: Any, what: str) -> pa.Array | pa.ChunkedArray:
     raise TypeError(f"{what}: expected a column of strings, not one of {values.type}")
 
 
-def _chunkwise(
-    function: Callable[[pa.Array], pa.Array], values: pa.Array | pa.ChunkedArray, type: pa.DataType
-) -> pa.Array | pa.ChunkedArray:
+def _chunkwise(function: Callable[[_Array], _Array], values: _Values, type: pa.DataType) -> _Values:
     """``function`` applied to an array, or to each chunk of a chunked array."""
     if isinstance(values, pa.ChunkedArray):
-        return pa.chunked_array([function(chunk) for chunk in values.chunks], type=type)
+        return _chunked([function(chunk) for chunk in values.chunks], type)
     return function(values)
+
+
+def _strings(values: _Values) -> StringColumn:
+    """A result column of strings, typed as such."""
+    return cast("StringColumn", values)
+
+
+def _booleans(values: _Values) -> BooleanColumn:
+    """A result column of booleans, typed as such."""
+    return cast("BooleanColumn", values)
+
+
+def _structs(values: _Values) -> StructColumn:
+    """A result column of :data:`PARSE_TYPE` structs, typed as such."""
+    return cast("StructColumn", values)
+
+
+def _chunked(chunks: list[_Array], type: pa.DataType) -> pa.ChunkedArray[Any]:
+    """``pa.chunked_array(chunks, type)`` (the stubs' overloads name each type but no other)."""
+    return pa.chunked_array(chunks, type=type)  # type: ignore[call-overload, no-any-return]
 
 
 class _Base:
@@ -175,15 +232,11 @@ class _Base:
                 self.failure = error
 
 
-def _per_row_base(base: Any) -> bool:
-    """Whether ``base`` is a column (one base per row) rather than one base for every row."""
-    return base is not None and not isinstance(base, str | URL)
-
-
-def _same_base_for_all(base: Any, rows: int) -> Any:
-    """``base``, or its one value when it is a column holding the same base in every row (as
-    Spark passes a literal): that base is then parsed once, as a str base is."""
-    if not _per_row_base(base):
+def _same_base_for_all(base: str | URL | Column | None, rows: int) -> str | URL | _Values | None:
+    """``base`` (one base for every row, or None), or a column of bases as an Arrow array, or
+    its one value when it holds the same base in every row (as Spark passes a literal): that
+    base is then parsed once, as a str base is."""
+    if base is None or isinstance(base, str | URL):
         return base
     column = _string_array(base, "base")
     if len(column) != rows:
@@ -193,7 +246,8 @@ def _same_base_for_all(base: Any, rows: int) -> Any:
     if rows == 0 or column.null_count > 0:
         return column
     first = column[0]
-    return first.as_py() if pc.all(pc.equal(column, first)).as_py() else column
+    same: bool = pc.all(pc.equal(column, first)).as_py()
+    return cast(str, first.as_py()) if same else column
 
 
 # --- parsing distinct values once -----------------------------------------------------------
@@ -233,18 +287,18 @@ def _href_row(input: str, base: str | URL | None) -> str | None:
 
 
 def _distinct_results(
-    values: pa.Array, compute: Callable[[str], Any], type: pa.DataType
-) -> tuple[pa.Array, pa.Array]:
+    values: _Array, compute: Callable[[str], Any], type: pa.DataType
+) -> tuple[_Array, _Array]:
     """``compute`` on each distinct non-null value: (the results as an array, the indices of each
     row's value among them: null for a null row)."""
     encoded = values.dictionary_encode()
-    results = [compute(value) for value in encoded.dictionary.to_pylist()]
+    results = [compute(cast(str, value)) for value in encoded.dictionary.to_pylist()]
     return pa.array(results, type=type), encoded.indices
 
 
 def _pairs_results(
-    values: pa.Array, bases: pa.Array, compute: Callable[[str, str], Any], type: pa.DataType
-) -> pa.Array:
+    values: _Array, bases: _Array, compute: Callable[[str, str], Any], type: pa.DataType
+) -> _Array:
     """``compute(value, base)`` for each row, each distinct (value, base) pair once; null where
     the value or the base is null."""
     results: list[Any] = []
@@ -266,7 +320,7 @@ def _pairs_results(
 # --- href, is_valid, join ---------------------------------------------------------------------
 
 
-def href(urls: Column, base: str | URL | Column | None = None) -> pa.Array | pa.ChunkedArray:
+def href(urls: Column, base: str | URL | Column | None = None) -> StringColumn:
     """Each value's href (``URL(value, base).href``); null where it is no URL, or null.
 
     ``base`` is None, one base for every row (a str, parsed once, or a ``URL``), or a column of
@@ -274,11 +328,11 @@ def href(urls: Column, base: str | URL | Column | None = None) -> pa.Array | pa.
     """
     values = _string_array(urls, "urls")
     base = _same_base_for_all(base, len(values))
-    if _per_row_base(base):
+    if isinstance(base, pa.Array | pa.ChunkedArray):
         return join(base, values)
     fixed = _Base(base)
 
-    def href_of_chunk(chunk: pa.Array) -> pa.Array:
+    def href_of_chunk(chunk: _Array) -> _Array:
         if fixed.failure is not None:
             return pa.nulls(len(chunk), pa.string())
         slow = pc.and_(pc.is_valid(chunk), pc.invert(_own_href_mask(chunk)))
@@ -287,24 +341,24 @@ def href(urls: Column, base: str | URL | Column | None = None) -> pa.Array | pa.
         results, indices = _distinct_results(
             slow_values, lambda value: _href_row(value, base_url), pa.string()
         )
-        return pc.replace_with_mask(chunk, slow, pc.take(results, indices))
+        return _replaced(chunk, slow, pc.take(results, indices))
 
-    return _chunkwise(href_of_chunk, values, pa.string())
+    return _strings(_chunkwise(href_of_chunk, values, pa.string()))
 
 
-def join(bases: Column, refs: Column) -> pa.Array | pa.ChunkedArray:
+def join(bases: str | URL | Column, refs: Column) -> StringColumn:
     """Each reference resolved against the base of its row: ``URL(ref, base).href``, row by row;
     null where that fails or either is null. ``bases`` may also be one base (a str or ``URL``)."""
     refs = _string_array(refs, "refs")
-    bases = _same_base_for_all(bases, len(refs))
-    if not _per_row_base(bases):
-        return href(refs, bases)
-    base_values, ref_values, chunked = _aligned(bases, refs)
+    per_row = _same_base_for_all(bases, len(refs))
+    if not isinstance(per_row, pa.Array | pa.ChunkedArray):
+        return href(refs, per_row)
+    base_values, ref_values, chunked = _aligned(per_row, refs)
     result = _pairs_results(ref_values, base_values, _href_row, pa.string())
-    return pa.chunked_array([result]) if chunked else result
+    return _strings(_chunked([result], pa.string()) if chunked else result)
 
 
-def _aligned(bases: Column, values: Column) -> tuple[pa.Array, pa.Array, bool]:
+def _aligned(bases: Column, values: Column) -> tuple[_Array, _Array, bool]:
     """Two columns as plain arrays of the same length, and whether either was chunked."""
     base_values = _string_array(bases, "base")
     row_values = _string_array(values, "urls")
@@ -321,21 +375,22 @@ def _aligned(bases: Column, values: Column) -> tuple[pa.Array, pa.Array, bool]:
     return base_values, row_values, chunked
 
 
-def is_valid(urls: Column, base: str | URL | Column | None = None) -> pa.Array | pa.ChunkedArray:
+def is_valid(urls: Column, base: str | URL | Column | None = None) -> BooleanColumn:
     """Whether each value parses (``URL.can_parse(value, base)``); null where the value is null
     (or its row's base, for a column of bases)."""
     values = _string_array(urls, "urls")
     base = _same_base_for_all(base, len(values))
-    if _per_row_base(base):
+    if isinstance(base, pa.Array | pa.ChunkedArray):
         base_values, row_values, chunked = _aligned(base, values)
         result = _pairs_results(row_values, base_values, URL.can_parse, pa.bool_())
-        return pa.chunked_array([result]) if chunked else result
+        return _booleans(_chunked([result], pa.bool_()) if chunked else result)
     fixed = _Base(base)
 
-    def is_valid_chunk(chunk: pa.Array) -> pa.Array:
+    def is_valid_chunk(chunk: _Array) -> _Array:
         present = pc.is_valid(chunk)
         if fixed.failure is not None:
-            return pc.if_else(present, False, pa.scalar(None, pa.bool_()))
+            answers: _Array = pc.if_else(present, _FALSE, pa.scalar(None, pa.bool_()))
+            return answers
         fast = _own_href_mask(chunk)
         slow = pc.and_(present, pc.invert(fast))
         base_url = fixed.url
@@ -343,15 +398,15 @@ def is_valid(urls: Column, base: str | URL | Column | None = None) -> pa.Array |
             pc.filter(chunk, slow), lambda value: URL.can_parse(value, base_url), pa.bool_()
         )
         answers = pc.if_else(present, True, pa.scalar(None, pa.bool_()))
-        return pc.replace_with_mask(answers, slow, pc.take(results, indices))
+        return _replaced(answers, slow, pc.take(results, indices))
 
-    return _chunkwise(is_valid_chunk, values, pa.bool_())
+    return _booleans(_chunkwise(is_valid_chunk, values, pa.bool_()))
 
 
 # --- parse ------------------------------------------------------------------------------------
 
 
-def parse(urls: Column, base: str | URL | Column | None = None) -> pa.Array | pa.ChunkedArray:
+def parse(urls: Column, base: str | URL | Column | None = None) -> StructColumn:
     """Each value parsed (``URL(value, base)``): a struct of :data:`PARSE_FIELDS` per row.
 
     For a URL, the getters' values and a null ``error``; for a value that is no URL, the name of
@@ -361,25 +416,25 @@ def parse(urls: Column, base: str | URL | Column | None = None) -> pa.Array | pa
     """
     values = _string_array(urls, "urls")
     base = _same_base_for_all(base, len(values))
-    if _per_row_base(base):
+    if isinstance(base, pa.Array | pa.ChunkedArray):
         base_values, row_values, chunked = _aligned(base, values)
         rows = _pairs_results(row_values, base_values, _parse_row, PARSE_TYPE)
-        result = _null_where(rows, pc.is_null(rows))
-        return pa.chunked_array([result], type=PARSE_TYPE) if chunked else result
+        result = _null_where(cast(pa.StructArray, rows), pc.is_null(rows))
+        return _chunked([result], PARSE_TYPE) if chunked else result
     fixed = _Base(base)
 
-    def parse_chunk(chunk: pa.Array) -> pa.Array:
+    def parse_chunk(chunk: _Array) -> _Array:
         return _parse_chunk(chunk, fixed)
 
-    return _chunkwise(parse_chunk, values, PARSE_TYPE)
+    return _structs(_chunkwise(parse_chunk, values, PARSE_TYPE))
 
 
-def _parse_chunk(chunk: pa.Array, fixed: _Base) -> pa.Array:
+def _parse_chunk(chunk: _Array, fixed: _Base) -> _Array:
     absent = pc.is_null(chunk)
     if fixed.failure is not None:
         error = _error_name(fixed.failure)
         rows = pa.array([(*_INVALID_ROW_PREFIX, error)] * len(chunk), type=PARSE_TYPE)
-        return _null_where(rows, absent)
+        return _null_where(cast(pa.StructArray, rows), absent)
     fast = _own_href_mask(chunk)
     slow = pc.and_(pc.invert(absent), pc.invert(fast))
     base_url = fixed.url
@@ -394,12 +449,13 @@ def _parse_chunk(chunk: pa.Array, fixed: _Base) -> pa.Array:
         fields["registrable_domain"], fast, fast_domains
     )
     merged = [
-        pc.replace_with_mask(fields[name], slow, slow_rows.field(name)) for name in PARSE_FIELDS
+        _replaced(fields[name], slow, cast(pa.StructArray, slow_rows).field(name))
+        for name in PARSE_FIELDS
     ]
     return _null_where(pa.StructArray.from_arrays(merged, fields=list(PARSE_TYPE)), absent)
 
 
-def _fast_fields(chunk: pa.Array) -> dict[str, pa.Array]:
+def _fast_fields(chunk: _Array) -> dict[str, _Array]:
     """Every field of :func:`parse`'s struct, for the rows that OWN_HREF_PATTERN matches (the
     other rows hold placeholders, to be replaced): the getters' values of a URL that is its own
     href, whose scheme is special, and which has no credentials and no port.
@@ -424,8 +480,8 @@ def _fast_fields(chunk: pa.Array) -> dict[str, pa.Array]:
         "port": empty,
         "pathname": _concat("/", path_after_slash),
         # The getters give "" for an empty query or fragment, else "?" query / "#" fragment.
-        "search": pc.if_else(pc.equal(query, ""), "", _concat("?", query)),
-        "hash": pc.if_else(pc.equal(fragment, ""), "", _concat("#", fragment)),
+        "search": pc.if_else(pc.equal(query, _EMPTY), _EMPTY, _concat("?", query)),
+        "hash": pc.if_else(pc.equal(fragment, _EMPTY), _EMPTY, _concat("#", fragment)),
         # §4.7: the origin of a special URL other than file: is the tuple (scheme, host, port);
         # its serialization is scheme "://" host when the port is null.
         "origin": _concat(protocol, "//", host),
@@ -434,7 +490,7 @@ def _fast_fields(chunk: pa.Array) -> dict[str, pa.Array]:
     }
 
 
-def _registrable_domains_of_domains(domains: pa.Array) -> pa.Array:
+def _registrable_domains_of_domains(domains: _Array) -> _Array:
     """The registrable domain of each serialized domain (§3.2), each distinct one once, as
     ``URL.registrable_domain`` finds it for a URL whose host is a domain."""
     from urlspec.public_suffix_list import default_list
@@ -444,7 +500,7 @@ def _registrable_domains_of_domains(domains: pa.Array) -> pa.Array:
     return pc.take(results, indices)
 
 
-def _split_once(values: pa.Array, separator: str) -> tuple[pa.Array, pa.Array]:
+def _split_once(values: _Array, separator: str) -> tuple[_Array, _Array]:
     """Each value cut at its first ``separator``: what comes before it (the whole value when
     there is none) and what comes after it ("" when there is none)."""
     # With the separator appended, every value has one, and the part after the first one ends
@@ -454,14 +510,14 @@ def _split_once(values: pa.Array, separator: str) -> tuple[pa.Array, pa.Array]:
     return pc.list_element(parts, 0), after
 
 
-def _concat(*strings: pa.Array | str) -> pa.Array:
+def _concat(*strings: _Array | str) -> _Array:
     """The strings (arrays, or one str for every row) joined row by row."""
-    return pc.binary_join_element_wise(*strings, "")
+    return pc.binary_join_element_wise(*strings, "")  # type: ignore[call-overload, no-any-return]
 
 
-def _null_where(rows: pa.StructArray, absent: pa.Array) -> pa.StructArray:
+def _null_where(rows: _Struct, absent: _Array) -> _Struct:
     """``rows`` with the rows where ``absent`` is true null, their fields null too."""
-    absent = pc.fill_null(absent, True)
+    absent = absent.fill_null(True)
     null = pa.scalar(None, pa.string())
     fields = [pc.if_else(absent, null, rows.field(name)) for name in PARSE_FIELDS]
     return pa.StructArray.from_arrays(fields, fields=list(PARSE_TYPE), mask=absent)
@@ -470,18 +526,55 @@ def _null_where(rows: pa.StructArray, absent: pa.Array) -> pa.StructArray:
 # --- canonicalize ------------------------------------------------------------------------------
 
 
+@overload
 def canonicalize(
-    urls: Column, profile: str = "whatwg", *, base: str | URL | None = None, **options: Any
-) -> pa.Array | pa.ChunkedArray:
+    urls: Column, profile: Literal["whatwg", "ssurt"] = "whatwg", *, base: str | URL | None = None
+) -> StringColumn: ...
+@overload
+def canonicalize(
+    urls: Column,
+    profile: Literal["dedup"],
+    *,
+    base: str | URL | None = None,
+    **options: Unpack[DedupOptions],
+) -> StringColumn: ...
+@overload
+def canonicalize(
+    urls: Column,
+    profile: Literal["safebrowsing"],
+    *,
+    base: str | URL | None = None,
+    **options: Unpack[SafebrowsingOptions],
+) -> StringColumn: ...
+@overload
+def canonicalize(
+    urls: Column,
+    profile: Literal["surt"],
+    *,
+    base: str | URL | None = None,
+    **options: Unpack[SurtOptions],
+) -> StringColumn: ...
+def canonicalize(
+    urls: Column, profile: str = "whatwg", *, base: str | URL | None = None, **options: object
+) -> StringColumn:
     """Each value in the form of ``profile`` (``urlspec.canonicalize(value, profile, base=base,
     **options)``: whatwg, dedup, safebrowsing, surt, ssurt; see docs/canonicalization.md);
     null where the value is no URL to the profile, or null. Each distinct value is
     canonicalized once; ``whatwg`` without options is :func:`href`, with its shortcut.
 
-    An unknown profile is ValueError, an option the profile does not take TypeError, at once.
+    The options are typed per profile, as ``urlspec.canonicalize``'s. An unknown profile is
+    ValueError, an option the profile does not take TypeError, at once.
     """
+    return canonicalize_as(urls, profile, base, options)
+
+
+def canonicalize_as(
+    urls: Column, profile: str, base: str | URL | None, options: Mapping[str, object]
+) -> StringColumn:
+    """:func:`canonicalize` for a profile name known only at run time (a column's value, a
+    command line's option): the same checks, made when called."""
     from urlspec.canonical import PROFILES
-    from urlspec.canonical import canonicalize as scalar_canonicalize
+    from urlspec.canonical import canonicalize_as as scalar_canonicalize
 
     if profile not in PROFILES:
         raise ValueError(f"unknown canonicalization profile {profile!r}: one of {PROFILES}")
@@ -490,29 +583,27 @@ def canonicalize(
     values = _string_array(urls, "urls")
     fixed = _Base(base)
     # The options are checked on a URL, before any row (the profiles check them when called).
-    scalar_canonicalize("https://example.com/", profile, **options)
+    scalar_canonicalize("https://example.com/", profile, None, options)
 
     def convert(value: str) -> str | None:
         if fixed.failure is not None:
             return None
         try:
-            return scalar_canonicalize(value, profile, base=fixed.url, **options)
+            return scalar_canonicalize(value, profile, fixed.url, options)
         except InvalidURL:
             return None
 
-    def convert_chunk(chunk: pa.Array) -> pa.Array:
+    def convert_chunk(chunk: _Array) -> _Array:
         results, indices = _distinct_results(chunk, convert, pa.string())
         return pc.take(results, indices)
 
-    return _chunkwise(convert_chunk, values, pa.string())
+    return _strings(_chunkwise(convert_chunk, values, pa.string()))
 
 
 # --- hosts ------------------------------------------------------------------------------------
 
 
-def registrable_domain(
-    hosts: Column, *, include_private: bool = True
-) -> pa.Array | pa.ChunkedArray:
+def registrable_domain(hosts: Column, *, include_private: bool = True) -> StringColumn:
     """Each host's registrable domain (§3.2, ``urlspec.registrable_domain``), in A-labels; null
     where it has none (an IP address, a public suffix), where the value is no host, or null.
     ``include_private=False`` ignores the Public Suffix List's private section. Each distinct
@@ -528,14 +619,14 @@ def registrable_domain(
         except InvalidHost:
             return None
 
-    def find_in_chunk(chunk: pa.Array) -> pa.Array:
+    def find_in_chunk(chunk: _Array) -> _Array:
         results, indices = _distinct_results(chunk, find, pa.string())
         return pc.take(results, indices)
 
-    return _chunkwise(find_in_chunk, values, pa.string())
+    return _strings(_chunkwise(find_in_chunk, values, pa.string()))
 
 
-def domain_to_ascii(hosts: Column, be_strict: bool = False) -> pa.Array | pa.ChunkedArray:
+def domain_to_ascii(hosts: Column, be_strict: bool = False) -> StringColumn:
     """Each domain to ASCII (§3.3, ``urlspec.domain_to_ascii``); null where it fails, or null.
     Each distinct domain is converted once."""
     values = _string_array(hosts, "hosts")
@@ -546,11 +637,11 @@ def domain_to_ascii(hosts: Column, be_strict: bool = False) -> pa.Array | pa.Chu
         except InvalidDomain:
             return None
 
-    def convert_chunk(chunk: pa.Array) -> pa.Array:
+    def convert_chunk(chunk: _Array) -> _Array:
         results, indices = _distinct_results(chunk, convert, pa.string())
         return pc.take(results, indices)
 
-    return _chunkwise(convert_chunk, values, pa.string())
+    return _strings(_chunkwise(convert_chunk, values, pa.string()))
 
 
 # --- URLPattern -------------------------------------------------------------------------------
@@ -567,7 +658,7 @@ __all__ += ["url_pattern_test"]
 
 def url_pattern_test(
     urls: Column, pattern: str | Mapping[str, str] | URLPattern, base: str | None = None
-) -> pa.Array | pa.ChunkedArray:
+) -> BooleanColumn:
     """Whether each value matches ``pattern`` (``URLPattern(pattern).test(value, base)``, see
     docs/urlpattern.md): a URLPattern, or a constructor string or dict compiled once. False
     where the value is no URL; null where it is null. Each distinct value is tested once."""
@@ -579,8 +670,8 @@ def url_pattern_test(
     def test(value: str) -> bool:
         return compiled.test(value, base)
 
-    def test_chunk(chunk: pa.Array) -> pa.Array:
+    def test_chunk(chunk: _Array) -> _Array:
         results, indices = _distinct_results(chunk, test, pa.bool_())
         return pc.take(results, indices)
 
-    return _chunkwise(test_chunk, values, pa.bool_())
+    return _booleans(_chunkwise(test_chunk, values, pa.bool_()))

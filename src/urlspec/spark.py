@@ -6,8 +6,9 @@ Arrow arrays, :mod:`urlspec.columnar` computes the batch's results as Arrow arra
 back to the JVM without one Python object per row on the way. So the results are the scalar
 API's, row for row (``URL(input, base)`` and its getters), as ``urlspec.columnar`` guarantees.
 
-Needs the ``spark`` extra (``pip install 'urlspec[spark]'``) on the driver, and urlspec itself
-on every executor (see docs/spark.md: a cluster's Python environment, or ``--py-files``);
+Needs the ``spark`` extra (``pip install 'urlspec[spark]'``) on the driver, and urlspec with its
+requirements, pyarrow and pandas on every executor (see docs/spark.md: a packed virtual
+environment shipped with ``--archives``, or urlspec installed on the nodes);
 ``import urlspec`` imports neither pyspark nor pyarrow.
 
 Arguments: a column is a ``Column`` or a column name (a str), as in ``pyspark.sql.functions``;
@@ -20,7 +21,7 @@ a ``base`` is a ``Column`` (one base per row) or a str (one base URL for every r
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final, TypeAlias
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias, Unpack, overload
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -30,6 +31,9 @@ from pyspark.sql.pandas.functions import arrow_udf
 from pyspark.sql.types import BooleanType, DataType, StringType, StructField, StructType
 
 from urlspec import columnar
+
+if TYPE_CHECKING:
+    from urlspec.canonical.options import DedupOptions, SafebrowsingOptions, SurtOptions
 
 __all__ = [
     "PARSE_SCHEMA",
@@ -51,6 +55,12 @@ PARSE_SCHEMA: Final = StructType([StructField(f, StringType()) for f in columnar
 #: A column argument: a Column or a column name. (An explicit alias: without pyspark installed,
 #: Column is Any to mypy, and a plain assignment would not be a type.)
 ColumnOrName: TypeAlias = "Column | str"
+#: An Arrow array, as the UDFs' type hints name it: pyspark reads the hints at run time, where
+#: pyarrow's classes cannot be subscripted (mypy reads it as ``pa.Array[Any]``).
+if TYPE_CHECKING:
+    ArrowArray: TypeAlias = pa.Array[Any]
+else:
+    ArrowArray = pa.Array
 
 
 def _column(column: ColumnOrName) -> Column:
@@ -58,7 +68,7 @@ def _column(column: ColumnOrName) -> Column:
 
 
 def _udf(
-    function: Callable[..., pa.Array], return_type: DataType, name: str
+    function: Callable[..., ArrowArray], return_type: DataType, name: str
 ) -> Callable[..., Column]:
     """A scalar Arrow UDF named ``name``: arrays in, one array out, as the type hints of
     ``function`` say (pyspark reads them)."""
@@ -69,58 +79,65 @@ def _udf(
     return make_udf(function, return_type)
 
 
-# Each batch arrives as pyarrow arrays; urlspec.columnar takes them as they are.
+# Each batch arrives as pyarrow arrays; urlspec.columnar takes them as they are, and returns
+# arrays for arrays.
 
 
-def _parse_one(urls: pa.Array) -> pa.Array:
-    return columnar.parse(urls)
+def _array(column: pa.Array[Any] | pa.ChunkedArray[Any]) -> ArrowArray:
+    """A result of urlspec.columnar for an array: an array."""
+    assert isinstance(column, pa.Array)
+    return column
 
 
-def _parse_with_bases(urls: pa.Array, bases: pa.Array) -> pa.Array:
-    return columnar.parse(urls, bases)
+def _parse_one(urls: ArrowArray) -> ArrowArray:
+    return _array(columnar.parse(urls))
 
 
-def _href_one(urls: pa.Array) -> pa.Array:
-    return columnar.href(urls)
+def _parse_with_bases(urls: ArrowArray, bases: ArrowArray) -> ArrowArray:
+    return _array(columnar.parse(urls, bases))
 
 
-def _join(bases: pa.Array, refs: pa.Array) -> pa.Array:
-    return columnar.join(bases, refs)
+def _href_one(urls: ArrowArray) -> ArrowArray:
+    return _array(columnar.href(urls))
 
 
-def _is_valid_one(urls: pa.Array) -> pa.Array:
-    return columnar.is_valid(urls)
+def _join(bases: ArrowArray, refs: ArrowArray) -> ArrowArray:
+    return _array(columnar.join(bases, refs))
 
 
-def _is_valid_with_bases(urls: pa.Array, bases: pa.Array) -> pa.Array:
-    return columnar.is_valid(urls, bases)
+def _is_valid_one(urls: ArrowArray) -> ArrowArray:
+    return _array(columnar.is_valid(urls))
 
 
-def _domain_to_ascii(hosts: pa.Array) -> pa.Array:
-    return columnar.domain_to_ascii(hosts)
+def _is_valid_with_bases(urls: ArrowArray, bases: ArrowArray) -> ArrowArray:
+    return _array(columnar.is_valid(urls, bases))
 
 
-def _domain_to_ascii_strict(hosts: pa.Array) -> pa.Array:
-    return columnar.domain_to_ascii(hosts, be_strict=True)
+def _domain_to_ascii(hosts: ArrowArray) -> ArrowArray:
+    return _array(columnar.domain_to_ascii(hosts))
 
 
-def _registrable_domain(hosts: pa.Array) -> pa.Array:
-    return columnar.registrable_domain(hosts)
+def _domain_to_ascii_strict(hosts: ArrowArray) -> ArrowArray:
+    return _array(columnar.domain_to_ascii(hosts, be_strict=True))
 
 
-def _registrable_domain_icann(hosts: pa.Array) -> pa.Array:
-    return columnar.registrable_domain(hosts, include_private=False)
+def _registrable_domain(hosts: ArrowArray) -> ArrowArray:
+    return _array(columnar.registrable_domain(hosts))
 
 
-def _canonicalize_with_profiles(urls: pa.Array, profiles: pa.Array) -> pa.Array:
+def _registrable_domain_icann(hosts: ArrowArray) -> ArrowArray:
+    return _array(columnar.registrable_domain(hosts, include_private=False))
+
+
+def _canonicalize_with_profiles(urls: ArrowArray, profiles: ArrowArray) -> ArrowArray:
     """Each URL in the form of its row's profile (null for a null profile)."""
-    result = pa.nulls(len(urls), pa.string())
+    result: ArrowArray = pa.nulls(len(urls), pa.string())
     for profile in pc.unique(profiles).to_pylist():
         if profile is None:
             continue
-        rows = pc.fill_null(pc.equal(profiles, profile), False)
-        canonical = columnar.canonicalize(pc.filter(urls, rows), profile)
-        result = pc.replace_with_mask(result, rows, canonical)
+        rows: ArrowArray = pc.equal(profiles, pa.scalar(profile, pa.string())).fill_null(False)
+        canonical = columnar.canonicalize_as(pc.filter(urls, rows), profile, None, {})
+        result = pc.replace_with_mask(result, rows, _array(canonical))
     return result
 
 
@@ -173,18 +190,44 @@ def is_valid(urls: ColumnOrName, base: Column | str | None = None) -> Column:
     return _IS_VALID_WITH_BASES(_column(urls), _base_column(base))
 
 
+@overload
 def canonicalize(
-    urls: ColumnOrName, profile: str = "whatwg", base: str | None = None, **options: Any
+    urls: ColumnOrName, profile: Literal["whatwg", "ssurt"] = "whatwg", base: str | None = None
+) -> Column: ...
+@overload
+def canonicalize(
+    urls: ColumnOrName,
+    profile: Literal["dedup"],
+    base: str | None = None,
+    **options: Unpack[DedupOptions],
+) -> Column: ...
+@overload
+def canonicalize(
+    urls: ColumnOrName,
+    profile: Literal["safebrowsing"],
+    base: str | None = None,
+    **options: Unpack[SafebrowsingOptions],
+) -> Column: ...
+@overload
+def canonicalize(
+    urls: ColumnOrName,
+    profile: Literal["surt"],
+    base: str | None = None,
+    **options: Unpack[SurtOptions],
+) -> Column: ...
+def canonicalize(
+    urls: ColumnOrName, profile: str = "whatwg", base: str | None = None, **options: object
 ) -> Column:
     """``urlspec.canonicalize(url, profile, base=base, **options)`` per row (whatwg, dedup,
-    safebrowsing, surt, ssurt; docs/canonicalization.md); null where the value is no URL to
-    the profile, or null. An unknown profile or option is refused here, on the driver."""
-    columnar.canonicalize(pa.array([], pa.string()), profile, base=base, **options)  # checks
+    safebrowsing, surt, ssurt; docs/canonicalization.md; the options are typed per profile, as
+    there); null where the value is no URL to the profile, or null. An unknown profile or
+    option is refused here, on the driver."""
+    columnar.canonicalize_as(pa.array([], pa.string()), profile, base, options)  # checks
     if base is None and not options:
         return _CANONICALIZE(_column(urls), F.lit(profile))
 
-    def canonicalize_batch(values: pa.Array) -> pa.Array:
-        return columnar.canonicalize(values, profile, base=base, **options)
+    def canonicalize_batch(values: ArrowArray) -> ArrowArray:
+        return _array(columnar.canonicalize_as(values, profile, base, options))
 
     return _udf(canonicalize_batch, StringType(), "url_canonicalize")(_column(urls))
 

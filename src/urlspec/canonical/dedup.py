@@ -7,12 +7,21 @@ segments resolved, the percent-encode sets applied), then:
 1. The fragment is dropped (``keep_fragment=True`` keeps it): servers never see it.
 2. Percent-escapes are normalized, in every component: an escape of an unreserved ASCII
    character (RFC 3986 §2.3: ``A-Z a-z 0-9 - . _ ~``) is decoded, every other one is written in
-   upper case (RFC 3986 §6.2.2.1-2; ``%7euser`` and ``~user`` are one path).
+   upper case (RFC 3986 §6.2.2.1-2; ``%7euser`` and ``~user`` are one path), and a stray ``%``
+   (one not followed by two hex digits, which the WHATWG parser keeps) is written ``%25``.
+   A stray ``%`` is no percent-encoding (RFC 3986 §2.1: ``pct-encoded = "%" HEXDIG HEXDIG``)
+   but the data octet 0x25, which RFC 3986 §2.4 writes ``%25``; the URL Standard's
+   percent-decode reads both as that byte, so a server sees the same. Without this, decoding
+   the escapes after it could make a new one: ``/%%36%31`` would become ``/%61``, then ``/a``
+   on a second pass (w3lib's ``canonicalize_url`` does that in the path; in the query it too
+   writes a stray ``%`` as ``%25``). With it, every ``%`` left is followed by the two hex digits
+   it was written with, so a second pass changes nothing.
 3. A trailing dot of a domain is dropped (``a.com.`` is ``a.com``), unless what remains would
    be no domain (only dots) or one the host parser reads as an IPv4 address (``9..``).
-4. The query: parameters named by ``strip_params`` are removed (names, or ``fnmatch`` patterns
-   such as ``utm_*``, matched case-sensitively against the name as
-   ``application/x-www-form-urlencoded`` decodes it); then, with ``sort_query`` (the default),
+4. The query: parameters named by ``strip_params`` are removed (a list of names, or ``fnmatch``
+   patterns such as ``utm_*``, matched case-sensitively against the name as
+   ``application/x-www-form-urlencoded`` decodes it; or the word ``"tracking"``, which stands
+   for :data:`TRACKING_PARAMETERS`); then, with ``sort_query`` (the default),
    empty parameters (``&&``) are removed and the parameters sorted by name, stably (the values
    of one name keep their order: ``?b=1&a=2&a=1`` -> ``?a=2&a=1&b=1``); an empty query is
    dropped (``/?`` is ``/``).
@@ -29,43 +38,24 @@ from __future__ import annotations
 import fnmatch
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Final
 
+from urlspec.canonical.options import TRACKING, TRACKING_PARAMETERS, StripParams
 from urlspec.canonical.whatwg import split_href
 from urlspec.host import HostKind, ends_in_a_number
 from urlspec.percent_encoding import percent_decode_string
 from urlspec.url import URL
 
-__all__ = ["TRACKING_PARAMETERS", "canonicalize_dedup", "compile_param_patterns"]
+__all__ = [
+    "TRACKING_PARAMETERS",
+    "canonicalize_dedup",
+    "compile_param_patterns",
+    "strip_params_pattern",
+]
 
-#: The tracking parameters ``urlspec canon --strip-params tracking`` removes: analytics
-#: campaign tags and ad-click identifiers that never change what a page shows.
-TRACKING_PARAMETERS: Final = (
-    "utm_*",  # Google Analytics campaign tags (utm_source, utm_medium, utm_campaign, ...)
-    "fbclid",  # Facebook click id
-    "gclid",  # Google Ads click ids
-    "gclsrc",
-    "dclid",
-    "gbraid",
-    "wbraid",
-    "msclkid",  # Microsoft Advertising click id
-    "yclid",  # Yandex click id
-    "twclid",  # X (Twitter) click id
-    "igshid",  # Instagram share id
-    "mc_cid",  # Mailchimp campaign and subscriber ids
-    "mc_eid",
-    "_ga",  # Google Analytics cross-domain linker
-    "_gl",
-    "_hsenc",  # HubSpot
-    "_hsmi",
-    "mkt_tok",  # Marketo
-    "oly_anon_id",  # Omeda
-    "oly_enc_id",
-    "vero_id",  # Vero
-    "ref_src",  # Twitter embeds
-)
-
-_ESCAPE_RE: Final = re.compile(r"%([0-9A-Fa-f]{2})")
+#: An escape (group 1: its two hex digits), or a stray "%" (group 1 unmatched).
+_ESCAPE_RE: Final = re.compile(r"%([0-9A-Fa-f]{2})?")
 #: An href without these is its own dedup form: no escape, query or fragment, and no domain
 #: ending with a dot (a special URL's host is followed by its path's "/" or by ":port").
 _NOTHING_TO_DO_RE: Final = re.compile(r"[%?#]|\.[/:]")
@@ -91,15 +81,54 @@ def compile_param_patterns(patterns: Iterable[str]) -> re.Pattern[str] | None:
     return re.compile("|".join(f"(?:{pattern})" for pattern in translated))
 
 
+def strip_params_pattern(strip_params: StripParams) -> re.Pattern[str] | None:
+    """The one regular expression that ``strip_params`` stands for (None: remove nothing).
+
+    ``"tracking"`` is :data:`TRACKING_PARAMETERS`; any other bare string is a TypeError, not a
+    list of its characters (``"utm_source"`` would remove ``u``, ``t``, ``m``...); a collection
+    is names or ``fnmatch`` patterns, each a str (compiled once per distinct collection).
+    """
+    if strip_params is None or isinstance(strip_params, re.Pattern):
+        return strip_params
+    if isinstance(strip_params, str | bytes):
+        if strip_params == TRACKING:
+            return _patterns(TRACKING_PARAMETERS)
+        raise TypeError(
+            f"strip_params takes a list of parameter names or fnmatch patterns, or the word "
+            f"{TRACKING!r} for the tracking parameters; not the bare string {strip_params!r}, "
+            f"which would be read as its characters (to remove that parameter: "
+            f"[{strip_params!r}])"
+        )
+    # (objects first: a compiled build checks the items' type on assignment to tuple[str, ...])
+    items: tuple[object, ...] = tuple(strip_params)
+    names: list[str] = []
+    for item in items:
+        if not isinstance(item, str):
+            raise TypeError(
+                f"strip_params: each parameter name or pattern must be a str, not {item!r}"
+            )
+        names.append(item)
+    return _patterns(tuple(names))
+
+
+@lru_cache(maxsize=32)
+def _patterns(names: tuple[str, ...]) -> re.Pattern[str] | None:
+    return compile_param_patterns(names)
+
+
 def canonicalize_dedup(
     input: str | URL,
     base: str | URL | None = None,
     *,
-    strip_params: Iterable[str] | re.Pattern[str] | None = None,
+    strip_params: StripParams = None,
     keep_fragment: bool = False,
     sort_query: bool = True,
 ) -> str:
-    """``input`` (against ``base``) in the ``dedup`` profile's form (module docstring)."""
+    """``input`` (against ``base``) in the ``dedup`` profile's form (module docstring).
+
+    ``strip_params``: see :func:`strip_params_pattern` (checked before the input is read).
+    """
+    pattern = strip_params_pattern(strip_params)
     url = input if isinstance(input, URL) else URL(input, base)
     href = url.href
     if _NOTHING_TO_DO_RE.search(href) is None:
@@ -115,10 +144,6 @@ def canonicalize_dedup(
     query = parts.query
     if query is not None:
         query = _normalize_escapes(query)  # 2. first: the names are sorted as normalized
-        if isinstance(strip_params, re.Pattern) or strip_params is None:
-            pattern = strip_params
-        else:
-            pattern = compile_param_patterns(strip_params)
         query = _canonical_query(query, pattern, sort_query) or None
     href = _serialize(
         parts.scheme, parts.username, parts.password, host, parts.port, parts.path, query, fragment
@@ -137,14 +162,16 @@ def _without_trailing_dots(domain: str) -> str:
 
 
 def _normalize_escapes(text: str) -> str:
-    """Step 2: unreserved characters' escapes decoded, the others in upper case."""
+    """Step 2: unreserved characters' escapes decoded, the others in upper case, a stray "%"
+    written "%25"."""
     if "%" not in text:
         return text
     return _ESCAPE_RE.sub(_normalized_escape, text)
 
 
 def _normalized_escape(match: re.Match[str]) -> str:
-    return _NORMALIZED_ESCAPES[match.group(1)]
+    digits = match.group(1)
+    return "%25" if digits is None else _NORMALIZED_ESCAPES[digits]
 
 
 def _canonical_query(query: str, strip: re.Pattern[str] | None, sort_query: bool) -> str:

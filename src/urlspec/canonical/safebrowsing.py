@@ -14,7 +14,11 @@ are canonicalized on purpose, as the documentation's examples require.
 2. Drop the fragment: everything from the first ``#``.
 3. Split off the scheme: ``scheme://``, or ``http:`` / ``https:`` followed by any number of
    slashes; the scheme is lower-cased. Without one the input is ``host/path`` and the scheme is
-   ``http`` (``www.google.com`` -> ``http://www.google.com/``).
+   ``http`` (``www.google.com`` -> ``http://www.google.com/``). Safe Browsing's lists hold web
+   pages, and the expressions it hashes leave the scheme out: the profile takes only http and
+   https URLs, and an input with another scheme (``file:///etc/passwd``, ``ftp://host/``,
+   ``mailto:a@b.c``: ``scheme://``, or a word without dots and a colon that starts no port
+   number) is :class:`~urlspec.InvalidURL` (``scheme-not-http``), not read as a host.
 4. Split the rest: the authority runs to the first ``/`` or ``?``, the path from there to the
    first ``?``, the query after it. User information (before the last ``@`` of the authority)
    and the port are dropped (the v4 examples drop ``:1234``; ``keep_port=True`` keeps it, as the
@@ -41,7 +45,7 @@ from typing import Final
 
 from urlspec.canonical.escaping import escape_once, unescape_repeatedly
 from urlspec.canonical.inet_aton import format_ipv4, parse_inet_aton
-from urlspec.validation import InvalidURL, ValidationError
+from urlspec.validation import InvalidURL, ValidationError, quote
 
 __all__ = ["canonicalize_safebrowsing", "safebrowsing_expressions"]
 
@@ -50,6 +54,11 @@ _TRIMMED: Final = "".join(chr(c) for c in range(0x21))
 _TAB_OR_NEWLINE_RE: Final = re.compile("[\t\r\n]")
 #: Step 3: ``scheme://``, or a web scheme followed by any number of slashes.
 _SCHEME_RE: Final = re.compile(r"(?:([A-Za-z][A-Za-z0-9+.-]*)://|(https?):/*)", re.IGNORECASE)
+#: Step 3: what a scheme other than http(s) looks like in text without "//": a word without dots
+#: (a host has them) followed by a colon that starts no port number.
+_OTHER_SCHEME_RE: Final = re.compile(r"[A-Za-z][A-Za-z0-9+-]*:(?![0-9]+(?:[/?]|$))")
+#: The schemes the profile takes.
+_WEB_SCHEMES: Final = ("http", "https")
 #: Step 4: where the authority ends.
 _AUTHORITY_END_RE: Final = re.compile(r"[/?]")
 #: Step 5: runs of dots.
@@ -65,7 +74,34 @@ MAX_HOSTS: Final = 5
 MAX_PATH_PREFIXES: Final = 4
 
 
+class NotAURLToSafeBrowsing(InvalidURL):
+    """:class:`~urlspec.InvalidURL` for an input the profile refuses for a reason of its own
+    (the URL Standard's validation errors do not name it): ``errors`` holds one error of that
+    name, and the message and ``reason`` describe it."""
+
+    def __init__(self, input: str, name: str, description: str) -> None:
+        super().__init__(input, [ValidationError(name, 0)])
+        self.description = description
+        self.args = (f"invalid URL {quote(input)}: {self.reason}",)
+
+    @property
+    def reason(self) -> str:
+        return f"{self.errors[-1].name} ({self.description})"
+
+    def __reduce__(self) -> tuple[type[InvalidURL], tuple[str, str, str]]:  # type: ignore[override]
+        return (NotAURLToSafeBrowsing, (self.input, self.errors[-1].name, self.description))
+
+
+#: The profile's own reasons for refusing an input, by name.
+_REASONS: Final = {
+    "missing-url": "the input is empty or blank",
+    "scheme-not-http": "the safebrowsing profile takes only http and https URLs",
+}
+
+
 def _not_a_url(input: str, name: str) -> InvalidURL:
+    if name in _REASONS:
+        return NotAURLToSafeBrowsing(input, name, _REASONS[name])
     return InvalidURL(input, [ValidationError(name, 0)])
 
 
@@ -113,9 +149,13 @@ def _full_canonical(input: str, keep_port: bool) -> str:
     # 3.
     match = _SCHEME_RE.match(text)
     if match is None:
+        if _OTHER_SCHEME_RE.match(text) is not None:
+            raise _not_a_url(input, "scheme-not-http")
         scheme, rest = "http", text
     else:
         scheme, rest = (match.group(1) or match.group(2)).lower(), text[match.end() :]
+        if scheme not in _WEB_SCHEMES:
+            raise _not_a_url(input, "scheme-not-http")
     # 4.
     end = _AUTHORITY_END_RE.search(rest)
     authority = rest if end is None else rest[: end.start()]

@@ -25,6 +25,7 @@ from urlspec.cli.common import (
     EXIT_INTERRUPTED,
     EXIT_IO_ERROR,
     CLIError,
+    HelpFormatter,
 )
 
 __all__ = ["build_parser", "main"]
@@ -62,7 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="urlspec",
         description=DESCRIPTION,
         epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=HelpFormatter,
     )
     parser.add_argument(
         "--version",
@@ -70,7 +71,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="show the version of urlspec, of the data it uses, and exit",
     )
     subparsers = parser.add_subparsers(
-        title="commands", metavar="COMMAND", dest="command", required=True
+        title="commands",
+        metavar="COMMAND",
+        dest="command",
+        required=True,
+        help="the command to run (each has --help)",
     )
     examine.add_parse_parser(subparsers)
     canon.add_parser(subparsers)
@@ -83,6 +88,8 @@ def build_parser() -> argparse.ArgumentParser:
     psl.add_parser(subparsers)
     match.add_parser(subparsers)
     guard.add_parser(subparsers)
+    for command in subparsers.choices.values():  # every command's help wrapped the same way
+        command.formatter_class = HelpFormatter
     return parser
 
 

@@ -38,6 +38,7 @@ from urlspec.cli.common import (
     CLIError,
     SubParsers,
     parse_base,
+    require_extra,
     use_utf8_stdout,
     utf8_argument,
 )
@@ -45,6 +46,8 @@ from urlspec.cli.progress import Progress, is_terminal
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
+
+    from urlspec.canonical.options import Profile
 
 
 __all__ = ["add_parser", "run"]
@@ -74,10 +77,11 @@ href is null), and the stream goes on.
 Profiles (--profile): whatwg (the default: the href), dedup (for grouping URLs a server most
 likely answers the same: no fragment, escapes of unreserved characters decoded and the others
 upper-cased, query parameters sorted by name, an empty query and a domain's trailing dot
-dropped), safebrowsing (Google Safe Browsing's canonicalization; it reads lines the WHATWG
-parser rejects, such as "%20leadingspace.com/"), surt (the Internet Archive's SURT key, as
-CDX indexes use it: "com,example)/path?query"), ssurt (IIPC's host-first SURT form). See
-docs/canonicalization.md for each, step by step.
+dropped), safebrowsing (Google Safe Browsing's canonicalization, of http and https URLs
+only; it reads lines the WHATWG parser rejects, such as "%20leadingspace.com/"), surt (the
+Internet Archive's SURT key, as CDX indexes use it: "com,example)/path?query"), ssurt (IIPC's
+host-first SURT form). See docs/canonicalization.md for each, step by step. The profiles other
+than whatwg take several times as long per line (docs/canonicalization.md has numbers).
 
 Memory stays bounded whatever the number of lines: it grows only with the longest line, which
 is held whole, and with --unique, with the set of distinct outputs written. A progress bar is
@@ -87,6 +91,12 @@ EPILOG: Final = """\
 --strip-params LIST (dedup only): comma-separated parameter names or fnmatch patterns
 (case-sensitive, matched against the form-decoded name); the word "tracking" stands for the
 default list of tracking parameters: TRACKING.
+
+--format parquet: every input column is written unchanged, and two more: the output column
+(--output-column, default COLUMN_canonical) holds each value's canonical form, null where the
+value is null or no URL; the error column (--error-column, default COLUMN_error) holds, for a
+value that is no URL, the name of the validation error that made it fail. An input that has
+a column of either name already is refused.
 
 --jsonl record keys: line, file, input, href (null when invalid), origin, protocol, username,
 password, host, hostname, port, pathname, search, hash, host_kind (null when invalid), errors
@@ -100,21 +110,18 @@ quietly."""
 
 #: The names --profile accepts (urlspec.canonical.PROFILES, not imported here: it is cheap
 #: to declare the command).
-PROFILE_NAMES: Final = ("whatwg", "dedup", "safebrowsing", "surt", "ssurt")
-#: What ``--strip-params tracking`` stands for (urlspec.canonical.dedup.TRACKING_PARAMETERS).
-TRACKING_WORD: Final = "tracking"
+PROFILE_NAMES: Final[tuple[Profile, ...]] = ("whatwg", "dedup", "safebrowsing", "surt", "ssurt")
 
 
 def add_parser(subparsers: SubParsers) -> None:
     """Declare ``urlspec canon`` and its options."""
-    from urlspec.canonical.dedup import TRACKING_PARAMETERS
+    from urlspec.canonical.options import TRACKING_PARAMETERS
 
     parser = subparsers.add_parser(
         "canon",
         help="canonicalize a stream of URLs, one a line",
         description=DESCRIPTION,
         epilog=EPILOG.replace("TRACKING", " ".join(TRACKING_PARAMETERS)),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "files",
@@ -137,7 +144,9 @@ def add_parser(subparsers: SubParsers) -> None:
         "--profile",
         choices=PROFILE_NAMES,
         default="whatwg",
-        help="the canonical form to write (default: whatwg, the href); see below",
+        metavar="NAME",
+        help=f"the canonical form to write: {', '.join(PROFILE_NAMES)} (default: whatwg, the "
+        "href); see above",
     )
     parser.add_argument(
         "--unique",
@@ -159,19 +168,31 @@ def add_parser(subparsers: SubParsers) -> None:
         help="canonicalize in N worker processes (0: one per CPU; default 1); an input of a "
         "single chunk (256 KiB) is canonicalized without them",
     )
-    # issue 13: Parquet columns (urlspec.cli.canon_parquet)
     parser.add_argument(
         "--format",
         choices=("lines", "parquet"),
         default="lines",
         help="lines: URLs one a line (the default); parquet: the URLs of a column of Parquet "
-        "files, written to --output with the same columns (needs pyarrow: urlspec[arrow])",
+        "files, written to --output with every input column and two more (see below; needs "
+        "the arrow extra)",
     )
     parser.add_argument(
         "--column",
-        default="url",
         metavar="NAME",
-        help="with --format parquet: the column of URLs (default: url)",
+        help="with --format parquet: the column of URLs to read (default: url)",
+    )
+    parser.add_argument(
+        "--output-column",
+        metavar="NAME",
+        help="with --format parquet: the column to write the canonical forms to (default: "
+        "the --column name followed by _canonical)",
+    )
+    parser.add_argument(
+        "--error-column",
+        metavar="NAME",
+        help="with --format parquet: the column to write, for each invalid value, the name "
+        "of the validation error that made it fail (default: the --column name followed by "
+        "_error)",
     )
     parser.add_argument(
         "-o",
@@ -206,12 +227,12 @@ def jobs_argument(value: str) -> int:
 def strip_params_argument(value: str) -> tuple[str, ...]:
     """argparse type for ``--strip-params``: comma-separated names or patterns, "tracking"
     expanded to the default list."""
-    from urlspec.canonical.dedup import TRACKING_PARAMETERS
+    from urlspec.canonical.options import TRACKING, TRACKING_PARAMETERS
 
     names: list[str] = []
     for name in value.split(","):
         name = name.strip()
-        if name == TRACKING_WORD:
+        if name == TRACKING:
             names.extend(TRACKING_PARAMETERS)
         elif name:
             names.append(name)
@@ -229,7 +250,7 @@ class Settings:
 
     base: str | None
     jsonl: bool
-    profile: str = "whatwg"
+    profile: Profile = "whatwg"
     strip_params: tuple[str, ...] = ()
 
 
@@ -484,6 +505,15 @@ class ResultWriter:
         return EXIT_OK
 
 
+#: The options that mean something only with --format parquet, and their attribute names.
+PARQUET_OPTIONS: Final = {
+    "--output": "output",
+    "--column": "column",
+    "--output-column": "output_column",
+    "--error-column": "error_column",
+}
+
+
 def check_profile_options(args: argparse.Namespace) -> None:
     """Refuse combinations of options that mean nothing (a usage error, status 2)."""
     if args.strip_params and args.profile != "dedup":
@@ -499,12 +529,14 @@ def run(args: argparse.Namespace) -> int:
     names: list[str] = args.files or [STDIN_ARGUMENT]
     check_profile_options(args)
     base = parse_base(args.base)  # refused before any line is read
-    if args.format == "parquet":  # issue 13
+    if args.format == "parquet":
+        require_extra("pyarrow", "arrow", "--format parquet")
         from urlspec.cli.canon_parquet import run_parquet
 
         return run_parquet(args, names, base)
-    if args.output is not None:
-        raise CLIError("--output is for --format parquet; lines go to standard output", EXIT_USAGE)
+    for option, value in PARQUET_OPTIONS.items():
+        if getattr(args, value) is not None:
+            raise CLIError(f"{option} is for --format parquet", EXIT_USAGE)
     if args.jsonl:
         use_utf8_stdout()
     # On a terminal, the output itself shows the progress.

@@ -97,10 +97,10 @@ def line_canonicalizer(settings: Settings, base: URL | None) -> Callable[[str], 
 
         pattern = strip_pattern(settings.strip_params)
         return lambda line: canonicalize_dedup(line, base, strip_params=pattern)
-    from urlspec.canonical import canonicalize
+    from urlspec.canonical import canonicalize_as
 
     profile = settings.profile
-    return lambda line: canonicalize(line, profile, base=base)
+    return lambda line: canonicalize_as(line, profile, base, {})
 
 
 @lru_cache(maxsize=1)

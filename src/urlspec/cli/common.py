@@ -9,8 +9,10 @@ quoted with control characters escaped, tables are aligned, JSON is UTF-8.
 from __future__ import annotations
 
 import argparse
+import importlib
 import io
 import json
+import re
 import sys
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final, TextIO, TypeAlias
@@ -18,6 +20,8 @@ from typing import TYPE_CHECKING, Any, Final, TextIO, TypeAlias
 from urlspec.validation import quote
 
 if TYPE_CHECKING:
+    import importlib.metadata
+
     from urlspec.url import URL
     from urlspec.validation import ValidationError
 
@@ -32,10 +36,13 @@ __all__ = [
     "EXIT_USAGE",
     "MESSAGE_INPUT_LIMIT",
     "CLIError",
+    "HelpFormatter",
     "SubParsers",
     "format_table",
+    "install_hint",
     "parse_base",
     "quoted",
+    "require_extra",
     "shortened",
     "url_components",
     "use_utf8_stdout",
@@ -78,6 +85,81 @@ COMPONENTS: Final = (
 SubParsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's help formatter with descriptions and epilogs wrapped to the terminal, paragraph
+    by paragraph.
+
+    (argparse's own formatter joins every paragraph into one; ``RawDescriptionHelpFormatter``
+    wraps none, so long lines overflow a narrow terminal.) Paragraphs are separated by blank
+    lines. Inside one, consecutive lines of the same indentation are joined and wrapped at that
+    indentation (a heading line ending with ":" stays a line of its own, and so does a line
+    starting with "- "); lines indented by four spaces or more (commands, examples) are kept as
+    they are.
+    """
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        paragraphs = re.split(r"\n[ \t]*\n", text.strip("\n"))
+        return "\n\n".join(
+            "\n".join(wrapped_paragraph(paragraph, max(width, 20), indent))
+            for paragraph in paragraphs
+        )
+
+
+#: A definition-list line: indentation, a term followed by two spaces or more, its text.
+_DEFINITION_RE: Final = re.compile(r"( {0,3})(\S+(?: \S+)*? {2,})(\S.*)")
+
+
+def wrapped_paragraph(paragraph: str, width: int, indent: str) -> list[str]:
+    """The lines of one paragraph of help text, wrapped (see :class:`HelpFormatter`).
+
+    Besides runs of lines of one indentation, a definition list keeps its layout: a line
+    ``  term    text`` whose next lines are indented to where ``text`` starts is wrapped with
+    that hanging indentation.
+    """
+    import textwrap
+
+    lines: list[str] = []
+    group: list[str] = []
+    first_prefix = later_prefix = ""
+
+    def flush() -> None:
+        if group:
+            text = " ".join(line.strip() for line in group)
+            lines.extend(
+                textwrap.wrap(
+                    text,
+                    width,
+                    initial_indent=indent + first_prefix,
+                    subsequent_indent=indent + later_prefix,
+                    break_long_words=False,
+                    break_on_hyphens=False,
+                )
+            )
+            group.clear()
+
+    for line in paragraph.splitlines():
+        leading = line[: len(line) - len(line.lstrip())]
+        if group and leading == later_prefix and not line.lstrip().startswith("- "):
+            group.append(line)  # the group goes on
+        else:
+            flush()
+            definition = _DEFINITION_RE.fullmatch(line)
+            if definition is not None:
+                first_prefix = definition.group(1) + definition.group(2)
+                later_prefix = " " * len(first_prefix)
+                group.append(definition.group(3))
+            elif len(leading) >= 4:  # a command or an example: as it is
+                lines.append(indent + line.rstrip())
+                first_prefix = later_prefix = "\0"  # nothing joins it
+            else:
+                first_prefix = later_prefix = leading
+                group.append(line)
+        if line.rstrip().endswith(":"):
+            flush()
+    flush()
+    return lines
+
+
 class CLIError(Exception):
     """A problem to report on stderr (one line, naming the input) before exiting with ``status``."""
 
@@ -102,6 +184,74 @@ def parse_base(base: str | None) -> URL | None:
         return URL(base)
     except InvalidURL as error:
         raise CLIError(f"the base is not a valid URL: {error}") from None
+
+
+def require_extra(module: str, extra: str, feature: str) -> None:
+    """A usage error saying what to install, unless ``module`` (of the extra ``extra``) can be
+    imported."""
+    try:
+        importlib.import_module(module)
+    except ImportError:
+        raise CLIError(f"{feature} needs {module}: {install_hint(extra)}", EXIT_USAGE) from None
+
+
+#: A requirement of an extra in the distribution's metadata: ``pyarrow>=18; extra == "arrow"``.
+_EXTRA_REQUIREMENT_RE: Final = re.compile(r"""(.*?)\s*;\s*extra\s*==\s*["']([^"']+)["']\s*$""")
+
+
+def install_hint(extra: str, distribution: importlib.metadata.Distribution | None = None) -> str:
+    """How to install the extra ``extra``, as fits the way urlspec was installed.
+
+    From a package index: ``pip install 'urlspec[arrow]'``. From a checkout (pip's record of a
+    direct install, ``direct_url.json``, names a directory): ``pip install '.[arrow]'`` there
+    (``-e`` for an editable install), which builds urlspec again (compiling it again, for the
+    compiled build), so the extra's own requirements, which need no build, are given too.
+    ``distribution``: urlspec's installed distribution (found when not given).
+    """
+    # Imported here, on this error's path: no command pays for them otherwise.
+    import importlib.metadata
+    from urllib.parse import urlsplit
+    from urllib.request import url2pathname
+
+    try:
+        if distribution is None:
+            distribution = importlib.metadata.distribution("urlspec")
+        direct_url = distribution.read_text("direct_url.json")
+    except importlib.metadata.PackageNotFoundError:  # run from a source tree, not installed
+        return f"pip install '.[{extra}]' (in the source tree)"
+    if direct_url is None:
+        return f"pip install 'urlspec[{extra}]'"
+    try:
+        record = json.loads(direct_url)
+    except ValueError:
+        return f"pip install 'urlspec[{extra}]'"
+    if not isinstance(record, dict) or not isinstance(record.get("dir_info"), dict):
+        return f"pip install 'urlspec[{extra}]'"  # a wheel or archive URL, a VCS URL
+    directory = url2pathname(urlsplit(str(record.get("url", ""))).path)
+    editable = "-e " if record["dir_info"].get("editable") else ""
+    requirements = " ".join(f"'{name}'" for name in extra_requirements(distribution, extra))
+    return (
+        f"pip install {editable}'.[{extra}]' in {directory} (or, without building urlspec "
+        f"again: pip install {requirements})"
+    )
+
+
+def extra_requirements(distribution: importlib.metadata.Distribution, extra: str) -> list[str]:
+    """The requirements of ``extra`` from the distribution's metadata, those of the extras it
+    names (``urlspec[arrow]``) expanded."""
+    found: list[str] = []
+    for line in distribution.requires or []:
+        match = _EXTRA_REQUIREMENT_RE.match(line)
+        if match is None or match.group(2) != extra:
+            continue
+        requirement = match.group(1)
+        own = re.fullmatch(r"urlspec\[([\w,-]+)\]", requirement)
+        if own is None:
+            found.append(requirement)
+        else:
+            for inner in own.group(1).split(","):
+                found.extend(extra_requirements(distribution, inner.strip()))
+    return list(dict.fromkeys(found))
 
 
 def utf8_argument(value: str) -> str:

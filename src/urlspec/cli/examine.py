@@ -73,30 +73,46 @@ def parse_url(text: str, base: URL | None) -> tuple[URL | None, list[ValidationE
 def add_parse_parser(subparsers: SubParsers) -> None:
     parser = subparsers.add_parser(
         "parse",
-        help="show every WHATWG component of a URL",
-        description="Parse URL as the WHATWG URL Standard does (new URL(url, base)) and show its "
-        "href, origin, every component, the kind of its host and the validation errors met. "
-        "Empty components are shown empty; --json tells an empty string from null.",
+        help="show every WHATWG component of URLs",
+        description="Parse each URL as the WHATWG URL Standard does (new URL(url, base)) and "
+        "show its href, origin, every component, the kind of its host and the validation "
+        "errors met, one table per URL. Empty components are shown empty; --json tells an "
+        "empty string from null (one JSON object for one URL, a list of them for several). "
+        "An invalid URL is reported on stderr (with --json, as an object whose 'valid' is "
+        "false) and the others are still shown.",
         epilog=EXIT_STATUS,
     )
-    parser.add_argument("url", metavar="URL", type=utf8_argument, help="the URL to parse")
+    parser.add_argument(
+        "urls", nargs="+", metavar="URL", type=utf8_argument, help="the URLs to parse"
+    )
     add_base_option(parser)
     add_json_option(parser)
     parser.set_defaults(run=run_parse)
 
 
 def run_parse(args: argparse.Namespace) -> int:
-    """``urlspec parse``: the URL's components, as an aligned table or as JSON."""
+    """``urlspec parse``: each URL's components, as aligned tables or as JSON."""
     base = parse_base(args.base)
-    url, errors = parse_url(args.url, base)
+    status = EXIT_OK
+    documents = []
+    tables = 0
+    for text in args.urls:
+        url, errors = parse_url(text, base)
+        if url is None:
+            status = EXIT_INVALID
+        if args.json:
+            documents.append(parse_document(text, args.base, url, errors))
+        elif url is None:
+            sys.stdout.flush()
+            sys.stderr.write(f"urlspec parse: invalid URL {quoted(text)}: ")
+            sys.stderr.write(failure_reason(errors) + "\n")
+        else:
+            sys.stdout.write(("\n" if tables else "") + parse_table(text, args.base, url, errors))
+            tables += 1
     if args.json:
         use_utf8_stdout()
-        write_json(parse_document(args.url, args.base, url, errors))
-    elif url is None:
-        raise CLIError(f"invalid URL {quoted(args.url)}: {failure_reason(errors)}")
-    else:
-        sys.stdout.write(parse_table(args.url, args.base, url, errors))
-    return EXIT_INVALID if url is None else EXIT_OK
+        write_json(documents[0] if len(documents) == 1 else documents)
+    return status
 
 
 def parse_document(
@@ -151,7 +167,9 @@ def add_check_parser(subparsers: SubParsers) -> None:
         epilog="exit status: 0 every URL was valid (with --strict: and had no validation "
         "error); 1 otherwise; 2 usage error.",
     )
-    parser.add_argument("urls", nargs="+", metavar="URL", type=utf8_argument)
+    parser.add_argument(
+        "urls", nargs="+", metavar="URL", type=utf8_argument, help="the URLs to check"
+    )
     add_base_option(parser)
     parser.add_argument(
         "--strict", action="store_true", help="exit 1 also when a valid URL has validation errors"
@@ -218,8 +236,16 @@ def add_join_parser(subparsers: SubParsers) -> None:
         epilog="exit status: 0 every reference resolved; 1 the base or some reference was "
         "invalid (reported on stderr); 2 usage error.",
     )
-    parser.add_argument("base", metavar="BASE", type=utf8_argument)
-    parser.add_argument("refs", nargs="+", metavar="REF", type=utf8_argument)
+    parser.add_argument(
+        "base", metavar="BASE", type=utf8_argument, help="the base URL to resolve against"
+    )
+    parser.add_argument(
+        "refs",
+        nargs="+",
+        metavar="REF",
+        type=utf8_argument,
+        help="the references (relative or absolute URLs) to resolve",
+    )
     parser.add_argument("--urllib", action="store_true", help="use urllib.parse.urljoin semantics")
     parser.set_defaults(run=run_join)
 
@@ -279,8 +305,14 @@ def add_idna_parser(subparsers: SubParsers) -> None:
         epilog="exit status: 0 every domain converted; 1 some could not be (reported on stderr "
         "with the UTS #46 error codes); 2 usage error.",
     )
-    parser.add_argument("direction", choices=("to-ascii", "to-unicode"))
-    parser.add_argument("domains", nargs="+", metavar="DOMAIN", type=utf8_argument)
+    parser.add_argument(
+        "direction",
+        choices=("to-ascii", "to-unicode"),
+        help="to-ascii: domain to ASCII (Punycode); to-unicode: domain to Unicode",
+    )
+    parser.add_argument(
+        "domains", nargs="+", metavar="DOMAIN", type=utf8_argument, help="the domains to convert"
+    )
     parser.add_argument(
         "--strict",
         action="store_true",

@@ -17,20 +17,25 @@ __all__ = ["Progress", "counted", "human_bytes", "is_terminal"]
 
 #: Minimum time between two redraws, in seconds (at most ten updates a second).
 MIN_INTERVAL: Final = 0.1
+#: The widest the bar is drawn, in columns: it fits a terminal of 80 columns (one left free,
+#: so that the cursor never wraps).
+MAX_WIDTH: Final = 79
+#: The width of the gauge between its brackets.
+GAUGE_WIDTH: Final = 10
 #: Moves to the start of the line and erases it (ANSI "erase in line").
 ERASE_LINE: Final = "\r\x1b[K"
 
 
 def human_bytes(count: int) -> str:
-    """``count`` bytes for a person: in B, KiB, MiB or GiB (e.g. "3.2 MiB")."""
+    """``count`` bytes for a person: in B, KiB, MiB, GiB or TiB (e.g. "3.2 MiB")."""
     if count < 1024:
         return f"{count} B"
     size = count / 1024
-    for unit in ("KiB", "MiB"):
+    for unit in ("KiB", "MiB", "GiB"):
         if size < 1024:
             return f"{size:.1f} {unit}"
         size /= 1024
-    return f"{size:.1f} GiB"
+    return f"{size:.1f} TiB"
 
 
 def counted(count: int, noun: str) -> str:
@@ -65,8 +70,8 @@ class Progress:
         if now - self.last_drawn < MIN_INTERVAL:
             return
         self.last_drawn = now
-        text = self.render(bytes_done, lines_done, now - self.started)
-        self.stream.write(ERASE_LINE + text[: self.width() - 1])
+        text = self.render(bytes_done, lines_done, now - self.started, self.width() - 1)
+        self.stream.write(ERASE_LINE + text)
         self.stream.flush()
         self.shown = True
 
@@ -78,19 +83,40 @@ class Progress:
             self.shown = False
             self.last_drawn = float("-inf")
 
-    def render(self, bytes_done: int, lines_done: int, elapsed: float) -> str:
-        """The text of the bar: a gauge and percentage when the total is known, and the rate."""
+    def render(
+        self, bytes_done: int, lines_done: int, elapsed: float, width: int = MAX_WIDTH
+    ) -> str:
+        """The text of the bar, at most ``width`` (and :data:`MAX_WIDTH`) columns: a gauge and
+        percentage when the total is known, the bytes, the lines and the rate, each with its
+        unit. Where they do not all fit, the gauge gives way first, then the bytes, then the
+        lines, so that the percentage and the rate stay whole."""
+        width = min(width, MAX_WIDTH)
         rate = lines_done / elapsed if elapsed > 0 else 0.0
-        counts = f"{lines_done:,} lines  {rate:,.0f} lines/s"
+        lines = f"{lines_done:,} lines"
+        speed = f"{rate:,.0f} lines/s"
         if self.total_bytes is None or self.total_bytes <= 0:
-            return f"{human_bytes(bytes_done)} read  {counts}"
-        fraction = min(bytes_done / self.total_bytes, 1.0)
-        gauge_width = 10  # so that the whole bar, rate included, fits in 80 columns
-        filled = round(fraction * gauge_width)
-        gauge = "#" * filled + "." * (gauge_width - filled)
-        sizes = f"{human_bytes(bytes_done)}/{human_bytes(self.total_bytes)}"
-        text = f"[{gauge}] {fraction:6.1%} {sizes}  {counts}"
-        return text if len(text) < 80 else text[gauge_width + 3 :]  # the gauge gives way first
+            variants = [
+                f"{human_bytes(bytes_done)} read  {lines}  {speed}",
+                f"{lines}  {speed}",
+                speed,
+            ]
+        else:
+            fraction = min(bytes_done / self.total_bytes, 1.0)
+            filled = round(fraction * GAUGE_WIDTH)
+            gauge = "[" + "#" * filled + "." * (GAUGE_WIDTH - filled) + "]"
+            percent = f"{fraction:6.1%}".strip()
+            sizes = f"{human_bytes(bytes_done)}/{human_bytes(self.total_bytes)}"
+            variants = [
+                f"{gauge} {percent} {sizes}  {lines}  {speed}",
+                f"{percent} {sizes}  {lines}  {speed}",
+                f"{percent}  {lines}  {speed}",
+                f"{percent}  {speed}",
+                speed,
+            ]
+        for text in variants:
+            if len(text) <= width:
+                return text
+        return variants[-1][:width]
 
     def summarize(self, bytes_done: int, lines_done: int, invalid: int) -> None:
         """After the bar (erased), a line saying what was done, when the bar was shown at all."""
@@ -106,8 +132,10 @@ class Progress:
         self.shown = False
 
     def width(self) -> int:
-        """The terminal's width in columns (80 when it cannot be told)."""
+        """The terminal's width in columns (80 when it cannot be told: a terminal that has not
+        been given a size says 0)."""
         try:
-            return os.get_terminal_size(self.stream.fileno()).columns
+            columns = os.get_terminal_size(self.stream.fileno()).columns
         except (AttributeError, ValueError, OSError):
             return 80
+        return columns if columns > 0 else 80
