@@ -321,6 +321,8 @@ def test_url_pattern_test(
         assert row["html"] == (None if url is None else html.test(url)), url
         mixed = web if id % 2 == 0 else files
         assert row["mixed"] == (None if url is None else mixed.test(url)), url
+
+
 # --- on a cluster: a packed virtual environment shipped with --archives ---------------------
 
 REPO = Path(__file__).resolve().parent.parent

@@ -267,15 +267,15 @@ def register(spark: SparkSession) -> None:
 # --- URLPattern -------------------------------------------------------------------------------
 
 
-def _url_pattern_test_with_patterns(urls: pa.Array, patterns: pa.Array) -> pa.Array:
+def _url_pattern_test_with_patterns(urls: ArrowArray, patterns: ArrowArray) -> ArrowArray:
     """Whether each URL matches its row's URLPattern constructor string (each distinct pattern
     compiled once per batch); null where the URL or the pattern is null."""
-    result = pa.nulls(len(urls), pa.bool_())
+    result: ArrowArray = pa.nulls(len(urls), pa.bool_())
     for pattern in pc.unique(patterns).to_pylist():
-        if pattern is None:
-            continue
-        rows = pc.fill_null(pc.equal(patterns, pattern), False)
-        matches = columnar.url_pattern_test(pc.filter(urls, rows), pattern)
+        if not isinstance(pattern, str):
+            continue  # null
+        rows: ArrowArray = pc.equal(patterns, pa.scalar(pattern, pa.string())).fill_null(False)
+        matches = _array(columnar.url_pattern_test(pc.filter(urls, rows), pattern))
         result = pc.replace_with_mask(result, rows, matches)
     return result
 

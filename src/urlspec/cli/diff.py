@@ -72,7 +72,13 @@ def add_parser(subparsers: SubParsers) -> None:
         epilog=COMPARISON,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("urls", nargs="+", metavar="URL", type=utf8_argument)
+    parser.add_argument(
+        "urls",
+        nargs="+",
+        metavar="URL",
+        type=utf8_argument,
+        help="the URLs to compare (urllib.parse against the WHATWG parser)",
+    )
     parser.add_argument(
         "--base",
         type=utf8_argument,

@@ -47,7 +47,9 @@ def add_parser(subparsers: SubParsers) -> None:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("urls", nargs="+", metavar="URL", type=utf8_argument)
+    parser.add_argument(
+        "urls", nargs="+", metavar="URL", type=utf8_argument, help="the URLs to check"
+    )
     parser.add_argument(
         "--allow-host", action="append", default=[], metavar="H", help="allow only these hosts"
     )

@@ -62,7 +62,13 @@ def add_parser(subparsers: SubParsers) -> None:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("urls", nargs="+", metavar="URL", type=utf8_argument)
+    parser.add_argument(
+        "urls",
+        nargs="+",
+        metavar="URL",
+        type=utf8_argument,
+        help="the URLs whose host to describe",
+    )
     parser.add_argument("--base", type=utf8_argument, help="resolve each URL against BASE")
     parser.add_argument("--json", action="store_true", help="write JSON instead of text")
     parser.add_argument(

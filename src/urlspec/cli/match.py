@@ -51,7 +51,12 @@ def add_parser(subparsers: SubParsers) -> None:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("pattern", metavar="PATTERN", type=utf8_argument)
+    parser.add_argument(
+        "pattern",
+        metavar="PATTERN",
+        type=utf8_argument,
+        help="a URL pattern: a constructor string such as 'https://*.example.com/books/:id'",
+    )
     parser.add_argument("files", nargs="*", metavar="FILE", help="input files (default: stdin)")
     parser.add_argument(
         "--base", type=utf8_argument, help="the base URL of the pattern and of each line"

@@ -30,8 +30,9 @@ __all__ = ["add_parser"]
 EPILOG: Final = f"""\
 which list urlspec reads (the first that applies):
   1. the file named by the environment variable {PSL_FILE_VARIABLE} (it must exist);
-  2. the file 'urlspec psl update' stored: $XDG_DATA_HOME/urlspec/public_suffix_list.dat, or
-     ~/.local/share/urlspec/public_suffix_list.dat when XDG_DATA_HOME is not set;
+  2. the file 'urlspec psl update' stored:
+     $XDG_DATA_HOME/urlspec/public_suffix_list.dat
+     (XDG_DATA_HOME is ~/.local/share when not set);
   3. the copy in the publicsuffixlist package (pip install -U publicsuffixlist updates it).
 In Python, PublicSuffixList.from_file(path) reads any list file, and functions such as
 urlspec.extract take it as psl=.
@@ -50,7 +51,11 @@ def add_parser(subparsers: SubParsers) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     commands = parser.add_subparsers(
-        title="commands", metavar="COMMAND", dest="psl_command", required=True
+        title="commands",
+        metavar="COMMAND",
+        dest="psl_command",
+        required=True,
+        help="what to do with the list (each has --help)",
     )
     update = commands.add_parser(
         "update",

@@ -49,7 +49,13 @@ def add_parser(subparsers: SubParsers) -> None:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("targets", nargs="+", metavar="TARGET", type=utf8_argument)
+    parser.add_argument(
+        "targets",
+        nargs="+",
+        metavar="TARGET",
+        type=utf8_argument,
+        help="redirect targets (e.g. a ?next= value), resolved against --base",
+    )
     parser.add_argument(
         "--base",
         required=True,
