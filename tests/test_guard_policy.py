@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from urlspec import URL, guard
-from urlspec.guard import Policy, PolicyError, Refused
+from urlspec import URL, URLPattern, guard
+from urlspec.guard import Policy, PolicyError, Refused, check
 from urlspec.guard.reasons import ADDRESS_REASONS
 from urlspec.special_addresses import ADDRESS_CLASSES
 
@@ -241,3 +241,40 @@ def test_resolve_uses_the_system_resolver_by_default(fake_dns: dict[str, list[st
     assert refused.value.reason == "resolved-to-non-global"
     pinned = guard.resolve("http://loop.test/", Policy(allow_networks=["127.0.0.0/8"]))
     assert pinned.addresses == ("127.0.0.1",)
+
+
+# --- URL patterns (URLPattern standard) in allow_urls / deny_urls ---------------------------
+
+
+def test_url_patterns_allow_and_deny_whole_urls() -> None:
+    # Expected values: the URLPattern standard's matching (urlpattern.bs: "https://api.example.com
+    # /v1/*" matches every path under /v1/ of that origin, and nothing else).
+    policy = Policy(
+        allow_urls=["https://api.example.com/v1/*", URLPattern({"hostname": "cdn.example.net"})],
+        deny_urls=[{"pathname": "/v1/admin/*"}],
+    )
+    assert check("https://api.example.com/v1/users?id=1", policy).href == (
+        "https://api.example.com/v1/users?id=1"
+    )
+    assert check("http://cdn.example.net/a.js", policy).hostname == "cdn.example.net"
+    assert reason("https://api.example.com/v2/users", policy) == "url-not-allowed"
+    assert reason("http://api.example.com/v1/users", policy) == "url-not-allowed"  # scheme
+    assert reason("https://api.example.com/v1/admin/keys", policy) == "url-denied"
+    # The parse decides: a backslash and a dot segment are what the browser would fetch.
+    assert reason("https://api.example.com/v1/..\\v1/admin/x", policy) == "url-denied"
+    assert reason("https://api.example.com/v1/../v2/x", policy) == "url-not-allowed"
+
+
+def test_a_url_pattern_never_lets_a_refused_address_through() -> None:
+    policy = Policy(allow_urls=["http://127.0.0.1/*", "http://*/*"])
+    assert reason("http://127.0.0.1/x", policy) == "address-loopback"
+    assert reason("http://0x7f.1/x", policy) == "address-loopback"
+
+
+def test_invalid_url_patterns_are_policy_errors() -> None:
+    with pytest.raises(PolicyError, match="invalid URL pattern"):
+        Policy(allow_urls=["https://example.com/(unclosed"])
+    with pytest.raises(PolicyError, match="must be a collection"):
+        Policy(deny_urls="https://example.com/*")
+    with pytest.raises(PolicyError, match="URL pattern entry"):
+        Policy(deny_urls=[42])  # type: ignore[list-item]

@@ -30,7 +30,6 @@ is the guard's reason code).
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Annotated, TypeAlias
@@ -39,6 +38,8 @@ from pydantic import GetCoreSchemaHandler, GetJsonSchemaHandler
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import PydanticCustomError, core_schema
 
+from urlspec.guard import Policy
+from urlspec.guard import check as guard_check
 from urlspec.url import URL
 from urlspec.validation import InvalidURL
 
@@ -137,25 +138,16 @@ class Guarded:
     the request is made (``urlspec.guard.resolve`` or its transports).
     """
 
-    policy: object | None = None
+    policy: Policy | None = None
     check: URLCheck | None = None
 
     def _check_function(self) -> URLCheck:
         if self.check is not None:
             return self.check
-        try:
-            guard = importlib.import_module("urlspec.guard")
-        except ImportError as error:
-            raise RuntimeError(
-                f"Guarded() needs urlspec.guard, which cannot be imported ({error}); "
-                "pass check= to use another check"
-            ) from error
-        guard_check = guard.check
         policy = self.policy
 
         def check(url: URL) -> URL:
-            result: URL = guard_check(url, policy)
-            return result
+            return guard_check(url, policy)
 
         return check
 

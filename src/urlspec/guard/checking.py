@@ -11,7 +11,9 @@ judges and what the guarded clients fetch. In order, refusing at the first failu
 3. a host an address can be judged by: a domain, an IPv4 or an IPv6 address (``opaque-host``);
 4. credentials (``credentials``);
 5. the port, the scheme's default when none is written (``port-not-allowed``);
-6. the host lists (``host-denied``, then ``host-not-allowed`` when ``allow_hosts`` is set);
+6. the host lists (``host-denied``, then ``host-not-allowed`` when ``allow_hosts`` is set), then
+   the URL patterns on the whole URL (``url-denied``, then ``url-not-allowed`` when
+   ``allow_urls`` is set; URLPattern standard, :mod:`urlspec.urlpattern`);
 7. the address, for an IP address or ``localhost`` (RFC 6761 §6.3: loopback without asking DNS):
    ``deny_networks`` (``network-denied``), then ``allow_networks`` (let through), then the
    address class of the IANA special-purpose registries (``address-<class>``). An IPv6 address
@@ -32,6 +34,7 @@ from urlspec.host import Host, HostKind, parse_ipv4, parse_ipv6, serialize_host
 from urlspec.special_addresses import address_info_of_host
 from urlspec.url import URL
 from urlspec.url_record import SPECIAL_SCHEMES, default_port
+from urlspec.urlpattern import URLPattern
 from urlspec.validation import InvalidURL, quote
 
 __all__ = ["address_verdict", "check", "host_kind", "parse_or_none", "shown"]
@@ -136,6 +139,14 @@ def _is_localhost(domain: str) -> bool:
     return domain == "localhost" or domain.endswith(".localhost")
 
 
+def _pattern_text(pattern: URLPattern) -> str:
+    """A URL pattern as its components' pattern strings, for a message."""
+    return quote(
+        f"{pattern.protocol}://{pattern.hostname}:{pattern.port}{pattern.pathname}"
+        f"?{pattern.search}#{pattern.hash}"
+    )
+
+
 def check(url: str | URL, policy: Policy | None = None) -> URL:
     """The parsed URL when ``policy`` (default: :data:`~urlspec.guard.policy.DEFAULT_POLICY`)
     lets it through as far as can be told without DNS; raises
@@ -181,6 +192,12 @@ def check(url: str | URL, policy: Policy | None = None) -> URL:
             )
     if policy.allowed.entries and policy.allowed.match(bare) is None:
         raise Refused("host-not-allowed", shown(url), f"host {quote(hostname)}")
+    # 6b. The URL patterns (on the whole URL).
+    for pattern in policy.denied_urls:
+        if pattern.test(url):
+            raise Refused("url-denied", shown(url), f"the URL matches {_pattern_text(pattern)}")
+    if policy.allowed_urls and not any(pattern.test(url) for pattern in policy.allowed_urls):
+        raise Refused("url-not-allowed", shown(url), "the URL matches no allowed pattern")
     # 7. The address, when the URL says it.
     if kind is not HostKind.DOMAIN or _is_localhost(bare):
         verdict = address_verdict(_host(kind, hostname), policy)

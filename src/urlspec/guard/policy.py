@@ -12,6 +12,12 @@ The defaults refuse everything but a plain ``http``/``https`` fetch of a global 
   (``["10.1.2.0/24"]`` lets one internal service in on purpose);
 * ``deny_networks``: ``()``; CIDR blocks refused whatever their class (your own public range);
 * ``allow_hosts`` / ``deny_hosts``: ``()``; host entries (see below);
+* ``allow_urls`` / ``deny_urls``: ``()``; URL patterns (:class:`urlspec.URLPattern`, or what
+  its constructor takes: ``"https://api.example.com/v1/*"``, ``{"pathname": "/admin/*"}``): a
+  URL matching a ``deny_urls`` pattern is refused, and when ``allow_urls`` is given, a URL must
+  match one of them. They decide on the whole URL (path and query too), after the host lists and
+  before any address check: a pattern never lets a non-global address through (use
+  ``allow_networks`` for that);
 * ``allow_credentials``: ``False`` (a URL with a username or password is refused);
 * ``max_redirects``: 5 (every hop is checked again);
 * ``resolver``: ``None``, meaning :func:`socket.getaddrinfo`, looked up at each resolution.
@@ -35,13 +41,14 @@ may be written in any spelling the parser accepts):
 from __future__ import annotations
 
 import ipaddress
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final, NamedTuple, Protocol
 
 from urlspec.host import HostKind, InvalidHost, parse_host_string, serialize_host
 from urlspec.public_suffix_list import default_list
 from urlspec.special_addresses import ADDRESS_CLASSES
+from urlspec.urlpattern import URLPattern, URLPatternError
 
 __all__ = [
     "DEFAULT_POLICY",
@@ -92,6 +99,22 @@ def _network(entry: object) -> Network:
     else:
         raise PolicyError(f"a network must be a CIDR string or an ipaddress network: {entry!r}")
     return Network(parsed.max_prefixlen, int(parsed.network_address), parsed.prefixlen, str(parsed))
+
+
+#: What ``allow_urls`` / ``deny_urls`` take: a pattern, or a constructor string or dict of one.
+URLPatternEntry = URLPattern | str | Mapping[str, str]
+
+
+def _url_pattern(entry: URLPatternEntry) -> URLPattern:
+    """``entry`` as a :class:`~urlspec.URLPattern` (PolicyError when it is none)."""
+    if isinstance(entry, URLPattern):
+        return entry
+    if not isinstance(entry, str | Mapping):
+        raise PolicyError(f"a URL pattern entry must be a URLPattern, str or dict: {entry!r}")
+    try:
+        return URLPattern(entry)
+    except URLPatternError as error:
+        raise PolicyError(f"invalid URL pattern {entry!r}: {error}") from None
 
 
 def _host_entry(entry: str) -> str:
@@ -180,12 +203,16 @@ class Policy:
     deny_networks: Collection[str | ipaddress.IPv4Network | ipaddress.IPv6Network] = ()
     allow_hosts: Collection[str] = ()
     deny_hosts: Collection[str] = ()
+    allow_urls: Collection[URLPatternEntry] = ()
+    deny_urls: Collection[URLPatternEntry] = ()
     allow_credentials: bool = False
     max_redirects: int = 5
     resolver: Resolver | Callable[..., Sequence[tuple[object, ...]]] | None = None
     # Derived from the fields above in __post_init__.
     allowed: HostList = field(init=False, repr=False, compare=False)
     denied: HostList = field(init=False, repr=False, compare=False)
+    allowed_urls: tuple[URLPattern, ...] = field(init=False, repr=False, compare=False)
+    denied_urls: tuple[URLPattern, ...] = field(init=False, repr=False, compare=False)
     allowed_networks: tuple[Network, ...] = field(init=False, repr=False, compare=False)
     denied_networks: tuple[Network, ...] = field(init=False, repr=False, compare=False)
 
@@ -204,7 +231,14 @@ class Policy:
             raise PolicyError(f"ports must be in 0..65535: {sorted(ports)}")
         if self.max_redirects < 0:
             raise PolicyError(f"max_redirects must be 0 or more, not {self.max_redirects}")
-        for name in ("allow_hosts", "deny_hosts", "allow_networks", "deny_networks"):
+        for name in (
+            "allow_hosts",
+            "deny_hosts",
+            "allow_urls",
+            "deny_urls",
+            "allow_networks",
+            "deny_networks",
+        ):
             if isinstance(getattr(self, name), str):
                 raise PolicyError(f"{name} must be a collection of entries, not one str")
         set_ = object.__setattr__
@@ -213,6 +247,12 @@ class Policy:
         set_(self, "address_classes", classes)
         set_(self, "allow_hosts", tuple(self.allow_hosts))
         set_(self, "deny_hosts", tuple(self.deny_hosts))
+        allowed_urls = tuple(_url_pattern(entry) for entry in self.allow_urls)
+        denied_urls = tuple(_url_pattern(entry) for entry in self.deny_urls)
+        set_(self, "allow_urls", allowed_urls)
+        set_(self, "deny_urls", denied_urls)
+        set_(self, "allowed_urls", allowed_urls)
+        set_(self, "denied_urls", denied_urls)
         set_(self, "allowed", HostList(self.allow_hosts))
         set_(self, "denied", HostList(self.deny_hosts))
         allowed_networks = tuple(_network(entry) for entry in self.allow_networks)

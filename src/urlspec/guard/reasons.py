@@ -27,6 +27,8 @@ REASONS: Final[dict[str, str]] = {
     "port-not-allowed": "the port is not one the policy allows",
     "host-denied": "the host matches an entry of the policy's deny_hosts",
     "host-not-allowed": "the host matches no entry of the policy's allow_hosts",
+    "url-denied": "the URL matches one of the policy's deny_urls patterns",
+    "url-not-allowed": "the URL matches none of the policy's allow_urls patterns",
     "network-denied": "the address is in one of the policy's deny_networks",
     "address-loopback": "the host is a loopback address (127.0.0.0/8, ::1, localhost)",
     "address-private": "the host is a private-use address (RFC 1918; 64:ff9b:1::/48)",
