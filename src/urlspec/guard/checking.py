@@ -156,12 +156,26 @@ def check(url: str | URL, policy: Policy | None = None) -> URL:
     """
     if policy is None:
         policy = DEFAULT_POLICY
-    if not isinstance(url, URL):
-        text = url
-        try:
-            url = URL(text)
-        except InvalidURL as error:
-            raise Refused("invalid-url", text, error.reason) from None
+    if isinstance(url, URL):
+        return _check_parsed(url, policy)
+    # 1. The parse. (A separate function, not a try around a reassignment of ``url``: compiled
+    # by mypyc, that form crashed on an invalid URL; tests/test_guard_corpus.py runs compiled.)
+    parsed = _parse(url)
+    if isinstance(parsed, str):
+        raise Refused("invalid-url", url, parsed)
+    return _check_parsed(parsed, policy)
+
+
+def _parse(text: str) -> URL | str:
+    """``text`` parsed by the WHATWG URL parser, or why the parser failed."""
+    try:
+        return URL(text)
+    except InvalidURL as error:
+        return error.reason
+
+
+def _check_parsed(url: URL, policy: Policy) -> URL:
+    """Steps 2 to 7 of :func:`check` on a parsed URL."""
     # 2. The scheme.
     scheme = url.protocol[:-1]
     if scheme not in policy.schemes:
