@@ -147,7 +147,9 @@ def _ext_modules() -> list[Any]:
         _warn("mypyc is not installed")
         return []
     try:
-        return list(mypycify([*BUILD_MYPY_OPTIONS, *COMPILED_MODULES], opt_level="3", debug_level="0"))
+        return list(
+            mypycify([*BUILD_MYPY_OPTIONS, *COMPILED_MODULES], opt_level="3", debug_level="0")
+        )
     except (Exception, SystemExit) as error:  # mypyc exits on a type error
         _warn(f"mypyc could not compile the modules: {error!r}")
         return []
