@@ -32,10 +32,10 @@ from urlspec.guard.policy import DEFAULT_POLICY, Network, Policy
 from urlspec.guard.reasons import Refused, address_reason
 from urlspec.host import Host, HostKind, parse_ipv4, parse_ipv6, serialize_host
 from urlspec.special_addresses import address_info_of_host
-from urlspec.url import URL
+from urlspec.url import URL, validate
 from urlspec.url_record import SPECIAL_SCHEMES, default_port
 from urlspec.urlpattern import URLPattern
-from urlspec.validation import InvalidURL, quote
+from urlspec.validation import failure_reason, quote
 
 __all__ = ["address_verdict", "check", "host_kind", "parse_or_none", "shown"]
 
@@ -48,10 +48,7 @@ def parse_or_none(text: str) -> URL | None:
     HTTP client, so that the client reads the URL as a browser does (a normalized href means
     the same to every URL parser), and the parsed URL to their transport, which uses it when the
     client's request URL is still that href."""
-    try:
-        return URL(text)
-    except InvalidURL:
-        return None
+    return URL.parse(text)
 
 
 def shown(url: URL) -> str:
@@ -158,20 +155,12 @@ def check(url: str | URL, policy: Policy | None = None) -> URL:
         policy = DEFAULT_POLICY
     if isinstance(url, URL):
         return _check_parsed(url, policy)
-    # 1. The parse. (A separate function, not a try around a reassignment of ``url``: compiled
-    # by mypyc, that form crashed on an invalid URL; tests/test_guard_corpus.py runs compiled.)
-    parsed = _parse(url)
-    if isinstance(parsed, str):
-        raise Refused("invalid-url", url, parsed)
+    # 1. The parse. (URL.parse and validate, not a try around URL(): compiled by mypyc, reading
+    # the caught InvalidURL crashed; tests/test_guard_corpus.py runs in the compiled build.)
+    parsed = URL.parse(url)
+    if parsed is None:
+        raise Refused("invalid-url", url, failure_reason(validate(url)))
     return _check_parsed(parsed, policy)
-
-
-def _parse(text: str) -> URL | str:
-    """``text`` parsed by the WHATWG URL parser, or why the parser failed."""
-    try:
-        return URL(text)
-    except InvalidURL as error:
-        return error.reason
 
 
 def _check_parsed(url: URL, policy: Policy) -> URL:
