@@ -222,8 +222,7 @@ def test_parse_invalid_base() -> None:
 
 # --- help ----------------------------------------------------------------------------------------
 
-#: Arguments without a help text, in commands whose files are maintained elsewhere: they are
-#: to be described there (the test fails on any other).
+
 def subcommands() -> dict[str, Any]:
     import argparse
 
