@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "address_class_of_url",
+    "host_from_serialization",
     "host_of_url",
     "public_suffix_of_url",
     "registrable_domain_of_url",
@@ -66,12 +67,16 @@ def registrable_domain_of_url(url: URL) -> str | None:
 
 
 def host_of_url(url: URL) -> Host | None:
-    """``url``'s host as a :class:`~urlspec.host.Host` (None for a null host), from its
-    serialization (which the host parsers read back to the same value)."""
+    """``url``'s host as a :class:`~urlspec.host.Host` (None for a null host)."""
     kind = url.host_kind
-    hostname = url.hostname
     if kind is HostKind.NONE:
         return None
+    return host_from_serialization(kind, url.hostname)
+
+
+def host_from_serialization(kind: HostKind, hostname: str) -> Host:
+    """The :class:`~urlspec.host.Host` of kind ``kind`` that serializes to ``hostname`` (the host
+    parsers read a serialized IPv4 or IPv6 address back to the same value)."""
     if kind is HostKind.IPV4:
         address = parse_ipv4(hostname)
         assert address is not None

@@ -30,9 +30,10 @@ from typing import Final
 
 from urlspec.guard.policy import DEFAULT_POLICY, Network, Policy
 from urlspec.guard.reasons import Refused, address_reason
-from urlspec.host import Host, HostKind, parse_ipv4, parse_ipv6, serialize_host
+from urlspec.host import Host, HostKind, parse_ipv4, serialize_host
 from urlspec.special_addresses import address_info_of_host
 from urlspec.url import URL, validate
+from urlspec.url_host import host_from_serialization
 from urlspec.url_record import SPECIAL_SCHEMES, default_port
 from urlspec.urlpattern import URLPattern
 from urlspec.validation import failure_reason, quote
@@ -119,19 +120,6 @@ def host_kind(url: URL, scheme: str, hostname: str) -> HostKind:
     return HostKind.DOMAIN
 
 
-def _host(kind: HostKind, hostname: str) -> Host:
-    """The parsed host of a serialized IPv4 or IPv6 host, or of a domain."""
-    if kind is HostKind.IPV4:
-        value = parse_ipv4(hostname)
-        assert value is not None
-        return Host(kind, value)
-    if kind is HostKind.IPV6:
-        pieces = parse_ipv6(hostname[1:-1])
-        assert pieces is not None
-        return Host(kind, pieces)
-    return Host(kind, hostname)
-
-
 def _is_localhost(domain: str) -> bool:
     return domain == "localhost" or domain.endswith(".localhost")
 
@@ -203,7 +191,7 @@ def _check_parsed(url: URL, policy: Policy) -> URL:
         raise Refused("url-not-allowed", shown(url), "the URL matches no allowed pattern")
     # 7. The address, when the URL says it.
     if kind is not HostKind.DOMAIN or _is_localhost(bare):
-        verdict = address_verdict(_host(kind, hostname), policy)
+        verdict = address_verdict(host_from_serialization(kind, hostname), policy)
         if verdict is not None:
             raise Refused(verdict[0], shown(url), verdict[1])
     return url
