@@ -9,14 +9,18 @@ of its private section).
 from __future__ import annotations
 
 import ipaddress
+import json
 import pickle
 import socket
+from pathlib import Path
 from typing import Any
 
 import pytest
+from shared_data import CORPORA, iter_corpus
 
 from urlspec import URL, URLPattern, guard
 from urlspec.guard import Policy, PolicyError, Refused, check
+from urlspec.guard.checking import host_kind
 from urlspec.guard.reasons import ADDRESS_REASONS
 from urlspec.special_addresses import ADDRESS_CLASSES
 
@@ -278,3 +282,49 @@ def test_invalid_url_patterns_are_policy_errors() -> None:
         Policy(deny_urls="https://example.com/*")
     with pytest.raises(PolicyError, match="URL pattern entry"):
         Policy(deny_urls=[42])  # type: ignore[list-item]
+
+
+# --- the host kind read from the serialization, against the URL record's -------------------
+
+GUARD_CORPUS = Path(__file__).parent / "data" / "guard_bypass.json"
+HOST_KIND_SHAPES = [
+    # Every shape checking.host_kind tells apart: IPv6 brackets, a last label of ASCII digits
+    # (IPv4), a domain ending in a digit that is not all digits, non-ASCII digits (IDNA maps
+    # fullwidth digits to ASCII ones), a trailing dot, the empty host of file:, opaque hosts.
+    "http://[::1]/",
+    "http://1.2.3.4/",
+    "http://0x7f.1/",
+    "http://a1/",
+    "http://a.b1/",
+    "http://1a.example/",
+    "http://example.com./",
+    "http://1.2.3.4./",
+    "http://\uff11\uff12\uff17.0.0.1/",
+    "file:///tmp/x",
+    "file://host/x",
+    "gopher://127.0.0.1/",
+    "foo://[::1]/",
+    "foo:opaque",
+]
+
+
+def host_kind_inputs() -> list[str]:
+    inputs = list(HOST_KIND_SHAPES)
+    inputs += [case["url"] for case in json.loads(GUARD_CORPUS.read_text("utf-8"))["cases"]]
+    for name in CORPORA:
+        inputs += list(iter_corpus(name))
+    return inputs
+
+
+def test_host_kind_from_the_serialization_is_the_records() -> None:
+    # checking.host_kind reads the kind from the serialized host instead of the URL record;
+    # the record's kind (the host parser's, URL Standard §3.5) is the expected value.
+    compared = 0
+    for text in host_kind_inputs():
+        url = URL.parse(text)
+        if url is None:
+            continue
+        scheme = url.protocol[:-1]
+        assert host_kind(url, scheme, url.hostname) is url.host_kind, text
+        compared += 1
+    assert compared > 100_000
