@@ -243,6 +243,33 @@ class _AsyncResponseStream(httpx.AsyncByteStream):
             await aclose()
 
 
+def _pool_options(
+    verify: ssl.SSLContext | str | bool,
+    cert: Any,
+    http1: bool,
+    http2: bool,
+    limits: httpx.Limits | None,
+    retries: int,
+    local_address: str | None,
+    socket_options: Iterable[Any] | None,
+) -> dict[str, Any]:
+    """The httpcore pool's options for the transports' arguments, as ``httpx.HTTPTransport``
+    turns its own into them (its default limits: 100 connections, 20 kept alive)."""
+    if limits is None:
+        limits = httpx.Limits(max_connections=100, max_keepalive_connections=20)
+    return {
+        "ssl_context": _ssl_context(verify, cert),
+        "max_connections": limits.max_connections,
+        "max_keepalive_connections": limits.max_keepalive_connections,
+        "keepalive_expiry": limits.keepalive_expiry,
+        "http1": http1,
+        "http2": http2,
+        "retries": retries,
+        "local_address": local_address,
+        "socket_options": socket_options,
+    }
+
+
 class GuardedTransport(httpx.BaseTransport):
     """An httpx transport that sends a request only when ``policy`` lets its URL through, over
     a connection to an address it checked (see the module's documentation).
@@ -265,22 +292,11 @@ class GuardedTransport(httpx.BaseTransport):
         socket_options: Iterable[Any] | None = None,
     ) -> None:
         self.policy = DEFAULT_POLICY if policy is None else policy
-        limits = (
-            httpx.Limits(max_connections=100, max_keepalive_connections=20)
-            if (limits is None)
-            else limits
-        )
         self._pool = httpcore.ConnectionPool(
-            ssl_context=_ssl_context(verify, cert),
-            max_connections=limits.max_connections,
-            max_keepalive_connections=limits.max_keepalive_connections,
-            keepalive_expiry=limits.keepalive_expiry,
-            http1=http1,
-            http2=http2,
-            retries=retries,
-            local_address=local_address,
             network_backend=_PinningBackend(httpcore.SyncBackend()),
-            socket_options=socket_options,
+            **_pool_options(
+                verify, cert, http1, http2, limits, retries, local_address, socket_options
+            ),
         )
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
@@ -322,22 +338,11 @@ class AsyncGuardedTransport(httpx.AsyncBaseTransport):
         socket_options: Iterable[Any] | None = None,
     ) -> None:
         self.policy = DEFAULT_POLICY if policy is None else policy
-        limits = (
-            httpx.Limits(max_connections=100, max_keepalive_connections=20)
-            if (limits is None)
-            else limits
-        )
         self._pool = httpcore.AsyncConnectionPool(
-            ssl_context=_ssl_context(verify, cert),
-            max_connections=limits.max_connections,
-            max_keepalive_connections=limits.max_keepalive_connections,
-            keepalive_expiry=limits.keepalive_expiry,
-            http1=http1,
-            http2=http2,
-            retries=retries,
-            local_address=local_address,
             network_backend=_AsyncPinningBackend(httpcore.AnyIOBackend()),
-            socket_options=socket_options,
+            **_pool_options(
+                verify, cert, http1, http2, limits, retries, local_address, socket_options
+            ),
         )
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
