@@ -25,11 +25,12 @@ the two documents give instead:
 from __future__ import annotations
 
 import pytest
+from shared_data import CORPORA, iter_corpus
 
 import urlspec
-from urlspec import InvalidURL
-from urlspec.host_parts import ExtractResult, extract
-from urlspec.public_suffix_list import PublicSuffixList
+from urlspec import URL, InvalidURL
+from urlspec.host_parts import ExtractResult, _extract_parsed, _url_text, extract
+from urlspec.public_suffix_list import PublicSuffixList, default_list
 
 SAME = "same"
 
@@ -781,3 +782,42 @@ def test_each_list_and_section_gets_its_own_answer() -> None:
         # "blogspot.com" is a rule of the PRIVATE section.
         assert extract("a.blogspot.com").suffix == "com"
         assert extract("a.blogspot.com", include_private=True).suffix == "blogspot.com"
+
+
+def full_parse(text: str, include_private: bool) -> ExtractResult | None:
+    """The split without the shortcuts: the URL parser's host, split at its public suffix."""
+    try:
+        url = URL(_url_text(text))
+    except InvalidURL:
+        return None
+    return _extract_parsed(url, default_list(), include_private)
+
+
+def assert_same_split(text: str, include_private: bool) -> None:
+    expected = full_parse(text, include_private)
+    if expected is None:
+        with pytest.raises(ValueError):
+            extract(text, include_private)
+    else:
+        assert extract(text, include_private) == expected, text
+
+
+def test_the_shortcuts_agree_with_the_url_parser_on_every_corpus_line() -> None:
+    # extract() takes a plain host, or a URL whose host is plain, without the URL parser; the
+    # URL parser's answer is the expected one, for every corpus line and every distinct host of
+    # the corpora written bare, uppercased and with a trailing dot (the shapes the shortcuts
+    # tell apart), with and without the list's private section.
+    hosts: set[str] = set()
+    lines = 0
+    for name in CORPORA:
+        for line in iter_corpus(name):
+            assert_same_split(line, False)
+            lines += 1
+            url = URL.parse(line)
+            if url is not None and url.hostname:
+                hosts.add(url.hostname)
+    for host in hosts:
+        for text in (host, host.upper(), host + "."):
+            for include_private in (False, True):
+                assert_same_split(text, include_private)
+    assert lines > 100_000 and len(hosts) > 20_000
