@@ -598,6 +598,10 @@ def into_closed_pipe(args: list[str], head: list[str]) -> tuple[bytes, bytes, in
     return reader.stdout, stderr, producer.wait(timeout=120)
 
 
+def restore_default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_canon_interrupted_exits_130_quietly() -> None:
     process = subprocess.Popen(
         [str(SCRIPT), "canon"],
@@ -605,6 +609,9 @@ def test_canon_interrupted_exits_130_quietly() -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env=environment(),
+        # A shell starts background jobs with SIGINT ignored, and a child inherits that: give
+        # the program the disposition a terminal's Ctrl-C meets, wherever the suite runs.
+        preexec_fn=restore_default_sigint,
     )
     assert process.stdin is not None and process.stdout is not None
     watchdog = threading.Timer(60, process.kill)  # a hung program fails the test, not CI
