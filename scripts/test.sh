@@ -19,6 +19,8 @@ in .venv-test/:
 Each environment gets the test extra and the benchmark peers (their adapters are tested too). The
 first compiled environment also gets the spark and examples extras and is the one that runs the
 Apache Spark tests (a local JVM: Java 17+) and the pandas/Polars/DuckDB examples of the docs.
+The corpus-wide differentials (marked corpus_wide in tests/conftest.py) run on both builds of
+the first Python (3.11); the other environments run every other test.
 An environment is built once: it is rebuilt only when src/, setup.py or pyproject.toml changed
 since it was built. Installs and test runs go two at a time (this is tuned for a 2-core
 machine; --jobs changes it), each run's output printed whole when it ends.
@@ -183,9 +185,11 @@ run_suite() {
     if [ "$venv" != "$engines_venv" ]; then
         only_here=(--ignore=tests/test_spark.py --ignore=tests/test_docs_examples.py)
     fi
+    # The corpus-wide differentials (tests/conftest.py) run on the first Python's two builds.
+    [ "$v" = "${pythons[0]%%:*}" ] || only_here+=(-m "not corpus_wide")
     [ "$quick" = 1 ] && xdist=(-n auto)
     echo "== pytest on Python $v, the $build build" \
-        "${only_here:+(without the Spark and examples tests: they run on $engines_venv)}"
+        "${only_here:+(here without: ${only_here[*]})}"
     URLSPEC_EXPECT_COMPILED=$expect "$venv/bin/python" -m pytest -q -p no:cacheprovider \
         "${xdist[@]}" "${only_here[@]}" ${pytest_args[@]+"${pytest_args[@]}"}
 }

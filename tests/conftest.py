@@ -7,6 +7,8 @@ the names a test gave addresses through the ``fake_dns`` fixture: any other name
 DNS query, and this machine's DNS server is not on the loopback. ``socket.create_connection``
 goes through both. A refused call raises an ``OSError`` (so code under test sees a network
 failure) and is recorded: the test fails at teardown even when the code swallowed the error.
+
+It also marks the corpus-wide differentials ``corpus_wide`` (see ``CORPUS_WIDE``).
 """
 
 from __future__ import annotations
@@ -143,3 +145,26 @@ def fake_dns() -> Iterator[dict[str, list[str]]]:
     FAKE_DNS.clear()
     yield FAKE_DNS
     FAKE_DNS.clear()
+
+
+#: The corpus-wide differentials: each sends every line of a corpus (tens of thousands) through
+#: urlspec and a second implementation, the slowest tests of the suite. scripts/test.sh runs them
+#: on one environment per build (the first Python's) and the rest of the matrix with
+#: ``-m "not corpus_wide"``, which keeps CI within its time budget; the generated-input and
+#: sampled tests of the same modules run everywhere.
+CORPUS_WIDE = (
+    "tests/test_quoting_differential.py::test_corpus[",
+    "tests/test_parse_differential.py::test_corpus_",
+)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "corpus_wide: a differential over every line of a corpus (see conftest.py)"
+    )
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.nodeid.startswith(CORPUS_WIDE):
+            item.add_marker(pytest.mark.corpus_wide)
