@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import collections
 import ipaddress
+import itertools
 import re
 import sys
 import unicodedata
@@ -622,8 +623,9 @@ PLAIN_EXPRESSIONS = (
 
 
 def plain_split_mismatches(url: str) -> list[str]:
-    """How the fast split of ``url`` differs from the general one (empty when not plain)."""
-    problems = []
+    """How the fast splits of ``url`` differ from the general one (empty when not plain): the
+    plain expressions' (the pure build's fast path) and the scanner's (the compiled build's)."""
+    problems = scan_mismatches(url)
     for allow_fragments, expression in PLAIN_EXPRESSIONS:
         plain = expression.fullmatch(url)
         if plain is None:
@@ -639,14 +641,54 @@ def plain_split_mismatches(url: str) -> list[str]:
     return problems
 
 
+def scan_mismatches(url: str) -> list[str]:
+    """How ``_split.scan_plain`` splits ``url`` differently from the general path, with and
+    without fragments and both kinds of missing component (empty when it declines: None)."""
+    problems = []
+    for allow_fragments in (True, False):
+        for missing in ("", None):
+            scanned = _split.scan_plain(url, allow_fragments, missing)
+            if scanned is None:
+                continue
+            general = outcome(_split.split_general, url, None, allow_fragments, missing)
+            fast = ("ok", describe(scanned))
+            if fast != general:
+                problems.append(f"scan {url!r} {allow_fragments=} {missing=}: {fast} != {general}")
+    return problems
+
+
 @pytest.mark.parametrize("corpus", CORPORA)
 def test_corpus_plain_split_is_general_split(corpus: str) -> None:
     urls = list(iter_corpus(corpus))
     problems = [problem for url in urls for problem in plain_split_mismatches(url)]
     assert not problems, _report(problems)
-    # the fast path is the common case: nearly every URL of the corpora takes it
+    # the fast paths are the common case: nearly every URL of the corpora takes them
     plain = sum(_split.match_plain_ascii(url) is not None for url in urls)
     assert plain >= 0.9 * len(urls), f"only {plain} of {len(urls)} URLs are plain"
+    scanned = sum(_split.scan_plain(url, True, "") is not None for url in urls)
+    assert scanned >= 0.9 * len(urls), f"only {scanned} of {len(urls)} URLs are scanned"
+
+
+# Every string of up to 4 of these characters: one of each class the scanner tells apart (the
+# delimiters ":" "/" "?" "#", the brackets, a lowercase and an uppercase scheme letter, a digit,
+# another scheme character, the space (a C0 control or space, stripped at the start), the tab
+# and the newline (removed anywhere), and a non-ASCII letter).
+SCAN_ALPHABET = (":", "/", "?", "#", "[", "]", "a", "A", "1", "+", " ", "\t", "\n", "\u00e9")
+
+
+def test_every_short_string_scanned_as_general_split() -> None:
+    problems = []
+    for length in range(5):
+        for characters in itertools.product(SCAN_ALPHABET, repeat=length):
+            url = "".join(characters)
+            for allow_fragments in (True, False):
+                scanned = _split.scan_plain(url, allow_fragments, None)
+                if scanned is None:
+                    continue
+                general = _split.split_general(url, None, allow_fragments, None)
+                if scanned != general:
+                    problems.append(f"{url!r} {allow_fragments=}: {scanned} != {general}")
+    assert not problems, _report(problems)
 
 
 # Inputs at the edges of the plain expression: schemes in either case or with invalid

@@ -27,6 +27,7 @@ each adaptation named by its CPython issue and enabled only when the interpreter
 from __future__ import annotations
 
 import inspect
+import itertools
 import re
 import urllib.parse as stdlib
 import warnings
@@ -40,6 +41,7 @@ from hypothesis import strategies as st
 from shared_data import CORPORA, iter_corpus
 
 import urlspec.parse as ours
+from urlspec.parse import _quoting
 
 # --- Comparing outcomes ------------------------------------------------------------------------
 
@@ -482,3 +484,52 @@ def test_signature(name: str) -> None:
     private keyword-only ``_stacklevel``, with which parse_qs aims its warning; urlspec aims it
     without one, so that no private parameter shows.)"""
     assert parameters(getattr(ours, name)) == parameters(getattr(stdlib, name))
+
+
+# --- The compiled build's quoting scan against the quoting tables, directly ---
+#
+# Compiled, quote, quote_plus, quote_from_bytes and urlencode quote by one scan over the code
+# points (_quoting.quote_scan) instead of str.translate with the quoting table: the two must give
+# the same text for every input of code points below 256 (ASCII text, or bytes read as Latin-1),
+# every safe set and both modes (quote; quote_plus, where a space becomes "+", even when safe
+# holds it). Both builds run the scan here, whichever path their quote takes.
+
+SCAN_SAFE_SETS = ("/", "", " ", "+", " +", "/?=&", "\u00e9/", "~", ":/?#[]@!$&'()*+,;=%")
+
+
+def scan_mismatches(text: str, safe: str) -> list[str]:
+    """How quote_scan quotes ``text`` differently from the translation tables, for ``safe``."""
+    problems = []
+    for plus in (False, True):
+        kept = _quoting.kept_for(safe, plus)
+        table = _quoting._quote_plus_table(safe) if plus else _quoting._table_for(safe)
+        scanned, translated = _quoting.quote_scan(text, kept, plus), text.translate(table)
+        if scanned != translated:
+            problems.append(f"{text!r} {safe=} {plus=}: {scanned!r} != {translated!r}")
+    return problems
+
+
+# One character of each class the scan tells apart: kept (letters, digits, "_.-~"), the space,
+# "+", "/", "%", other ASCII, C0 and DEL, and bytes 0x80-0xFF read as Latin-1.
+QUOTE_SCAN_ALPHABET = ("a", "Z", "0", "~", " ", "+", "/", "%", "&", "\x00", "\x7f", "\x80", "\xe9")
+
+
+def test_every_short_text_scanned_as_translated() -> None:
+    problems = []
+    for length in range(4):
+        for characters in itertools.product(QUOTE_SCAN_ALPHABET, repeat=length):
+            text = "".join(characters)
+            for safe in SCAN_SAFE_SETS:
+                problems.extend(scan_mismatches(text, safe))
+    assert not problems, "\n".join(problems[:10])
+
+
+@pytest.mark.parametrize("corpus", CORPORA)
+def test_corpus_scanned_as_translated(corpus: str) -> None:
+    problems = []
+    for url in iter_corpus(corpus):
+        for text in (url, query_of(url)):
+            latin1 = text.encode("utf-8", "surrogateescape").decode("latin-1")
+            for safe in ("/", ""):
+                problems.extend(scan_mismatches(latin1, safe))
+    assert not problems, "\n".join(problems[:10])

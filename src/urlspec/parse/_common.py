@@ -18,6 +18,7 @@ from typing import Any, Final
 __all__ = [
     "C0_CONTROL_OR_SPACE",
     "CALLER_FRAMES_SKIPPED",
+    "COMPILED",
     "coerce_args",
     "coerce_components",
     "encode_result",
@@ -44,6 +45,9 @@ def _compiled() -> bool:
 #: the public function's caller: 1 frame each interpreted, none compiled (a compiled function
 #: runs without a Python frame, so the first frame ``warnings.warn`` sees is that caller's).
 CALLER_FRAMES_SKIPPED: Final = 0 if _compiled() else 1
+
+#: Whether this package runs compiled: the splitter then scans code points (see _split.py).
+COMPILED: Final = _compiled()
 
 # --- Scheme classification (the lists of urllib.parse; "" is the scheme of a URL without one) ---
 

@@ -12,10 +12,10 @@ RFC 3986 §5.2 (Relative Resolution), as CPython 3.14 implements it:
   segments inside a merged path are dropped (not RFC 3986 §5.2.4's exact algorithm; the
   RFC 3986 §5.4.2 "abnormal" examples show the differences).
 
-Speed: two plain ``str`` URLs (see ``urlspec.parse._split``) are split by one match each, and dot
-segments are looked for from dot to dot (:func:`first_dot_segment`): a path without any is used
-as it is, and in a path with some, the segments before the first one are taken as they are (the
-general loop would only append them one by one) and the loop starts at that segment.
+Speed: two plain ``str`` URLs are split by the fast path (``urlspec.parse._split.split_plain``),
+and dot segments are looked for from dot to dot (:func:`first_dot_segment`): a path without any
+is used as it is, and in a path with some, the segments before the first one are taken as they
+are (the general loop would only append them one by one) and the loop starts at that segment.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any, overload
 
 from urlspec.parse._common import coerce_args, uses_netloc, uses_relative
-from urlspec.parse._split import join_components, match_plain_url, split_defined
+from urlspec.parse._split import join_components, split_defined, split_plain
 
 __all__ = ["urljoin"]
 
@@ -137,12 +137,12 @@ def urljoin(base: Any, url: Any, allow_fragments: Any = True) -> Any:
         return base
     if type(base) is str and type(url) is str:
         if allow_fragments:
-            # The fast path: two plain URLs (see urlspec.parse._split), whose components are the
-            # groups of their match, undefined ones None, exactly as split_defined gives them.
-            base_plain = match_plain_url(base)
-            plain = match_plain_url(url)
+            # The fast path: two plain URLs (see urlspec.parse._split.split_plain), undefined
+            # components None, exactly as split_defined gives them.
+            base_plain = split_plain(base, True, None)
+            plain = split_plain(url, True, None)
             if base_plain is not None and plain is not None:
-                return transform_references(base_plain.groups(), url, plain.groups())
+                return transform_references(base_plain, url, plain)
         return _join_str(base, url, allow_fragments)
     return _join_any(base, url, allow_fragments)
 

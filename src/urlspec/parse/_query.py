@@ -21,11 +21,13 @@ import warnings
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final, overload
 
-from urlspec.parse._common import CALLER_FRAMES_SKIPPED
+from urlspec.parse._common import CALLER_FRAMES_SKIPPED, COMPILED
 from urlspec.parse._quoting import (
     _quote_plus_table,
     _unquote_text,
+    kept_for,
     quote_plus,
+    quote_scan,
     text_quoting_plus,
     unquote_to_bytes,
 )
@@ -323,8 +325,22 @@ def _urlencode_default(items: Iterable[Any], safe: str) -> str:
     quoted: one search tells so, see ``_quoting._text_quoting``); any other component
     goes through ``quote_plus`` as the general loop sends it (bytes as they are, anything else
     through ``str()``)."""
-    needs_quoting, table = text_quoting_plus(safe)
     fields = []
+    if COMPILED:
+        # compiled: one scan per component (see _quoting.quote_scan)
+        kept = kept_for(safe, True)
+        for name, value in items:
+            if type(name) is str and name.isascii():
+                quoted_name = quote_scan(name, kept, True)
+            else:
+                quoted_name = _quote_plus_component(name, safe)
+            if type(value) is str and value.isascii():
+                quoted_value = quote_scan(value, kept, True)
+            else:
+                quoted_value = _quote_plus_component(value, safe)
+            fields.append(quoted_name + "=" + quoted_value)
+        return "&".join(fields)
+    needs_quoting, table = text_quoting_plus(safe)
     for name, value in items:
         if type(name) is str and name.isascii():
             quoted_name = name if needs_quoting(name) is None else name.translate(table)

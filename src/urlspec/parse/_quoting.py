@@ -13,7 +13,10 @@ How it works, and why it is fast without any per-character Python loop:
   it quotes to (the byte's own character when it is always safe or in ``safe``, ``%XX``
   otherwise). The bytes to quote are viewed as Latin-1 text (one character per byte) and
   ``str.translate`` applies the table in C. A pure-ASCII ``str`` quoted as UTF-8 is translated
-  directly, since its UTF-8 bytes are its characters.
+  directly, since its UTF-8 bytes are its characters. The compiled build quotes by one scan
+  over the code points instead (:func:`quote_scan`, with a 128-entry table of the ASCII code
+  points ``safe`` keeps), which returns text that needs no quoting as it is and otherwise
+  joins the kept runs and the escapes.
 * Unquoting. One precompiled regular expression splits the input around every ``%XX`` escape
   (valid hex digits only; a lone ``%`` stays as it is), ``binascii.unhexlify`` decodes the hex
   digits of all the escapes at once, each decoded byte takes its escape's place, and
@@ -29,7 +32,11 @@ import binascii
 import functools
 import re
 from collections.abc import Callable, Iterable
-from typing import Any, TypeGuard, overload
+from typing import Any, Final, TypeGuard, overload
+
+from mypy_extensions import i64
+
+from urlspec.parse._common import COMPILED
 
 __all__ = [
     "_ALWAYS_SAFE",
@@ -159,8 +166,78 @@ def char_class_of_others(kept: str) -> str:
     return "[" + "".join(ranges) + "]" if ranges else "(?!)"
 
 
+# --- The compiled build's quoting: one scan over the code points ---
+#
+# Compiled, a loop over the code points is quicker than the search and ``str.translate`` (which
+# leaves its fast path at the first character that becomes three). For each ``safe`` (a str),
+# a table of the 128 ASCII code points says which ones are kept: 1 kept, 0 percent-encoded.
+
+_KEPT_BY_SAFE: Final[dict[str, bytes]] = {}
+_KEPT_BY_SAFE_PLUS: Final[dict[str, bytes]] = {}
+_MAX_KEPT_TABLES: Final = 128  # (a bound: callers may pass ever new ``safe`` values)
+
+
+def _kept_table(table: list[str], plus: bool) -> bytes:
+    """Which ASCII code points ``table`` (a quoting table) keeps; with ``plus``, a space is not
+    kept (``quote_plus`` writes it as '+' even when ``safe`` holds it)."""
+    kept = bytearray(128)
+    for code in range(128):
+        if table[code] == chr(code) and not (plus and code == 0x20):
+            kept[code] = 1
+    return bytes(kept)
+
+
+def kept_for(safe: str, plus: bool) -> bytes:
+    """The kept ASCII code points of ``quote`` (of ``quote_plus`` with ``plus``: never the
+    space) for ``safe``, cached."""
+    cache = _KEPT_BY_SAFE_PLUS if plus else _KEPT_BY_SAFE
+    kept = cache.get(safe)
+    if kept is None:
+        if len(cache) >= _MAX_KEPT_TABLES:
+            cache.clear()
+        kept = _kept_table(_quoting_table_for_hashable_safe(safe), plus)
+        cache[safe] = kept
+    return kept
+
+
+def quote_scan(text: str, kept: bytes, plus: bool) -> str:
+    """``text`` quoted by one scan: each code point that ``kept`` keeps stays, a space becomes
+    '+' when ``plus``, and any other becomes its ``%XX``.
+
+    ``text`` holds code points below 256 only: ASCII text, or bytes read as Latin-1 (one code
+    point per byte), which is what ``str.translate`` with the quoting table is given otherwise;
+    ``tests/test_quoting_differential.py`` proves the two equal.
+    """
+    length: i64 = len(text)
+    i: i64 = 0
+    while i < length:  # the kept prefix: often the whole text
+        c: i64 = ord(text[i])
+        if c >= 128 or not kept[c]:
+            break
+        i += 1
+    if i == length:
+        return text
+    pieces: list[str] = []
+    start: i64 = 0
+    while i < length:
+        c = ord(text[i])
+        if c < 128 and kept[c]:
+            i += 1
+            continue
+        if start < i:
+            pieces.append(text[start:i])
+        pieces.append("+" if plus and c == 0x20 else _PERCENT_ESCAPES[c])
+        i += 1
+        start = i
+    if start < length:
+        pieces.append(text[start:])
+    return "".join(pieces)
+
+
 def clear_cache() -> None:
     """Forget the quoting tables built so far (``urllib.parse.clear_cache`` calls this)."""
+    _KEPT_BY_SAFE.clear()
+    _KEPT_BY_SAFE_PLUS.clear()
     _quoting_table.cache_clear()
     _quoting_table_for_hashable_safe.cache_clear()
     _quote_plus_table.cache_clear()
@@ -178,6 +255,8 @@ def quote_from_bytes(bs: bytes | bytearray, safe: str | Iterable[int] = "/") -> 
         raise TypeError("quote_from_bytes() expected bytes")
     if not bs:
         return ""
+    if COMPILED and type(safe) is str:
+        return quote_scan(bs.decode("latin-1"), kept_for(safe, False), False)
     return bs.decode("latin-1").translate(_table_for(safe))
 
 
@@ -227,6 +306,8 @@ def quote(
         and string.isascii()
         and string
     ):
+        if COMPILED:
+            return quote_scan(string, kept_for(safe, False), False)
         needs_quoting, table = _text_quoting(safe)
         return string if needs_quoting(string) is None else string.translate(table)
     if _is_ascii_as_utf8(string, encoding, errors) and string:
@@ -270,6 +351,8 @@ def quote_plus(
     defaults to nothing. A '+' in ``string`` is quoted unless ``safe`` contains it.
     """
     if _is_ascii_as_utf8(string, encoding, errors) and (type(safe) is str or type(safe) is bytes):
+        if COMPILED and type(safe) is str:
+            return quote_scan(string, kept_for(safe, True), True)
         return string.translate(_quote_plus_table(safe))
     if isinstance(string, str):
         has_space = " " in string

@@ -20,13 +20,16 @@ removed (CVE-2022-0391, bpo-43882). The netloc is then checked, as CPython 3.14 
 * no character of the netloc turns into one of ``/?#@:`` under NFKC normalization
   (CVE-2019-9636, CVE-2019-10160).
 
-Speed: a URL that is plain (no leading control or space, no tab or newline, a lowercase scheme or
-none, a netloc that is ASCII without brackets) is split by one match of a precompiled expression
-(``_PLAIN_SPLIT``) whose groups are the result, with nothing left to clean, lowercase or check:
-:func:`match_plain_url` is that one fast path, for ``urlsplit`` and ``urlparse`` (which build the
-result with ``tuple.__new__``), ``urljoin`` and ``urldefrag``. Every other URL takes the
-general path, :func:`split_general`, which cleans it first and checks its netloc. The tests
-compare the two directly. No result is cached.
+Speed: a URL that is plain (no leading control or space, no tab or newline, a netloc that is
+ASCII without brackets) has nothing to clean or check, and is split by the fast path,
+:func:`split_plain`, for ``urlsplit`` and ``urlparse`` (which build the result with
+``tuple.__new__``), ``urljoin`` and ``urldefrag``. The compiled build scans its code points once
+(:func:`scan_plain`: compiled, a loop is quicker than a regex match, whose call, match object
+and ``groups()`` would cost more than the whole scan); the pure build matches a precompiled
+expression whose groups are the result (``_PLAIN_SPLIT``: ``re`` runs in C, a Python loop would
+not). Every other URL takes the general path, :func:`split_general`, which cleans it first and
+checks its netloc. The tests compare each fast path with the general path directly, in both
+builds. No result is cached.
 """
 
 from __future__ import annotations
@@ -38,8 +41,11 @@ import unicodedata
 from collections.abc import Iterable
 from typing import Any, Final, Literal, overload
 
+from mypy_extensions import i64
+
 from urlspec.parse._common import (
     C0_CONTROL_OR_SPACE,
+    COMPILED,
     coerce_args,
     coerce_components,
     remove_tab_and_newline,
@@ -224,23 +230,103 @@ def match_plain_url(url: str) -> re.Match[str] | None:
     return match_plain_ascii(url) if url.isascii() else match_plain(url)
 
 
+def scan_plain(url: str, allow_fragments: object, missing: Any) -> SplitParts | None:
+    """The components of a plain ``str`` URL, found by one pass over its code points, or None.
+
+    The compiled build's fast path (compiled, this loop is quicker than a regex match, whose
+    call, match object and ``groups()`` cost more than the scan). A URL that needs cleaning (a
+    leading C0 control or space, a tab or newline anywhere) or checking (a netloc holding ``[``,
+    ``]`` or a non-ASCII code point) is not plain: None, for :func:`split_general`. Any other URL
+    is split as ``_GENERAL_SPLIT`` splits it (RFC 3986 Appendix B, with CPython's scheme rule):
+
+    * the scheme is the text before the first ``:`` when it is an ASCII letter followed by ASCII
+      letters, digits, ``+``, ``-``, ``.`` (CPython's ``scheme_chars``), lowercased;
+    * after ``//``, the netloc runs to the first ``/``, ``?`` or ``#`` (``#`` ends it even
+      without fragments, as in CPython's ``_splitnetloc``);
+    * the fragment follows the first ``#`` (with ``allow_fragments``), the query the first ``?``
+      before it, and the path is what is left.
+
+    ``tests/test_parse_differential.py`` proves it equal to :func:`split_general` on every corpus
+    line and on every short string of the characters that matter.
+    """
+    length: i64 = len(url)
+    if length == 0:
+        return missing, missing, "", missing, missing
+    if ord(url[0]) <= 0x20 or "\t" in url or "\n" in url or "\r" in url:
+        return None  # to be cleaned first
+    # the scheme: [A-Za-z][A-Za-z0-9+.-]* before the first ":"
+    scheme: Any = missing
+    start: i64 = 0
+    c: i64 = ord(url[0])
+    if 0x61 <= c <= 0x7A or 0x41 <= c <= 0x5A:  # a-z A-Z
+        uppercase = c <= 0x5A
+        i: i64 = 1
+        while i < length:
+            c = ord(url[i])
+            if 0x61 <= c <= 0x7A or 0x30 <= c <= 0x39 or c == 0x2B or c == 0x2D or c == 0x2E:
+                i += 1  # a-z 0-9 + - .
+            elif 0x41 <= c <= 0x5A:  # A-Z
+                uppercase = True
+                i += 1
+            else:
+                break
+        if i < length and c == 0x3A:  # ":" (c is url[i])
+            scheme = url[:i].lower() if uppercase else url[:i]
+            start = i + 1
+    # the netloc: after "//", up to the first "/", "?" or "#"
+    netloc: Any = missing
+    if start + 1 < length and ord(url[start]) == 0x2F and ord(url[start + 1]) == 0x2F:
+        end: i64 = start + 2
+        while end < length:
+            c = ord(url[end])
+            if c == 0x2F or c == 0x3F or c == 0x23:  # "/" "?" "#"
+                break
+            if c == 0x5B or c == 0x5D or c >= 0x80:  # "[" "]" non-ASCII: to be checked
+                return None
+            end += 1
+        netloc = url[start + 2 : end]
+        start = end
+    # the fragment, the query and the path
+    end = length
+    fragment: Any = missing
+    if allow_fragments:
+        hash_sign: i64 = url.find("#", start)
+        if hash_sign >= 0:
+            fragment = url[hash_sign + 1 :]
+            end = hash_sign
+    query: Any = missing
+    question: i64 = url.find("?", start, end)
+    if question >= 0:
+        query = url[question + 1 : end]
+        end = question
+    return scheme, netloc, url[start:end], query, fragment
+
+
+def split_plain(url: str, allow_fragments: object, missing: Any) -> SplitParts | None:
+    """The components of a plain ``str`` URL, or None for any other (see :func:`split_str`).
+
+    The compiled build scans the code points (:func:`scan_plain`); the pure build matches a
+    plain expression (see ``_PLAIN_SPLIT``), which ``re`` runs in C.
+    """
+    if COMPILED:
+        return scan_plain(url, allow_fragments, missing)
+    if allow_fragments:
+        plain = match_plain_url(url)
+        return None if plain is None else plain.groups(missing)  # type: ignore[return-value]
+    plain = _match_plain_no_fragment(url)
+    return None if plain is None else (*plain.groups(missing), missing)
+
+
 def split_str(url: str, scheme: Any, allow_fragments: object, missing: Any) -> SplitParts:
     """(scheme, netloc, path, query, fragment) of a ``str`` URL.
 
     ``scheme`` is the default scheme (None: none); ``missing`` is what an undefined component
-    is (``""``, or None for ``missing_as_none``). A plain URL is split by one match (see
-    ``_PLAIN_SPLIT``), any other by :func:`split_general`.
+    is (``""``, or None for ``missing_as_none``). A plain URL is split by the fast path
+    (:func:`split_plain`), any other by :func:`split_general`.
     """
-    if allow_fragments:
-        plain = match_plain_url(url)
-        if plain is None:
-            return split_general(url, scheme, allow_fragments, missing)
-        parts: SplitParts = plain.groups(missing)  # type: ignore[assignment]
-    else:
-        plain = _match_plain_no_fragment(url)
-        if plain is None:
-            return split_general(url, scheme, allow_fragments, missing)
-        parts = (*plain.groups(missing), missing)
+    parts = split_plain(url, allow_fragments, missing)
+    if parts is None:
+        return split_general(url, scheme, allow_fragments, missing)
     if scheme is not None:
         # cleaned even when unused, as CPython does (a bytes scheme is a TypeError here)
         scheme = remove_tab_and_newline(scheme.strip(C0_CONTROL_OR_SPACE))
@@ -359,12 +445,22 @@ def urlsplit(
     Undefined components are ``''``, or None with ``missing_as_none`` (CPython 3.15). Percent
     escapes are left as they are. Raises ValueError for an invalid netloc (see the module).
     """
-    # The fast path of a plain URL (see _PLAIN_SPLIT), written out: urlsplit is the hottest
-    # call, and a helper call would be ~15% of it.
-    if type(url) is str and allow_fragments is True and not missing_as_none:
-        plain = match_plain_ascii(url) if url.isascii() else match_plain(url)
-        if plain is not None and (scheme is None or scheme == ""):
-            return _new_tuple(SplitResult, plain.groups(""))
+    # The fast path of a plain URL, written out: urlsplit is the hottest call, and in the pure
+    # build a helper call would be ~15% of it.
+    if (
+        type(url) is str
+        and allow_fragments is True
+        and not missing_as_none
+        and (scheme is None or scheme == "")
+    ):
+        if COMPILED:
+            parts = scan_plain(url, True, "")
+            if parts is not None:
+                return _new_tuple(SplitResult, parts)
+        else:
+            plain = match_plain_ascii(url) if url.isascii() else match_plain(url)
+            if plain is not None:
+                return _new_tuple(SplitResult, plain.groups(""))
     _require_hashable(url, scheme, allow_fragments)
     parts, coerce = _split_parts(url, scheme, allow_fragments, None if missing_as_none else "")
     result = _new_tuple(SplitResult, parts)
@@ -413,11 +509,11 @@ def urlparse(
     As :func:`urlsplit`, and the parameters of the last path segment are split off the path for
     the schemes in ``uses_params``. The result is a ParseResult (ParseResultBytes for bytes).
     """
-    # The fast path of a plain URL (see _PLAIN_SPLIT), written out as in urlsplit.
+    # The fast path of a plain URL (see split_plain).
     if type(url) is str and allow_fragments is True and not missing_as_none:
-        plain = match_plain_ascii(url) if url.isascii() else match_plain(url)
-        if plain is not None and (scheme is None or scheme == ""):
-            plain_scheme, plain_netloc, plain_path, plain_query, plain_fragment = plain.groups("")
+        plain = split_plain(url, True, "") if scheme is None or scheme == "" else None
+        if plain is not None:
+            plain_scheme, plain_netloc, plain_path, plain_query, plain_fragment = plain
             plain_params: str = ""
             if ";" in plain_path and plain_scheme in uses_params:
                 plain_path, plain_params = split_params(plain_path, "")
