@@ -18,16 +18,21 @@ The state machine itself is checked against the WPT data in test_parser_wpt.py.
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from shared_data import CORPORA, iter_corpus
 
-from urlspec import InvalidURL
+from bench import messy
+from urlspec import InvalidURL, fast_path
 from urlspec.fast_path import (
     fast_href,
     fast_href_and_errors,
     getter_values_from_fast_href,
+    goes_to_the_state_machine,
+    is_own_href,
     match_normalized,
     match_own_href,
     origin_from_fast_getter_values,
@@ -535,3 +540,91 @@ def test_a_str_subclass_gets_a_plain_str_href() -> None:
         pass
 
     assert type(URL(Text("https://example.com/")).href) is str
+
+
+# --- the first look of tiers 2 and 3: what goes to the state machine anyway -------------------
+
+
+def check_declined_when_sent_on(input: str) -> bool:
+    """When goes_to_the_state_machine sends ``input`` to the state machine, no tier takes it
+    (tier 1, and tiers 2 and 3 without that first look): it skips only tiers that decline."""
+    if not goes_to_the_state_machine(input):
+        return False
+    assert not is_own_href(input), input
+    assert fast_path._tiers_2_and_3(input) is None, input
+    return True
+
+
+@pytest.mark.parametrize("corpus", CORPORA)
+def test_what_goes_to_the_state_machine_is_declined_on_the_corpus(corpus: str) -> None:
+    """Every line, and every line with one of bench/messy.py's mutations (the one the benchmark
+    gives it, and one of the others in turn: a third of the lines, to stay fast)."""
+    sent_on = 0
+    for index, line in enumerate(iter_corpus(corpus)):
+        check_declined_when_sent_on(line)
+        for mutation in (index, index + 1 + index % 5) if index % 3 == 0 else (index,):
+            mutated = messy.MUTATORS[mutation % len(messy.MUTATORS)](line, index)
+            if mutated is not None:
+                sent_on += check_declined_when_sent_on(mutated)
+    assert sent_on > 0
+
+
+# Pieces that sit on the first look's edges: dot segments in every spelling, hexadecimal hosts,
+# delimiters, "\\", credentials, a tab, a code point beyond ASCII.
+_LOOK_PREFIXES = ("http:", "HTTP://", "file:", "file://", "sc:", "sc://", "ws://a.")
+_LOOK_PIECES = ("/", ".", "%2e", "%2E", "0x", "0X1f", "a", "\\", "?", "#", ":", "@", "é", "\t")
+
+
+def test_what_goes_to_the_state_machine_is_declined_on_every_short_input() -> None:
+    """Every prefix with up to three pieces after it, and up to four of the pieces without "é"
+    and the tab (the two the first look tests alone)."""
+    sent_on = 0
+    pieces = _LOOK_PIECES[:-2]
+    for prefix in _LOOK_PREFIXES:
+        for count in range(5):
+            alphabet = _LOOK_PIECES if count <= 3 else pieces
+            for combination in itertools.product(alphabet, repeat=count):
+                sent_on += check_declined_when_sent_on(prefix + "".join(combination))
+    assert sent_on > 0
+
+
+@settings(max_examples=400, deadline=None)
+@given(input=urlish())
+@example(input="sc://./x")  # an opaque host "." then a path: tier 1 takes it
+@example(input="mailto:a/../b")  # an opaque path: tier 1 takes it
+@example(input="http://0x1f.com/")  # the last label is no number
+def test_what_goes_to_the_state_machine_is_declined_on_generated_urls(input: str) -> None:
+    check_declined_when_sent_on(input)
+
+
+@pytest.mark.parametrize(
+    "input",
+    [
+        "https://www.exa\tmple.com/a",  # a tab
+        "https://www.example.com/s3/%2e%2e/a/b?q#f",  # a double-dot segment
+        "https://example.com/a/%2E/",  # a single-dot segment
+        "sc://h/./x",
+        "file:///a/..",
+        "https://bücher.example.com/",  # beyond ASCII
+        "https://0x7f000001/a",  # a hexadecimal IPv4 address
+        "HTTP://a.0X.:80/",
+    ],
+)
+def test_messy_inputs_go_to_the_state_machine_at_once(input: str) -> None:
+    assert goes_to_the_state_machine(input)
+    check_fast_path(input)
+
+
+@pytest.mark.parametrize(
+    "input",
+    [
+        "https://example.com/a/..b/",  # no dot segment
+        "https://example.com/?/../",  # in the query
+        "mailto:a/../b",  # an opaque path
+        "sc://./x",  # an opaque host
+        "http://0x1f.com/",  # a domain
+        "http://a.0xg/",
+    ],
+)
+def test_the_first_look_leaves_other_inputs_to_the_tiers(input: str) -> None:
+    assert not goes_to_the_state_machine(input)

@@ -13,9 +13,11 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from shared_data import require_wpt_entry, wpt_params
+from shared_data import CORPORA, dataset_path, iter_corpus, require_wpt_entry, wpt_params
 
+from bench import messy
 from urlspec import InvalidURL
+from urlspec import host as host_module
 from urlspec.host import (
     FORBIDDEN_DOMAIN_CODE_POINT_RE,
     FORBIDDEN_DOMAIN_CODE_POINTS,
@@ -569,3 +571,52 @@ def test_parse_host_string_rejects_non_strings() -> None:
 
     with pytest.raises(TypeError, match="host must be a str"):
         parse_host_string(b"example.com")  # type: ignore[arg-type]
+
+
+# --- The domain parser's ASCII shortcut (host._ascii_domain_to_ascii) ---------------------------
+
+
+def domain_parser_or_none(domain: str) -> str | None:
+    """urlspec.idna.domain_to_ascii, beStrict false, None for failure: the full domain parser."""
+    try:
+        return domain_to_ascii(domain, False)
+    except InvalidDomain:
+        return None
+
+
+def test_the_ascii_shortcut_equals_the_domain_parser_on_every_ascii_code_point() -> None:
+    """Each ASCII code point alone, between letters, in a label before "xn--" and digits (an
+    uppercase, forbidden, dot, hyphen, STD3-failing or empty domain)."""
+    for code_point in map(chr, range(128)):
+        for domain in (code_point, f"a{code_point}b", f"{code_point}.xn--a.1", "", "."):
+            assert host_module._ascii_domain_to_ascii(domain) == domain_parser_or_none(domain), (
+                domain
+            )
+
+
+def test_the_ascii_shortcut_equals_the_domain_parser_on_every_corpus_host() -> None:
+    dataset_path("kasztp.txt")
+    for corpus in CORPORA:
+        for line in iter_corpus(corpus):
+            span = messy._host_span(line)
+            if span is not None and line.isascii():
+                domain = line[span[0] : span[1]]
+                assert host_module._ascii_domain_to_ascii(domain) == domain_parser_or_none(domain)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.characters(max_codepoint=127), max_size=30))
+def test_the_ascii_shortcut_equals_the_domain_parser_on_generated_domains(domain: str) -> None:
+    assert host_module._ascii_domain_to_ascii(domain) == domain_parser_or_none(domain)
+
+
+def test_the_host_parser_gives_the_same_hosts_with_and_without_errors_on_the_corpus() -> None:
+    """Without an errors list, an ASCII domain takes the shortcut; with one, the domain parser."""
+    dataset_path("kasztp.txt")
+    domains = set()
+    for line in iter_corpus("kasztp.txt"):
+        span = messy._host_span(line)
+        if span is not None:
+            domains.add(line[span[0] : span[1]])
+    for domain in domains:
+        assert parse_host(domain) == parse_host(domain, errors=[]), domain

@@ -7,6 +7,7 @@ and the examples and notes of the URL Standard and UTS #46.
 
 from __future__ import annotations
 
+import itertools
 import json
 import pickle
 import subprocess
@@ -18,9 +19,10 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from shared_data import require_wpt_entry, wpt_params
+from shared_data import CORPORA, dataset_path, iter_corpus, require_wpt_entry, wpt_params
 
-from urlspec import InvalidURL, punycode
+from bench import messy
+from urlspec import InvalidURL, idna, punycode
 from urlspec.host import parse_host, serialize_host
 from urlspec.idna import (
     Flags,
@@ -623,3 +625,137 @@ def test_every_code_point_newer_than_the_interpreter_is_judged_by_the_tables_ver
             if ("C2" in joiner_codes) != (ucd.combining(c) != 9):
                 wrong.append((c, "C2"))
     assert wrong == []
+
+
+# --- UTS #46 §4 Processing: the loops and the ASCII shortcut equal the full path ---------------
+
+
+def full_processing(domain_name: str, flags: Flags) -> tuple[list[str], list[str]]:
+    """UTS #46 §4 Processing step by step, every label through every validity criterion of §4.1
+    (none skipped for an ASCII label): what urlspec.idna._process must give. The error codes
+    come sorted: they are a set (an all-ASCII domain has its codes found criterion by criterion
+    over the whole domain, not label by label)."""
+    errors: list[str] = []
+
+    def record(code: str) -> None:
+        if code not in errors:
+            errors.append(code)
+
+    ucd = unicode_data()
+    table = _mapping_table()
+    # 1. Map (each code point by the table), 2. Normalize, 3. Break.
+    mapped = domain_name.translate(idna._mapping_translation(flags.transitional_processing))
+    labels = ucd.normalize("NFC", mapped).split(".")
+    # 4. Convert/Validate.
+    decoded = [False] * len(labels)
+    for index, label in enumerate(labels):
+        if label.startswith("xn--"):
+            converted = idna._convert_punycode_label(label, flags, errors)
+            if converted is not None:
+                labels[index], decoded[index] = converted, True
+    # RFC 5893 §1.4: a Bidi domain name has a label with a character of class R, AL or AN.
+    bidi = flags.check_bidi and any(
+        ucd.bidirectional(code_point) in ("R", "AL", "AN")
+        for label in labels
+        for code_point in label
+    )
+    for index, label in enumerate(labels):
+        label_flags = flags._replace(transitional_processing=False) if decoded[index] else flags
+        if label and (decoded[index] or not label.startswith("xn--")):
+            if ucd.normalize("NFC", label) != label:
+                record("V1")
+            if label_flags.check_hyphens and label[2:4] == "--":
+                record("V2")
+            if label_flags.check_hyphens and (label[:1] == "-" or label[-1:] == "-"):
+                record("V3")
+            if not label_flags.check_hyphens and label.startswith("xn--"):
+                record("V4")
+            if "." in label:
+                record("V5")
+            if label_flags.use_std3_ascii_rules and any(
+                c < "\x80" and c not in "abcdefghijklmnopqrstuvwxyz0123456789-" for c in label
+            ):
+                record("U1")
+            if ucd.category(label[0]).startswith("M"):
+                record("V6")
+            allowed = "V" if label_flags.transitional_processing else "VD"
+            if any(c >= "\x80" and table.lookup(c)[0] not in allowed for c in label):
+                record("V7")
+            if label_flags.check_joiners:
+                idna._check_joiners(label, errors)
+        if bidi and label:
+            idna._check_bidi_rule(label, errors)
+    return labels, sorted(errors)
+
+
+def processing(domain_name: str, flags: Flags) -> tuple[list[str], list[str]]:
+    """urlspec.idna._process, its error codes sorted."""
+    labels, errors = idna._process(domain_name, flags)
+    return labels, sorted(errors)
+
+
+_PROCESSING_FLAGS = (
+    URL_FLAGS,
+    STRICT_FLAGS,
+    URL_FLAGS._replace(check_bidi=False, check_joiners=False),
+    STRICT_FLAGS._replace(transitional_processing=True, check_hyphens=False),
+)
+
+
+def _corpus_hosts() -> set[str]:
+    """Every distinct host of the corpora's special URLs, as written, and with an IDN label."""
+    hosts: set[str] = set()
+    for corpus in CORPORA:
+        for line in iter_corpus(corpus):
+            span = messy._host_span(line)
+            if span is not None:
+                hosts.add(line[span[0] : span[1]])
+    return hosts | {"bücher." + host for host in list(hosts)[::7]}
+
+
+def test_processing_equals_the_full_path_on_every_corpus_host() -> None:
+    dataset_path("kasztp.txt")
+    for host in _corpus_hosts():
+        for flags in _PROCESSING_FLAGS:
+            assert processing(host, flags) == full_processing(host, flags), host
+
+
+@pytest.mark.parametrize("flags", _PROCESSING_FLAGS)
+def test_processing_equals_the_full_path_on_the_idna_test_data(flags: Flags) -> None:
+    for entry in _idna_test_entries():
+        input = entry["input"]
+        assert processing(input, flags) == full_processing(input, flags), input
+
+
+# Labels on the ASCII shortcut's edges: hyphens, "xn--" (valid, invalid, decoding to ASCII),
+# digits first, uppercase, STD3 code points, beside Bidi, joiner, mark and mapped labels.
+_EDGE_LABELS = (
+    "a",
+    "A1",
+    "-a",
+    "a-",
+    "ab--c",
+    "xn--a",
+    "xn--bcher-kva",
+    "xn--ls8h",
+    "1a",
+    "a_b",
+    "",
+)
+_EDGE_UNICODE_LABELS = ("ü", "ש", "א1", "\u0300a", "a\u200cb", "ｅ", "ß")
+
+
+def test_processing_equals_the_full_path_on_every_short_domain() -> None:
+    labels = _EDGE_LABELS + _EDGE_UNICODE_LABELS
+    for count in (1, 2, 3):
+        for combination in itertools.product(labels, repeat=count):
+            domain = ".".join(combination)
+            for flags in _PROCESSING_FLAGS:
+                assert processing(domain, flags) == full_processing(domain, flags), domain
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.sampled_from("aZ-.0é\u00adÜß\u200dｅ\u0301K\u212a中\U0001f600"), max_size=20))
+def test_processing_equals_the_full_path_on_generated_domains(domain: str) -> None:
+    for flags in _PROCESSING_FLAGS:
+        assert processing(domain, flags) == full_processing(domain, flags), domain

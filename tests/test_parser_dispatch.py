@@ -9,6 +9,7 @@ same errors, and that the setters' state overrides give the same results.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from typing import Any
 
@@ -20,6 +21,7 @@ from shared_data import CORPORA, iter_corpus, load_wpt, missing, wpt_path
 from urlspec import parser
 from urlspec.infra import to_scalar_value_string
 from urlspec.parser import State, basic_url_parse
+from urlspec.percent_encoding import PATH, utf8_percent_encode
 from urlspec.url_record import URLRecord
 from urlspec.validation import ValidationError
 
@@ -116,6 +118,12 @@ def assert_run_ends_agree(text: str) -> None:
         for start in range(len(text) + 1):
             expected = run_end_by_regex(text, start, run)
             assert parser.run_end_by_code_points(text, start, run) == expected, (name, text, start)
+            # The path state's loop also tells whether the path percent-encode set leaves the
+            # run as it is.
+            segment = text[start:expected]
+            unchanged = utf8_percent_encode(segment, PATH) == segment
+            found = parser.path_run_end_by_code_points(text, start, run)
+            assert found == (expected, unchanged), (name, text, start)
 
 
 def test_every_run_is_checked() -> None:
@@ -123,14 +131,17 @@ def test_every_run_is_checked() -> None:
     assert len(RUNS) == 11
 
 
-def test_run_ends_agree_on_wpt() -> None:
+def wpt_texts() -> list[str]:
+    """The WPT inputs and bases (skips, or fails under CI, when the file is missing)."""
     cases = list(wpt_cases())
     if not cases:
-        missing(wpt_path("urltestdata.json"), "wpt")  # skips, or fails under CI
-    for input, base in cases:
-        assert_run_ends_agree(input)
-        if base is not None:
-            assert_run_ends_agree(base)
+        missing(wpt_path("urltestdata.json"), "wpt")
+    return [text for input, base in cases for text in (input, base) if text is not None]
+
+
+def test_run_ends_agree_on_wpt() -> None:
+    for text in wpt_texts():
+        assert_run_ends_agree(text)
 
 
 def test_run_ends_agree_on_every_code_point() -> None:
@@ -144,3 +155,34 @@ def test_run_ends_agree_on_every_code_point() -> None:
 @given(st.text(alphabet=st.sampled_from("aZ09+-.:@/?#\\[]%é中😀 \t"), max_size=20))
 def test_run_ends_agree_on_generated_text(text: str) -> None:
     assert_run_ends_agree(text)
+
+
+# --- The two ways to find where the host state's run ends (and insideBrackets there) ---
+
+
+def assert_host_run_ends_agree(text: str) -> None:
+    for start in range(len(text) + 1):
+        for special in (False, True):
+            for inside_brackets in (False, True):
+                expected = parser.host_run_end_by_regex(text, start, special, inside_brackets)
+                found = parser.host_run_end_by_code_points(text, start, special, inside_brackets)
+                assert found == expected, (text, start, special, inside_brackets)
+
+
+def test_host_run_ends_agree_on_wpt() -> None:
+    for text in wpt_texts():
+        assert_host_run_ends_agree(text)
+
+
+def test_host_run_ends_agree_on_every_short_text() -> None:
+    """Every string of up to four code points of those the host state tells apart."""
+    alphabet = "[]:/?#\\a@é"
+    for length in range(5):
+        for combination in itertools.product(alphabet, repeat=length):
+            assert_host_run_ends_agree("".join(combination))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.sampled_from("a0:[]/?#\\@%é中😀 \t"), max_size=20))
+def test_host_run_ends_agree_on_generated_text(text: str) -> None:
+    assert_host_run_ends_agree(text)

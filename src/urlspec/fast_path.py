@@ -277,10 +277,54 @@ def fast_href(input: str) -> str | None:
     return tier_2_or_3_href(input)
 
 
+# Two shapes of input that every tier declines, each found by an anchored match run only when a
+# substring search (much cheaper) finds what it needs in the input:
+#
+# * a special URL whose host's last label is "0x" and hexadecimal digits (perhaps with a
+#   trailing "."): the host ends in a number
+#   (https://url.spec.whatwg.org/#ends-in-a-number-checker), so the IPv4 parser reads it and
+#   the href holds it in dotted decimal, never as written (or the parser fails). The tiers only
+#   lowercase a host, or empty a file URL's "localhost". (The labels before the last are given
+#   back one at a time, each tried once: linear.)
+_HEXADECIMAL_HOST: Final = re.compile(
+    r"(?:https?|wss?|ftp|file)://(?:[^/?#\\:@.]*+\.)*0x[0-9a-f]*+\.?(?:[/?#\\:]|\Z)",
+    re.ASCII | re.IGNORECASE,
+)
+# * a path that starts with "/" (right after "scheme:", or after an authority "scheme://...")
+#   and holds a single-dot or double-dot path segment
+#   (https://url.spec.whatwg.org/#single-dot-path-segment, "%2e" included) ended by "/", "?",
+#   "#" or the end: the path state drops it (or the segment before it), and no tier admits such
+#   a segment in a path.
+_DOT_SEGMENT_IN_PATH: Final = re.compile(
+    r"[a-z][a-z0-9+.\-]*+:(?=/)(?://[^/?#]*+)?+[^?#]*?/(?:\.|%2e){1,2}(?:[/?#]|\Z)",
+    re.ASCII | re.IGNORECASE,
+)
+
+
+def goes_to_the_state_machine(input: str) -> bool:
+    """Whether every tier of the fast path declines ``input`` for what a cheap look finds in it.
+
+    True for an input holding a code point beyond ASCII (every tier admits printable ASCII
+    only), an ASCII tab or newline (the parser removes them; no tier admits them), or one of the
+    shapes of _HEXADECIMAL_HOST and _DOT_SEGMENT_IN_PATH. False promises nothing: the tiers
+    decide. tests/test_fast_path.py proves that no tier takes an input for which this is true.
+    """
+    if not input.isascii() or "\t" in input or "\n" in input or "\r" in input:
+        return True
+    if ("/." in input or "/%2" in input) and _DOT_SEGMENT_IN_PATH.match(input) is not None:
+        return True
+    return ("0x" in input or "0X" in input) and _HEXADECIMAL_HOST.match(input) is not None
+
+
 def tier_2_or_3_href(input: str) -> str | None:
     """:func:`fast_href` for an input that :data:`match_own_href` (tier 1) did not match."""
-    if "\t" in input or "\n" in input or "\r" in input:
-        return None  # the parser removes them: no tier takes them, none need look
+    if goes_to_the_state_machine(input):
+        return None  # no tier takes it: none need look
+    return _tiers_2_and_3(input)
+
+
+def _tiers_2_and_3(input: str) -> str | None:
+    """:func:`tier_2_or_3_href` without its first look (goes_to_the_state_machine)."""
     # A special URL that ends right after its host: see normalized_href.
     with_path = input + "/"
     if is_own_href(with_path):

@@ -44,11 +44,13 @@ __all__ = [
     "InvalidHost",
     "ends_in_a_number",
     "parse_host",
+    "parse_host_kind_and_value",
     "parse_host_string",
     "parse_ipv4",
     "parse_ipv6",
     "parse_opaque_host",
     "serialize_host",
+    "serialize_host_kind_and_value",
 ]
 
 ErrorList = list[ValidationError] | None
@@ -117,19 +119,28 @@ def parse_host(
     input: str, is_opaque: bool = False, *, errors: ErrorList = None, position: int = 0
 ) -> Host | None:
     """The host parser (https://url.spec.whatwg.org/#concept-host-parser); None is failure."""
+    parsed = parse_host_kind_and_value(input, is_opaque, errors, position)
+    return None if parsed is None else Host(parsed[0], parsed[1])
+
+
+def parse_host_kind_and_value(
+    input: str, is_opaque: bool, errors: ErrorList, position: int
+) -> tuple[HostKind, str | int | tuple[int, ...]] | None:
+    """:func:`parse_host`'s host as a plain tuple (kind, value): what the URL parser, which only
+    serializes it, calls (a plain tuple costs less to make than a :class:`Host`)."""
     # 1. An IPv6 address in brackets.
     if input.startswith("["):
         if not input.endswith("]"):
             _error(errors, "IPv6-unclosed", position)
             return None
         address = parse_ipv6(input[1:-1], errors=errors, position=position)
-        return None if address is None else Host(HostKind.IPV6, address)
+        return None if address is None else (HostKind.IPV6, address)
     # 2. Non-special URLs have opaque hosts.
     if is_opaque:
         opaque = parse_opaque_host(input, errors=errors, position=position)
         if opaque is None:
             return None
-        return Host(HostKind.OPAQUE if opaque else HostKind.EMPTY, opaque)
+        return (HostKind.OPAQUE if opaque else HostKind.EMPTY, opaque)
     # 3. (The input is not empty; if it is, the domain parser fails on it.)
     # 4.-5. Percent-decode, then UTF-8 decode without BOM.
     domain = input
@@ -140,17 +151,34 @@ def parse_host(
 
         domain = utf8_decode_without_bom(percent_decode_string(input))
     # 6.-7. The domain parser.
-    domain_to_ascii = _domain_to_ascii()
-    try:
-        ascii_domain = domain_to_ascii(domain, False, errors=errors, position=position)
-    except _invalid_domain:
-        return None
+    if errors is None and domain.isascii():
+        ascii_domain = _ascii_domain_to_ascii(domain)
+        if ascii_domain is None:
+            return None
+    else:
+        domain_to_ascii = _domain_to_ascii()
+        try:
+            ascii_domain = domain_to_ascii(domain, False, errors=errors, position=position)
+        except _invalid_domain:
+            return None
     # 8. A domain that ends in a number is an IPv4 address, or failure.
     if ends_in_a_number(ascii_domain):
         ipv4 = parse_ipv4(ascii_domain, errors=errors, position=position)
-        return None if ipv4 is None else Host(HostKind.IPV4, ipv4)
+        return None if ipv4 is None else (HostKind.IPV4, ipv4)
     # 9.
-    return Host(HostKind.DOMAIN, ascii_domain)
+    return (HostKind.DOMAIN, ascii_domain)
+
+
+def _ascii_domain_to_ascii(domain: str) -> str | None:
+    """The domain parser (urlspec.idna.domain_to_ascii) for an ASCII domain with beStrict false
+    and no validation errors wanted, or None for failure; tests/test_host.py proves the two
+    equal. Without the strict run (steps 1-3), the steps left for an ASCII domain are:
+    4.-6. lowercase it, whatever ToASCII would say; 7. fail when it is empty; 8. fail on a
+    forbidden domain code point. (No IDNA table is needed, so urlspec.idna is not loaded.)"""
+    result = domain.lower()
+    if not result or FORBIDDEN_DOMAIN_CODE_POINT_RE.search(result) is not None:
+        return None
+    return result
 
 
 # The domain parser (urlspec.idna) is loaded on first use: the URL class's fast path needs
@@ -217,16 +245,17 @@ def parse_ipv4(input: str, *, errors: ErrorList = None, position: int = 0) -> in
             _error(errors, "IPv4-non-decimal-part", position)
         numbers.append(number)
     # 7.-9. Range checks: every part but the last is one byte, the last fills the rest.
-    if any(number > 255 for number in numbers):
+    last = numbers[-1]
+    if max(numbers) > 255:
         _error(errors, "IPv4-out-of-range-part", position)
-    if any(number > 255 for number in numbers[:-1]):
-        return None
-    if numbers[-1] >= 256 ** (5 - len(numbers)):
+        if len(numbers) > 1 and max(numbers[:-1]) > 255:
+            return None
+    if last >= 256 ** (5 - len(numbers)):
         return None
     # 10.-14.
-    ipv4 = numbers[-1]
-    for counter, number in enumerate(numbers[:-1]):
-        ipv4 += number * 256 ** (3 - counter)
+    ipv4 = last
+    for counter in range(len(numbers) - 1):
+        ipv4 += numbers[counter] * 256 ** (3 - counter)
     return ipv4
 
 
@@ -483,14 +512,19 @@ def parse_host_string(host: object) -> Host:
 
 def serialize_host(host: Host) -> str:
     """The host serializer (https://url.spec.whatwg.org/#concept-host-serializer)."""
-    if host.kind is HostKind.IPV4:
-        assert isinstance(host.value, int)
-        return serialize_ipv4(host.value)
-    if host.kind is HostKind.IPV6:
-        assert isinstance(host.value, tuple)
-        return f"[{serialize_ipv6(host.value)}]"
-    assert isinstance(host.value, str)
-    return host.value
+    return serialize_host_kind_and_value(host.kind, host.value)
+
+
+def serialize_host_kind_and_value(kind: HostKind, value: str | int | tuple[int, ...]) -> str:
+    """:func:`serialize_host` for a host given as its kind and value."""
+    if kind is HostKind.IPV4:
+        assert isinstance(value, int)
+        return serialize_ipv4(value)
+    if kind is HostKind.IPV6:
+        assert isinstance(value, tuple)
+        return f"[{serialize_ipv6(value)}]"
+    assert isinstance(value, str)
+    return value
 
 
 def serialize_ipv4(address: int) -> str:

@@ -74,7 +74,6 @@ _ACE_PREFIX = "xn--"
 _ZWNJ = "\u200c"
 _ZWJ = "\u200d"
 _VIRAMA = 9  # Canonical_Combining_Class=Virama
-_STD3_ASCII = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
 _RTL_BIDI_CLASSES = frozenset(("R", "AL", "AN"))
 # RFC 5893 §2.
 _RTL_LABEL_ALLOWED = frozenset(("R", "AL", "AN", "EN", "ES", "CS", "ET", "ON", "BN", "NSM"))
@@ -110,7 +109,7 @@ class Flags(NamedTuple):
 # --- URL Standard §3.3 IDNA ---------------------------------------------------------------------
 
 
-def _domain_parser_flags(be_strict: bool) -> Flags:
+def _make_domain_parser_flags(be_strict: bool) -> Flags:
     """The flags "domain parser ToASCII" passes (https://url.spec.whatwg.org/#idna)."""
     return Flags(
         check_hyphens=be_strict,
@@ -121,6 +120,16 @@ def _domain_parser_flags(be_strict: bool) -> Flags:
         verify_dns_length=be_strict,
         ignore_invalid_punycode=False,
     )
+
+
+# (made once: the domain parser runs on every host that is not plain ASCII)
+_STRICT_DOMAIN_PARSER_FLAGS: Final = _make_domain_parser_flags(True)
+_DOMAIN_PARSER_FLAGS: Final = _make_domain_parser_flags(False)
+
+
+def _domain_parser_flags(be_strict: bool) -> Flags:
+    """The flags "domain parser ToASCII" passes (https://url.spec.whatwg.org/#idna)."""
+    return _STRICT_DOMAIN_PARSER_FLAGS if be_strict else _DOMAIN_PARSER_FLAGS
 
 
 def domain_to_ascii(
@@ -212,13 +221,13 @@ def to_ascii(domain_name: str, flags: Flags) -> tuple[str, list[str]]:
     # 1.-2. Processing, which leaves the labels broken apart.
     labels, errors = _process(domain_name, flags)
     # 3. Convert each label with non-ASCII code points to Punycode, prefixed by "xn--".
-    if not all(map(str.isascii, labels)):
-        for index, label in enumerate(labels):
-            if not label.isascii():
-                try:
-                    labels[index] = _ACE_PREFIX + punycode.encode(label)
-                except punycode.PunycodeError:
-                    _record(errors, "A3")
+    for index in range(len(labels)):
+        label = labels[index]
+        if not label.isascii():
+            try:
+                labels[index] = _ACE_PREFIX + punycode.encode(label)
+            except punycode.PunycodeError:
+                _record(errors, "A3")
     # 4. DNS length restrictions.
     if flags.verify_dns_length:
         _verify_dns_length(labels, errors)
@@ -266,18 +275,33 @@ def _process(domain_name: str, flags: Flags) -> tuple[list[str], list[str]]:
     if mapped.isascii() and _ACE_PREFIX not in mapped:
         _check_validity_of_ascii_labels(mapped, flags, errors)
         return labels, errors
-    decoded_from_punycode = [False] * len(labels)
-    for index, label in enumerate(labels):
-        if label.startswith(_ACE_PREFIX):
-            decoded = _convert_punycode_label(label, flags, errors)
-            if decoded is not None:
-                labels[index] = decoded
-                decoded_from_punycode[index] = True
-    is_bidi_domain_name = flags.check_bidi and any(map(_is_rtl_label, labels))
-    for index, label in enumerate(labels):
+    count = len(labels)
+    decoded_from_punycode = [False] * count
+    if _ACE_PREFIX in mapped:
+        for index in range(count):
+            label = labels[index]
+            if label.startswith(_ACE_PREFIX):
+                decoded = _convert_punycode_label(label, flags, errors)
+                if decoded is not None:
+                    labels[index] = decoded
+                    decoded_from_punycode[index] = True
+    is_bidi_domain_name = False
+    if flags.check_bidi:
+        for label in labels:
+            if _is_rtl_label(label):
+                is_bidi_domain_name = True
+                break
+    for index in range(count):
+        label = labels[index]
         if decoded_from_punycode[index]:
             # Decoded labels are validated with Nontransitional Processing.
             _check_validity(label, flags._replace(transitional_processing=False), errors)
+        elif label.isascii():
+            # The ASCII shortcut: criteria 2, 3 and 7 are all an ASCII label can fail (see
+            # _check_validity_of_ascii_labels). A label starting with "xn--" here could not be
+            # decoded, and step 4 validates no such label.
+            if not label.startswith(_ACE_PREFIX):
+                _check_validity_of_ascii_labels(label, flags, errors)
         elif not label.startswith(_ACE_PREFIX):
             _check_validity(label, flags, errors)
         if is_bidi_domain_name and label:
@@ -291,10 +315,25 @@ def _map(domain_name: str, transitional_processing: bool) -> str:
     Disallowed code points stay (the validity criteria reject them); ignored ones go; mapped ones
     are replaced; deviations are replaced only with Transitional Processing.
     """
+    # In the table, the only ASCII code points not valid are A-Z, mapped to a-z: a run of ASCII
+    # code points maps as it lowercases, and only the others are looked up, one by one
+    # (tests/test_idna.py proves this equal to looking up every code point).
     if domain_name.isascii():
-        # In the table, the only ASCII code points not valid are A-Z, mapped to a-z.
         return domain_name.lower()
-    return domain_name.translate(_mapping_translation(transitional_processing))
+    table = _mapping_translation(transitional_processing)
+    mapped: list[str] = []
+    ascii_run_start = 0
+    for index in range(len(domain_name)):
+        code_point = ord(domain_name[index])  # (an int: compared without a call)
+        if code_point >= 0x80:
+            if ascii_run_start < index:
+                mapped.append(domain_name[ascii_run_start:index].lower())
+            mapping = table[code_point]
+            if mapping is not None:
+                mapped.append(mapping)
+            ascii_run_start = index + 1
+    mapped.append(domain_name[ascii_run_start:].lower())
+    return "".join(mapped)
 
 
 class _MappingTranslation(dict[int, str | None]):
@@ -355,7 +394,10 @@ def _is_rtl_label(label: str) -> bool:
     if label.isascii():
         return False
     bidirectional = unicode_data().bidirectional
-    return any(bidirectional(code_point) in _RTL_BIDI_CLASSES for code_point in set(label))
+    for code_point in label:
+        if ord(code_point) >= 0x80 and bidirectional(code_point) in _RTL_BIDI_CLASSES:
+            return True
+    return False
 
 
 # --- UTS #46 §4.1 Validity Criteria -------------------------------------------------------------
@@ -385,9 +427,7 @@ def _check_validity(label: str, flags: Flags, errors: list[str]) -> None:
     if "." in label:
         _record(errors, "V5")
     # 7. (UseSTD3ASCIIRules) ASCII code points must be a-z, 0-9 or -.
-    if flags.use_std3_ascii_rules and not _STD3_ASCII.issuperset(
-        code_point for code_point in set(label) if code_point < "\x80"
-    ):
+    if flags.use_std3_ascii_rules and _NOT_STD3_ASCII_RE.search(label) is not None:
         _record(errors, "U1")
     if is_ascii:
         return  # Lowercase ASCII is valid and holds no mark, no joiner, no RTL code point.
@@ -397,13 +437,10 @@ def _check_validity(label: str, flags: Flags, errors: list[str]) -> None:
     # 7. Each code point must be valid (or a deviation, with Nontransitional Processing).
     allowed = "V" if flags.transitional_processing else "VD"
     table = _mapping_table()
-    distinct = set(label)
-    if any(
-        table.lookup(code_point)[0] not in allowed
-        for code_point in distinct
-        if code_point >= "\x80"
-    ):
-        _record(errors, "V7")
+    for code_point in label:
+        if ord(code_point) >= 0x80 and table.status(code_point) not in allowed:
+            _record(errors, "V7")
+            break
     # 8.
     if flags.check_joiners:
         _check_joiners(label, errors)
@@ -415,6 +452,8 @@ def _check_validity(label: str, flags: Flags, errors: list[str]) -> None:
 _HYPHENS_IN_THIRD_AND_FOURTH_POSITIONS_RE = re.compile(r"(?:^|\.)[^.]{2}--")
 _HYPHEN_AT_LABEL_START_OR_END_RE = re.compile(r"(?:^|\.)-|-(?:\.|$)")
 _NOT_STD3_ASCII_OR_DOT_RE = re.compile(r"[^a-z0-9.\-]")
+# An ASCII code point that UseSTD3ASCIIRules rejects (criterion 7: all but a-z, 0-9 and -).
+_NOT_STD3_ASCII_RE: Final = re.compile(r"[\x00-,./:-`{-\x7f]")
 
 
 def _check_validity_of_ascii_labels(domain: str, flags: Flags, errors: list[str]) -> None:
@@ -510,6 +549,10 @@ class _MappingTable:
         """The status of a code point, and its mapping (the empty string if it has none)."""
         index = bisect.bisect_right(self.starts, ord(code_point)) - 1
         return self.statuses[index], self.mappings[index] or ""
+
+    def status(self, code_point: str) -> str:
+        """The status of a code point."""
+        return self.statuses[bisect.bisect_right(self.starts, ord(code_point)) - 1]
 
 
 @functools.cache

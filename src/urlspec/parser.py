@@ -28,7 +28,7 @@ from typing import Final
 from mypy_extensions import i64
 
 from urlspec.encoding import output_encoding_for_label
-from urlspec.host import Host, HostKind, parse_host, serialize_host
+from urlspec.host import HostKind, parse_host_kind_and_value, serialize_host_kind_and_value
 from urlspec.infra import (
     ASCII_ALPHA,
     ASCII_ALPHANUMERIC,
@@ -197,6 +197,84 @@ _OVERRIDDEN_PATH_END: Final = CodePointRun(frozenset("/"))
 _OVERRIDDEN_SPECIAL_PATH_END: Final = CodePointRun(frozenset("/\\"))
 _OPAQUE_PATH_END: Final = CodePointRun(frozenset("?#"))
 _QUERY_END: Final = CodePointRun(frozenset("#"))
+
+
+#: 1 for each ASCII code point in the path percent-encode set (every code point beyond ASCII is
+#: in it too): https://url.spec.whatwg.org/#path-percent-encode-set.
+_IN_PATH_PERCENT_ENCODE_SET: Final = bytes([chr(code_point) in PATH for code_point in range(128)])
+
+
+def path_run_end_by_code_points(text: str, start: int, run: CodePointRun) -> tuple[int, bool]:
+    """:func:`run_end_by_code_points`, and whether no code point of the run is in the path
+    percent-encode set (UTF-8 percent-encoding it with that set then leaves it as it is)."""
+    stops = run.stops
+    in_set = _IN_PATH_PERCENT_ENCODE_SET
+    unchanged = True
+    end: i64 = len(text)
+    index: i64 = start
+    while index < end:
+        code_point = ord(text[index])
+        if code_point < 128:
+            if stops[code_point]:
+                return index, unchanged
+            if in_set[code_point]:
+                unchanged = False
+        else:
+            if stops[128]:
+                return index, unchanged
+            unchanged = False
+        index += 1
+    return end, unchanged
+
+
+def host_run_end_by_regex(
+    text: str, start: int, special: bool, inside_brackets: bool
+) -> tuple[int, bool]:
+    """Where the host state's run of code points it appends to the buffer, from ``start``,
+    ends (the first of "/", "?", "#", "\\" if special, or ":" outside brackets; or the length),
+    and insideBrackets there, set at each "[" and unset at each "]" on the way
+    (https://url.spec.whatwg.org/#host-state).
+
+    One pass over the brackets and colons, so that "[[[[" or "[::::" stays linear. The pure
+    build's way, with a regex; :func:`host_run_end_by_code_points` is the compiled build's
+    (tests/test_parser_dispatch.py proves them equal).
+    """
+    pattern = _SPECIAL_HOST_CODE_POINTS if special else _HOST_CODE_POINTS
+    for match in pattern.finditer(text, start):
+        code_point = match.group()
+        if code_point == "[":
+            inside_brackets = True
+        elif code_point == "]":
+            inside_brackets = False
+        elif code_point != ":" or not inside_brackets:
+            return match.start(), inside_brackets
+    return len(text), inside_brackets
+
+
+def host_run_end_by_code_points(
+    text: str, start: int, special: bool, inside_brackets: bool
+) -> tuple[int, bool]:
+    """:func:`host_run_end_by_regex` by a loop over the code points (the compiled build's)."""
+    end: i64 = len(text)
+    index: i64 = start
+    while index < end:
+        code_point = ord(text[index])
+        if code_point == 0x5B:  # [
+            inside_brackets = True
+        elif code_point == 0x5D:  # ]
+            inside_brackets = False
+        elif code_point == 0x3A:  # :
+            if not inside_brackets:
+                return index, inside_brackets
+        elif (
+            code_point == 0x2F  # /
+            or code_point == 0x3F  # ?
+            or code_point == 0x23  # #
+            or (code_point == 0x5C and special)  # U+005C (\), in a special URL
+        ):
+            return index, inside_brackets
+        index += 1
+    return end, inside_brackets
 
 
 def _port_number(digits: str) -> int | None:
@@ -413,19 +491,20 @@ class BasicURLParser:
         """Whether remaining (https://url.spec.whatwg.org/#remaining) starts with ``prefix``."""
         return self.input.startswith(prefix, self.pointer + 1)
 
-    def host_parse(self, start: int) -> Host | None:
-        """Host-parse the buffer, which starts at ``start``, with "url is not special"."""
-        return parse_host(
+    def host_parse(self, start: int) -> tuple[HostKind, str | int | tuple[int, ...]] | None:
+        """Host-parse the buffer, which starts at ``start``, with "url is not special": the
+        host's kind and value (see urlspec.host.Host), or None for failure."""
+        return parse_host_kind_and_value(
             self.buffer,
             not is_special(self.url),
-            errors=self.errors,
-            position=self.original_position(start) if self.errors is not None else 0,
+            self.errors,
+            self.original_position(start) if self.errors is not None else 0,
         )
 
-    def set_host(self, host: Host) -> None:
+    def set_host(self, host: tuple[HostKind, str | int | tuple[int, ...]]) -> None:
         url = self.url
-        url.host = serialize_host(host)
-        url.host_kind = host.kind
+        url.host = serialize_host_kind_and_value(host[0], host[1])
+        url.host_kind = host[0]
 
     def set_empty_host(self) -> None:
         self.url.host = ""
@@ -708,25 +787,17 @@ class BasicURLParser:
         else:
             # Append c, and the code points after it up to the next one that ends the host (a
             # delimiter, or ":" outside brackets), updating insideBrackets at each "[" and "]".
-            end = self.host_run_end(_SPECIAL_HOST_CODE_POINTS if special else _HOST_CODE_POINTS)
+            if COMPILED:
+                end, self.inside_brackets = host_run_end_by_code_points(
+                    self.input, self.pointer, special, self.inside_brackets
+                )
+            else:
+                end, self.inside_brackets = host_run_end_by_regex(
+                    self.input, self.pointer, special, self.inside_brackets
+                )
             self.buffer += self.input[self.pointer : end]
             self.pointer = end - 1
         return None
-
-    def host_run_end(self, pattern: re.Pattern[str]) -> int:
-        """Where the host state's run from the pointer ends, setting insideBrackets on the way.
-
-        A single pass over the brackets and colons, so that "[[[[" or "[::::" stays linear.
-        """
-        for match in pattern.finditer(self.input, self.pointer):
-            code_point = match.group()
-            if code_point == "[":
-                self.inside_brackets = True
-            elif code_point == "]":
-                self.inside_brackets = False
-            elif code_point != ":" or not self.inside_brackets:
-                return match.start()
-        return len(self.input)
 
     def hostname_state(self, c: str) -> _Outcome | None:
         """https://url.spec.whatwg.org/#hostname-state: the host state's steps."""
@@ -837,7 +908,7 @@ class BasicURLParser:
                 host = self.host_parse(self.pointer + 1 - len(self.buffer))
                 if host is None:
                     return FAILURE
-                if host.kind is HostKind.DOMAIN and host.value == "localhost":
+                if host[0] is HostKind.DOMAIN and host[1] == "localhost":
                     self.set_empty_host()
                 else:
                     self.set_host(host)
@@ -885,11 +956,13 @@ class BasicURLParser:
                 self.validation_error("invalid-reverse-solidus")
             buffer = self.buffer
             path = self.path_list()
-            if is_double_dot_path_segment(buffer):
+            # (a single-dot or double-dot path segment starts with "." or "%": "%2e")
+            maybe_dot = buffer != "" and (buffer[0] == "." or buffer[0] == "%")
+            if maybe_dot and is_double_dot_path_segment(buffer):
                 shorten_path(url)
                 if not is_slash:
                     path.append("")
-            elif is_single_dot_path_segment(buffer):
+            elif maybe_dot and is_single_dot_path_segment(buffer):
                 if not is_slash:
                     path.append("")
             else:
@@ -909,9 +982,15 @@ class BasicURLParser:
                 pattern = _OVERRIDDEN_SPECIAL_PATH_END if special else _OVERRIDDEN_PATH_END
             else:
                 pattern = _SPECIAL_PATH_END if special else _PATH_END
-            end = self.run_end(pattern)
+            if COMPILED:
+                end, unchanged = path_run_end_by_code_points(self.input, self.pointer, pattern)
+            else:
+                end, unchanged = self.run_end(pattern), False
             self.report_invalid_url_units(self.pointer, end)
-            self.buffer += utf8_percent_encode(self.input[self.pointer : end], PATH)
+            run = self.input[self.pointer : end]
+            # UTF-8 percent-encode c using the path percent-encode set (a run with no code
+            # point of the set is left as it is: the compiled build knows it from the loop).
+            self.buffer += run if unchanged else utf8_percent_encode(run, PATH)
             self.pointer = end - 1
         return None
 
