@@ -40,6 +40,7 @@ COMPILED_MODULES = [
     "src/urlspec/search_params.py",
     "src/urlspec/public_suffix_list.py",
     "src/urlspec/host_parts.py",
+    "src/urlspec/columnar_rows.py",
     # URLPattern: matching (test/exec, lists) and compiling patterns.
     "src/urlspec/urlpattern/errors.py",
     "src/urlspec/urlpattern/tokenizer.py",

@@ -3,9 +3,9 @@
 The job, for every contender: a ``pyarrow`` string column of URLs in, a column of results out
 (hrefs for ``href``; for ``parse``, every getter of the URL class). The contenders:
 
-* ``columnar``: ``urlspec.columnar.href(column)`` / ``urlspec.columnar.parse(column)``;
-* ``urlspec loop``: ``column.to_pylist()``, ``URL(s).href`` (or every getter) per row, an
-  invalid row giving None, and ``pa.array`` of the results: the loop the issue names as the
+* ``columnar``: ``urlspec.columnar.href(column)`` / ``.hostname(column)`` / ``.parse(column)``;
+* ``urlspec loop``: ``column.to_pylist()``, ``URL(s).href`` (``.hostname``, every getter) per
+  row, an invalid row giving None, and ``pa.array`` of the results: the loop the issue names as the
   baseline (``[URL(s).href for s in column.to_pylist()]``) plus the conversion back to a column;
 * ``can_ada loop``: the same loop with ``can_ada.parse`` (ada, C++), when installed. For
   ``parse`` it has no registrable domain to find (ada has no public suffix list), so it does
@@ -17,9 +17,9 @@ per row over the rounds is reported, with the throughput ratio of ``columnar`` t
 (``--clock process``): on a loaded machine the wall clock also counts waiting for a core.
 
     python bench/bench_columnar.py [--corpus kasztp.txt,userbait.txt] [--rounds 7]
-                                   [--clock process|wall]
+                                   [--clock process|wall] [--jobs href,hostname,parse]
 
-Target (issue 13): columnar.href >= 1.5x the urlspec loop on kasztp.
+Target: columnar.href and columnar.parse <= 250 ns per row on kasztp (compiled build).
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from typing import Any
 
 import pyarrow as pa
 
+import urlspec
 from urlspec import URL, columnar
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -60,17 +61,18 @@ def load_column(name: str) -> Any:
     return pa.array([line for line in lines if line], pa.string())
 
 
-def loop_href(parse: Callable[[str], Any]) -> Job:
-    """The scalar loop: each row's href (None where ``parse`` raises), back into a column."""
+def loop_getter(parse: Callable[[str], Any], getter: str) -> Job:
+    """The scalar loop: each row's ``getter`` (None where ``parse`` raises), back into a
+    column."""
 
     def job(column: Any) -> object:
-        hrefs: list[str | None] = []
+        results: list[str | None] = []
         for value in column.to_pylist():
             try:
-                hrefs.append(parse(value).href)
+                results.append(getattr(parse(value), getter))
             except ValueError:
-                hrefs.append(None)
-        return pa.array(hrefs, pa.string())
+                results.append(None)
+        return pa.array(results, pa.string())
 
     return job
 
@@ -115,7 +117,8 @@ def loop_parse(parse: Callable[[str], Any], registrable_domain: bool) -> Job:
 def contenders() -> dict[str, dict[str, Job]]:
     """Per workload, the jobs to time by name (can_ada only where it is installed)."""
     jobs: dict[str, dict[str, Job]] = {
-        "href": {"columnar": columnar.href, "urlspec loop": loop_href(URL)},
+        "href": {"columnar": columnar.href, "urlspec loop": loop_getter(URL, "href")},
+        "hostname": {"columnar": columnar.hostname, "urlspec loop": loop_getter(URL, "hostname")},
         "parse": {
             "columnar": columnar.parse,
             "urlspec loop": loop_parse(URL, registrable_domain=True),
@@ -126,7 +129,8 @@ def contenders() -> dict[str, dict[str, Job]]:
     except ImportError:
         print("can_ada is not installed (pip install -e '.[bench]'): left out", file=sys.stderr)
     else:
-        jobs["href"]["can_ada loop"] = loop_href(can_ada.parse)
+        jobs["href"]["can_ada loop"] = loop_getter(can_ada.parse, "href")
+        jobs["hostname"]["can_ada loop"] = loop_getter(can_ada.parse, "hostname")
         jobs["parse"]["can_ada loop"] = loop_parse(can_ada.parse, registrable_domain=False)
     return jobs
 
@@ -138,9 +142,12 @@ def time_job(job: Job, column: Any, clock: Callable[[], int]) -> float:
     return (clock() - start) / len(column)
 
 
-def run(corpora: list[str], rounds: int, clock: Callable[[], int]) -> None:
-    workloads = contenders()
-    print(f"Python {sys.version.split()[0]}, pyarrow {pa.__version__}, {rounds} rounds")
+def run(corpora: list[str], rounds: int, clock: Callable[[], int], names: list[str]) -> None:
+    workloads = {name: jobs for name, jobs in contenders().items() if name in names}
+    build = "compiled" if urlspec.COMPILED else "pure"
+    print(
+        f"Python {sys.version.split()[0]}, {build} build, pyarrow {pa.__version__}, {rounds} rounds"
+    )
     print("| corpus | rows | job | " + " | ".join(["contender", "ns/row", "columnar is"]) + " |")
     print("|---|---:|---|---|---:|---:|")
     for name in corpora:
@@ -167,8 +174,9 @@ def main() -> None:
     parser.add_argument("--corpus", default="kasztp.txt,userbait.txt")
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="process")
+    parser.add_argument("--jobs", default="href,hostname,parse")
     args = parser.parse_args()
-    run(args.corpus.split(","), args.rounds, CLOCKS[args.clock])
+    run(args.corpus.split(","), args.rounds, CLOCKS[args.clock], args.jobs.split(","))
 
 
 if __name__ == "__main__":

@@ -7,7 +7,9 @@ stored):
 
 * ``parse_url``: Spark's built-in ``try_parse_url(url, 'HOST')`` (java.net.URI's host; the
   ``try_`` form returns null where ANSI mode would make ``parse_url`` fail the job);
-* ``urlspec hostname``: ``urlspec.spark.parse(url).hostname`` (the WHATWG URL parser);
+* ``urlspec hostname``: ``urlspec.spark.hostname(url)`` (the WHATWG URL parser's hostname);
+* ``urlspec parse().hostname``: ``urlspec.spark.parse(url).hostname`` (the whole struct
+  computed, one field kept; ``--skip-parse`` leaves it out);
 * ``urlspec href``: ``urlspec.spark.href(url)``.
 
 Jobs alternate within each round; the median wall time over the rounds is reported, in rows per
@@ -15,7 +17,7 @@ second. Then the two hosts are compared on every distinct corpus line: how often
 by kind, with examples.
 
     python bench/bench_spark.py [--rows 1000000] [--rounds 3] [--masters 'local[1],local[2]']
-                                [--skip-throughput] [--skip-hosts]
+                                [--skip-throughput] [--skip-hosts] [--skip-parse]
 
 Needs the spark extra and Java. Run it ``nice``d on a shared machine.
 """
@@ -88,17 +90,20 @@ def session(master: str) -> Any:
     return spark
 
 
-def jobs() -> dict[str, Callable[[Any], Any]]:
+def jobs(with_parse: bool) -> dict[str, Callable[[Any], Any]]:
     """Each job: a column of a DataFrame with a string column ``url``."""
     from pyspark.sql import functions as F
 
     from urlspec import spark as urlspark
 
-    return {
+    named: dict[str, Callable[[Any], Any]] = {
         "parse_url (built-in)": lambda frame: F.try_parse_url(F.col("url"), F.lit("HOST")),
-        "urlspec hostname": lambda frame: urlspark.parse("url").getField("hostname"),
+        "urlspec hostname": lambda frame: urlspark.hostname("url"),
         "urlspec href": lambda frame: urlspark.href("url"),
     }
+    if with_parse:
+        named["urlspec parse().hostname"] = lambda frame: urlspark.parse("url").getField("hostname")
+    return named
 
 
 def time_job(spark: Any, path: str, column: Callable[[Any], Any]) -> float:
@@ -108,14 +113,14 @@ def time_job(spark: Any, path: str, column: Callable[[Any], Any]) -> float:
     return time.perf_counter() - start
 
 
-def throughput(masters: list[str], path: str, rows: int, rounds: int) -> None:
+def throughput(masters: list[str], path: str, rows: int, rounds: int, with_parse: bool) -> None:
     print(f"\n{rows} rows, {rounds} rounds (median wall time), rows per second:\n")
     print("| master | job | seconds | rows/s | vs parse_url |")
     print("|---|---|---:|---:|---:|")
     for master in masters:
         spark = session(master)
         try:
-            named = jobs()
+            named = jobs(with_parse)
             time_job(spark, path, named["urlspec href"])  # warm the workers up
             times: dict[str, list[float]] = {name: [] for name in named}
             order = list(named)
@@ -146,7 +151,7 @@ def host_disagreements(lines: list[str], master: str, examples: int) -> None:
         table = frame.select(
             "url",
             F.try_parse_url(F.col("url"), F.lit("HOST")).alias("spark"),
-            urlspark.parse("url").getField("hostname").alias("urlspec"),
+            urlspark.hostname("url").alias("urlspec"),
             urlspark.parse("url").getField("error").alias("error"),
         ).toArrow()
     finally:
@@ -185,6 +190,7 @@ def main() -> None:
     parser.add_argument("--examples", type=int, default=3)
     parser.add_argument("--skip-throughput", action="store_true")
     parser.add_argument("--skip-hosts", action="store_true", help="no host comparison")
+    parser.add_argument("--skip-parse", action="store_true", help="no parse().hostname job")
     args = parser.parse_args()
     lines = distinct_lines()
     if not args.skip_throughput:
@@ -194,7 +200,7 @@ def main() -> None:
             # one row group, read by one task: no parallelism at all).
             path = str(Path(directory) / "urls")
             write_parts(repeated, path, FILES)
-            throughput(args.masters.split(","), path, args.rows, args.rounds)
+            throughput(args.masters.split(","), path, args.rows, args.rounds, not args.skip_parse)
     if not args.skip_hosts:
         host_disagreements(lines, args.masters.split(",")[-1], args.examples)
 

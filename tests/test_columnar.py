@@ -35,6 +35,16 @@ from scalar_rows import (
 )
 
 from urlspec import URL, InvalidDomain, columnar, domain_to_ascii
+from urlspec.columnar import (
+    _hostname_by_rows,
+    _href_by_pattern,
+    _href_by_rows,
+    _is_valid_by_pattern,
+    _is_valid_by_rows,
+    _parse_by_pattern,
+    _parse_by_rows,
+)
+from urlspec.own_href import COMPILED
 
 
 @functools.cache
@@ -72,6 +82,41 @@ def test_parse_equals_the_scalar_api_on_every_corpus_line(
     result = columnar.parse(pa.array(corpus, pa.string()), base=base)
     assert result.type == columnar.PARSE_TYPE
     assert result.to_pylist() == expected_rows(corpus_name, base)
+
+
+@pytest.mark.parametrize("base", [None, BASE], ids=["no-base", "base"])
+def test_the_other_way_of_a_chunk_equals_the_scalar_api_on_every_corpus_line(
+    corpus_name: str, corpus: list[str | None], base: str | None
+) -> None:
+    # columnar computes a chunk with columnar_rows' loops in the compiled build, with Arrow's
+    # kernels in the pure build: the other tests run the one of their build, this one the other.
+    chunk = pa.array(corpus, pa.string())
+    base_url = None if base is None else URL(base)
+    expected = expected_rows(corpus_name, base)
+    if COMPILED:
+        parse, href, is_valid = _parse_by_pattern, _href_by_pattern, _is_valid_by_pattern
+    else:
+        parse, href, is_valid = _parse_by_rows, _href_by_rows, _is_valid_by_rows
+    assert parse(chunk, base_url).to_pylist() == expected
+    assert href(chunk, base_url).to_pylist() == [
+        None if row is None else row["href"] for row in expected
+    ]
+    assert is_valid(chunk, base_url).to_pylist() == [
+        None if line is None else URL.can_parse(line, base) for line in corpus
+    ]
+    if not COMPILED:
+        assert _hostname_by_rows(chunk, base_url).to_pylist() == [
+            None if row is None else row["hostname"] for row in expected
+        ]
+
+
+@pytest.mark.parametrize("base", [None, BASE], ids=["no-base", "base"])
+def test_hostname_equals_the_scalar_api_on_every_corpus_line(
+    corpus_name: str, corpus: list[str | None], base: str | None
+) -> None:
+    assert columnar.hostname(pa.array(corpus, pa.string()), base).to_pylist() == [
+        None if row is None else row["hostname"] for row in expected_rows(corpus_name, base)
+    ]
 
 
 @pytest.mark.parametrize("base", [None, BASE], ids=["no-base", "base"])

@@ -111,6 +111,8 @@ def test_every_column_function_equals_the_scalar_api_on_corpus_lines(
         urlspark.parse(F.col("url"), F.col("base")).alias("parsed_with_base"),
         urlspark.parse("url", BASE).alias("parsed_with_literal_base"),
         urlspark.href("url").alias("href"),
+        urlspark.hostname("url").alias("hostname"),
+        urlspark.hostname("url", F.col("base")).alias("hostname_with_base"),
         urlspark.join("base", "url").alias("joined"),
         urlspark.is_valid("url").alias("valid"),
         urlspark.is_valid("url", F.col("base")).alias("valid_with_base"),
@@ -127,6 +129,11 @@ def test_every_column_function_equals_the_scalar_api_on_corpus_lines(
         assert row["parsed_with_base"] == expected_with_base, (url, base)
         assert row["parsed_with_literal_base"] == scalar_row(url, BASE), url
         assert row["href"] == scalar_href(url, None), url
+        expected = scalar_row(url, None)
+        assert row["hostname"] == (None if expected is None else expected["hostname"]), url
+        assert row["hostname_with_base"] == (
+            None if expected_with_base is None else expected_with_base["hostname"]
+        ), (url, base)
         assert row["joined"] == (None if base is None else scalar_href(url, base)), (url, base)
         assert row["valid"] == (None if url is None else URL.can_parse(url)), url
         assert row["valid_with_base"] == (
@@ -164,6 +171,7 @@ def test_sql_functions_after_register(
     )
     result = spark.sql(
         "SELECT id, url_href(url) AS href, url_parse(url).hostname AS hostname, "
+        f"url_hostname(url) AS hostname_only, url_hostname_with_base(url, '{BASE}') AS h_base, "
         "url_parse(url).error AS error, url_join(base, url) AS joined, "
         "url_is_valid(url) AS valid, "
         f"url_parse_with_base(url, '{BASE}').href AS href_with_base, "
@@ -179,6 +187,9 @@ def test_sql_functions_after_register(
         assert row["id"] == id
         assert row["href"] == (None if expected is None else expected["href"]), url
         assert row["hostname"] == (None if expected is None else expected["hostname"]), url
+        assert row["hostname_only"] == row["hostname"], url
+        with_base = scalar_row(url, BASE)
+        assert row["h_base"] == (None if with_base is None else with_base["hostname"]), url
         assert row["error"] == (None if expected is None else expected["error"]), url
         assert row["joined"] == (None if base is None else scalar_href(url, base)), (url, base)
         assert row["valid"] == (None if url is None else URL.can_parse(url)), url

@@ -9,19 +9,29 @@ It needs the ``arrow`` extra (``pip install 'urlspec[arrow]'``); ``import urlspe
 import it, nor pyarrow.
 
 Where the time goes, and how it is saved (the results are the scalar API's, by construction and
-by the tests in ``tests/test_columnar.py``):
+by the tests in ``tests/test_columnar.py`` and ``tests/test_columnar_rows.py``):
 
-* **A vectorized shortcut.** Most URLs in bulk data are already their own href: a special scheme
-  in lower case, a lower-case ASCII domain, a path, query and fragment with nothing the parser
-  would percent-encode or rewrite. :data:`OWN_HREF_PATTERN` recognizes a conservative subset of
-  them (see its comment for why each of its URLs is its own href) with Arrow's own regular
-  expression engine, over the whole array at once, and splits them into the getters' values
-  with one ``extract_regex`` call: no Python object per row or per field.
-* **Each distinct value once.** The other values are dictionary-encoded first: a URL, a pair of
-  URL and base, or a host that occurs many times in a batch (common in link data) is parsed once,
-  and the results are spread back to the rows with ``take``.
-* **Columns, not rows.** The results of the parsed values are gathered per field and merged into
-  the shortcut's columns with ``replace_with_mask``.
+* **Own hrefs, found without a URL object.** Most URLs in bulk data are already their own href:
+  a scheme and a host in lower case, a path, query and fragment with nothing the parser would
+  percent-encode or rewrite. For ``href``, ``is_valid``, ``hostname`` and ``parse`` with one
+  base (or none), each chunk is found two ways, equal row for row:
+
+  - in the compiled build, by a compiled loop over the rows (:mod:`urlspec.columnar_rows`):
+    ``own_href.scan_own_href``, the fast path's own scanner, says whether a value is its own
+    href and where its parts are, so that its getters are slices of it. Only the values that
+    differ from their href (for ``href`` and ``is_valid``) or the fields that differ from row
+    to row (for ``parse``) become Arrow arrays; the rest is the input column itself, or one
+    array shared by several fields;
+  - in the pure build, where a Python loop per row is slow, by Arrow's kernels:
+    :data:`OWN_HREF_PATTERN` recognizes a conservative subset of the own hrefs (see its comment
+    for why each of its URLs is its own href) with Arrow's regular expression engine, over the
+    whole array at once, and string kernels cut them into the getters' values.
+* **Each distinct value once.** A value that is not its own href, a pair of URL and base, or a
+  host that occurs many times in a batch (common in link data) is parsed once, by the scalar
+  API, and the answers are spread back to the rows (a dict per chunk, or Arrow's dictionary
+  encoding and ``take``).
+* **Columns, not rows.** The answers of the scalar API are merged into the other rows' columns
+  field by field with ``replace_with_mask``.
 
 Inputs: a ``pyarrow.Array`` or ``pyarrow.ChunkedArray`` of strings (``string``,
 ``large_string``, ``string_view`` or all-null), or anything ``pyarrow.array`` makes one of (a
@@ -38,8 +48,12 @@ from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias, Unpack, cast, 
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from urlspec import columnar_rows
+from urlspec.columnar_rows import ROW_FIELDS, error_name, row_of
 from urlspec.idna import InvalidDomain
 from urlspec.idna import domain_to_ascii as scalar_domain_to_ascii
+from urlspec.own_href import COMPILED
+from urlspec.public_suffix_list import default_list
 from urlspec.url import URL
 from urlspec.validation import InvalidURL
 
@@ -79,6 +93,7 @@ __all__ = [
     "canonicalize",
     "canonicalize_as",
     "domain_to_ascii",
+    "hostname",
     "href",
     "is_valid",
     "join",
@@ -92,27 +107,11 @@ __all__ = [
 #: (``URL.registrable_domain``: §3.2, null unless the host is a domain that has one), then
 #: ``error``, the name of the validation error (§1.2) that made the URL parser fail (null for a
 #: URL).
-PARSE_FIELDS: Final = (
-    "href",
-    "protocol",
-    "username",
-    "password",
-    "host",
-    "hostname",
-    "port",
-    "pathname",
-    "search",
-    "hash",
-    "origin",
-    "registrable_domain",
-    "error",
-)
+PARSE_FIELDS: Final = ROW_FIELDS
 #: The Arrow type of :func:`parse`'s result.
 PARSE_TYPE: Final = pa.struct([(name, pa.string()) for name in PARSE_FIELDS])
 _GETTERS: Final = PARSE_FIELDS[:-1]
 
-# One parsed value: the getters' values then the error name, or None for a null input.
-_Row = tuple[str | None, ...]
 _INVALID_ROW_PREFIX: Final[tuple[None, ...]] = (None,) * len(_GETTERS)
 
 # --- the vectorized shortcut ------------------------------------------------------------------
@@ -162,6 +161,7 @@ def _own_href_mask(values: _Array) -> _Array:
 #: The scalars the kernels take (the stubs want Arrow scalars where pyarrow takes Python values).
 _FALSE: Final = pa.scalar(False)
 _EMPTY: Final = pa.scalar("", pa.string())
+_NULL: Final = pa.scalar(None, pa.string())
 
 
 def _replaced(values: _Array, mask: _Array, replacements: _Array) -> _Array:
@@ -223,13 +223,15 @@ class _Base:
     __slots__ = ("failure", "url")
 
     def __init__(self, base: str | URL | None) -> None:
-        self.url: str | URL | None = base
+        self.url: URL | None = None
         self.failure: InvalidURL | None = None
         if isinstance(base, str):
             try:
                 self.url = URL(base)
             except InvalidURL as error:
                 self.failure = error
+        else:
+            self.url = base
 
 
 def _same_base_for_all(base: str | URL | Column | None, rows: int) -> str | URL | _Values | None:
@@ -253,37 +255,22 @@ def _same_base_for_all(base: str | URL | Column | None, rows: int) -> str | URL 
 # --- parsing distinct values once -----------------------------------------------------------
 
 
-def _error_name(error: InvalidURL) -> str:
-    """The name of the validation error that made the URL parser fail."""
-    return error.errors[-1].name if error.errors else "failure"
-
-
-def _parse_row(input: str, base: str | URL | None) -> _Row:
-    """The getters' values and the error of ``URL(input, base)``, as the scalar API gives them."""
-    try:
-        url = URL(input, base)
-    except InvalidURL as error:
-        return (*_INVALID_ROW_PREFIX, _error_name(error))
-    return (
-        url.href,
-        url.protocol,
-        url.username,
-        url.password,
-        url.host,
-        url.hostname,
-        url.port,
-        url.pathname,
-        url.search,
-        url.hash,
-        url.origin,
-        url.registrable_domain,
-        None,
-    )
-
-
 def _href_row(input: str, base: str | URL | None) -> str | None:
     url = URL.parse(input, base)
     return None if url is None else url.href
+
+
+def _python_values(chunk: _Array) -> list[str | None]:
+    """An array of strings as a list of str and None."""
+    values: list[str | None] = chunk.to_pylist()
+    return values
+
+
+def _mask(indices: list[int], length: int) -> _Array:
+    """A boolean array of ``length`` rows: true at ``indices``, false elsewhere."""
+    buffer = pa.py_buffer(columnar_rows.mask_bytes(indices, length))
+    mask: _Array = pa.Array.from_buffers(pa.uint8(), length, [None, buffer]).cast(pa.bool_())
+    return mask
 
 
 def _distinct_results(
@@ -335,15 +322,31 @@ def href(urls: Column, base: str | URL | Column | None = None) -> StringColumn:
     def href_of_chunk(chunk: _Array) -> _Array:
         if fixed.failure is not None:
             return pa.nulls(len(chunk), pa.string())
-        slow = pc.and_(pc.is_valid(chunk), pc.invert(_own_href_mask(chunk)))
-        slow_values = pc.filter(chunk, slow)
-        base_url = fixed.url
-        results, indices = _distinct_results(
-            slow_values, lambda value: _href_row(value, base_url), pa.string()
-        )
-        return _replaced(chunk, slow, pc.take(results, indices))
+        if COMPILED:
+            return _href_by_rows(chunk, fixed.url)
+        return _href_by_pattern(chunk, fixed.url)
 
     return _strings(_chunkwise(href_of_chunk, values, pa.string()))
+
+
+# The two ways of computing a chunk's results, equal (tests/test_columnar.py): in the compiled
+# build, a compiled loop over the rows (columnar_rows, with own_href.scan_own_href); in the pure
+# build, where a Python loop is slow, Arrow's kernels for the rows OWN_HREF_PATTERN takes.
+
+
+def _href_by_rows(chunk: _Array, base: URL | None) -> _Array:
+    indices, hrefs = columnar_rows.href_rows(_python_values(chunk), base)
+    if not indices:
+        return chunk  # every value is its own href (or null)
+    return _replaced(chunk, _mask(indices, len(chunk)), pa.array(hrefs, pa.string()))
+
+
+def _href_by_pattern(chunk: _Array, base: URL | None) -> _Array:
+    slow = pc.and_(pc.is_valid(chunk), pc.invert(_own_href_mask(chunk)))
+    results, indices = _distinct_results(
+        pc.filter(chunk, slow), lambda value: _href_row(value, base), pa.string()
+    )
+    return _replaced(chunk, slow, pc.take(results, indices))
 
 
 def join(bases: str | URL | Column, refs: Column) -> StringColumn:
@@ -387,20 +390,32 @@ def is_valid(urls: Column, base: str | URL | Column | None = None) -> BooleanCol
     fixed = _Base(base)
 
     def is_valid_chunk(chunk: _Array) -> _Array:
-        present = pc.is_valid(chunk)
         if fixed.failure is not None:
-            answers: _Array = pc.if_else(present, _FALSE, pa.scalar(None, pa.bool_()))
+            answers: _Array = pc.if_else(pc.is_valid(chunk), _FALSE, pa.scalar(None, pa.bool_()))
             return answers
-        fast = _own_href_mask(chunk)
-        slow = pc.and_(present, pc.invert(fast))
-        base_url = fixed.url
-        results, indices = _distinct_results(
-            pc.filter(chunk, slow), lambda value: URL.can_parse(value, base_url), pa.bool_()
-        )
-        answers = pc.if_else(present, True, pa.scalar(None, pa.bool_()))
-        return _replaced(answers, slow, pc.take(results, indices))
+        if COMPILED:
+            return _is_valid_by_rows(chunk, fixed.url)
+        return _is_valid_by_pattern(chunk, fixed.url)
 
     return _booleans(_chunkwise(is_valid_chunk, values, pa.bool_()))
+
+
+def _is_valid_by_rows(chunk: _Array, base: URL | None) -> _Array:
+    indices, answers = columnar_rows.is_valid_rows(_python_values(chunk), base)
+    valid: _Array = pc.if_else(pc.is_valid(chunk), True, pa.scalar(None, pa.bool_()))
+    if not indices:
+        return valid  # every value is its own href (or null)
+    return _replaced(valid, _mask(indices, len(chunk)), pa.array(answers, pa.bool_()))
+
+
+def _is_valid_by_pattern(chunk: _Array, base: URL | None) -> _Array:
+    present = pc.is_valid(chunk)
+    slow = pc.and_(present, pc.invert(_own_href_mask(chunk)))
+    results, indices = _distinct_results(
+        pc.filter(chunk, slow), lambda value: URL.can_parse(value, base), pa.bool_()
+    )
+    answers = pc.if_else(present, True, pa.scalar(None, pa.bool_()))
+    return _replaced(answers, slow, pc.take(results, indices))
 
 
 # --- parse ------------------------------------------------------------------------------------
@@ -418,7 +433,7 @@ def parse(urls: Column, base: str | URL | Column | None = None) -> StructColumn:
     base = _same_base_for_all(base, len(values))
     if isinstance(base, pa.Array | pa.ChunkedArray):
         base_values, row_values, chunked = _aligned(base, values)
-        rows = _pairs_results(row_values, base_values, _parse_row, PARSE_TYPE)
+        rows = _pairs_results(row_values, base_values, row_of, PARSE_TYPE)
         result = _null_where(cast(pa.StructArray, rows), pc.is_null(rows))
         return _chunked([result], PARSE_TYPE) if chunked else result
     fixed = _Base(base)
@@ -429,17 +444,83 @@ def parse(urls: Column, base: str | URL | Column | None = None) -> StructColumn:
     return _structs(_chunkwise(parse_chunk, values, PARSE_TYPE))
 
 
+def hostname(urls: Column, base: str | URL | Column | None = None) -> StringColumn:
+    """Each value's hostname (``URL(value, base).hostname``, the host serialized: "" for a URL
+    with an empty or no host); null where the value is no URL, or null. ``base`` as for
+    :func:`href`. The same as ``parse(urls, base).field("hostname")``, computing no other
+    field."""
+    values = _string_array(urls, "urls")
+    per_row = _same_base_for_all(base, len(values))
+    if not COMPILED or isinstance(per_row, pa.Array | pa.ChunkedArray):
+        parsed: _Values = parse(values, per_row)
+        return _strings(pc.struct_field(parsed, "hostname"))
+    fixed = _Base(per_row)
+
+    def hostname_of_chunk(chunk: _Array) -> _Array:
+        if fixed.failure is not None:
+            return pa.nulls(len(chunk), pa.string())
+        return _hostname_by_rows(chunk, fixed.url)
+
+    return _strings(_chunkwise(hostname_of_chunk, values, pa.string()))
+
+
+def _hostname_by_rows(chunk: _Array, base: URL | None) -> _Array:
+    return pa.array(columnar_rows.hostname_rows(_python_values(chunk), base), pa.string())
+
+
 def _parse_chunk(chunk: _Array, fixed: _Base) -> _Array:
-    absent = pc.is_null(chunk)
     if fixed.failure is not None:
-        error = _error_name(fixed.failure)
+        error = error_name(fixed.failure)
         rows = pa.array([(*_INVALID_ROW_PREFIX, error)] * len(chunk), type=PARSE_TYPE)
-        return _null_where(cast(pa.StructArray, rows), absent)
+        return _null_where(cast(pa.StructArray, rows), pc.is_null(chunk))
+    if COMPILED:
+        return _parse_by_rows(chunk, fixed.url)
+    return _parse_by_pattern(chunk, fixed.url)
+
+
+#: The fields of parse's struct that hold the same for every own href: the value itself (href),
+#: "" (username, password, port: an own href has none), its hostname (host: it has no port),
+#: null (error).
+_SAME_FOR_OWN_HREFS: Final = ("href", "username", "password", "host", "port", "error")
+
+
+def _parse_by_rows(chunk: _Array, base: URL | None) -> _Array:
+    rows = columnar_rows.parse_rows(_python_values(chunk), base)
+    present = pc.is_valid(chunk)
+    empty = pc.if_else(present, _EMPTY, _NULL)
+    hostname = pa.array(rows.hostname, pa.string())
+    fields = {
+        "href": chunk,
+        "protocol": pa.array(rows.protocol, pa.string()),
+        "username": empty,
+        "password": empty,
+        "host": hostname,
+        "hostname": hostname,
+        "port": empty,
+        "pathname": pa.array(rows.pathname, pa.string()),
+        "search": pa.array(rows.search, pa.string()),
+        "hash": pa.array(rows.hash, pa.string()),
+        "origin": pa.array(rows.origin, pa.string()),
+        "registrable_domain": pa.array(rows.registrable_domain, pa.string()),
+        "error": pa.nulls(len(chunk), pa.string()),
+    }
+    if rows.other_indices:
+        # The rows the scalar API gave, in the fields that hold the same for own hrefs.
+        mask = _mask(rows.other_indices, len(chunk))
+        for name in _SAME_FOR_OWN_HREFS:
+            index = PARSE_FIELDS.index(name)
+            values = pa.array([row[index] for row in rows.other_rows], pa.string())
+            fields[name] = _replaced(fields[name], mask, values)
+    merged = [fields[name] for name in PARSE_FIELDS]
+    return pa.StructArray.from_arrays(merged, fields=list(PARSE_TYPE), mask=pc.invert(present))
+
+
+def _parse_by_pattern(chunk: _Array, base: URL | None) -> _Array:
+    absent = pc.is_null(chunk)
     fast = _own_href_mask(chunk)
     slow = pc.and_(pc.invert(absent), pc.invert(fast))
-    base_url = fixed.url
     slow_rows, indices = _distinct_results(
-        pc.filter(chunk, slow), lambda value: _parse_row(value, base_url), PARSE_TYPE
+        pc.filter(chunk, slow), lambda value: row_of(value, base), PARSE_TYPE
     )
     slow_rows = pc.take(slow_rows, indices)
     fields = _fast_fields(chunk)
@@ -493,8 +574,6 @@ def _fast_fields(chunk: _Array) -> dict[str, _Array]:
 def _registrable_domains_of_domains(domains: _Array) -> _Array:
     """The registrable domain of each serialized domain (§3.2), each distinct one once, as
     ``URL.registrable_domain`` finds it for a URL whose host is a domain."""
-    from urlspec.public_suffix_list import default_list
-
     find = default_list().registrable_domain_of_domain
     results, indices = _distinct_results(domains, find, pa.string())
     return pc.take(results, indices)

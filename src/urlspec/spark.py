@@ -14,7 +14,7 @@ environment shipped with ``--archives``, or urlspec installed on the nodes);
 Arguments: a column is a ``Column`` or a column name (a str), as in ``pyspark.sql.functions``;
 a ``base`` is a ``Column`` (one base per row) or a str (one base URL for every row).
 :func:`register` makes the same functions available to Spark SQL: ``url_parse``, ``url_href``,
-``url_join``, ``url_is_valid``, ``url_domain_to_ascii``, ``url_canonicalize``,
+``url_hostname``, ``url_join``, ``url_is_valid``, ``url_domain_to_ascii``, ``url_canonicalize``,
 ``url_registrable_domain``.
 """
 
@@ -39,6 +39,7 @@ __all__ = [
     "PARSE_SCHEMA",
     "canonicalize",
     "domain_to_ascii",
+    "hostname",
     "href",
     "is_valid",
     "join",
@@ -101,6 +102,14 @@ def _href_one(urls: ArrowArray) -> ArrowArray:
     return _array(columnar.href(urls))
 
 
+def _hostname_one(urls: ArrowArray) -> ArrowArray:
+    return _array(columnar.hostname(urls))
+
+
+def _hostname_with_bases(urls: ArrowArray, bases: ArrowArray) -> ArrowArray:
+    return _array(columnar.hostname(urls, bases))
+
+
 def _join(bases: ArrowArray, refs: ArrowArray) -> ArrowArray:
     return _array(columnar.join(bases, refs))
 
@@ -145,6 +154,8 @@ _PARSE: Final = _udf(_parse_one, PARSE_SCHEMA, "url_parse")
 _PARSE_WITH_BASES: Final = _udf(_parse_with_bases, PARSE_SCHEMA, "url_parse")
 _HREF: Final = _udf(_href_one, StringType(), "url_href")
 _JOIN: Final = _udf(_join, StringType(), "url_join")
+_HOSTNAME: Final = _udf(_hostname_one, StringType(), "url_hostname")
+_HOSTNAME_WITH_BASES: Final = _udf(_hostname_with_bases, StringType(), "url_hostname")
 _IS_VALID: Final = _udf(_is_valid_one, BooleanType(), "url_is_valid")
 _IS_VALID_WITH_BASES: Final = _udf(_is_valid_with_bases, BooleanType(), "url_is_valid")
 _DOMAIN_TO_ASCII: Final = _udf(_domain_to_ascii, StringType(), "url_domain_to_ascii")
@@ -175,6 +186,15 @@ def href(urls: ColumnOrName, base: Column | str | None = None) -> Column:
     if base is None:
         return _HREF(_column(urls))
     return _JOIN(_base_column(base), _column(urls))
+
+
+def hostname(urls: ColumnOrName, base: Column | str | None = None) -> Column:
+    """``URL(url, base).hostname`` per row (the host serialized, as browsers give it: "" for a
+    URL with an empty or no host); null where the value is no URL, or null. The same as
+    ``parse(urls, base).hostname``, several times faster: it computes no other field."""
+    if base is None:
+        return _HOSTNAME(_column(urls))
+    return _HOSTNAME_WITH_BASES(_column(urls), _base_column(base))
 
 
 def join(bases: ColumnOrName, refs: ColumnOrName) -> Column:
@@ -247,7 +267,8 @@ def registrable_domain(hosts: ColumnOrName, include_private: bool = True) -> Col
 
 def register(spark: SparkSession) -> None:
     """Register the functions for Spark SQL in ``spark``: ``url_parse(url)``,
-    ``url_parse_with_base(url, base)``, ``url_href(url)``, ``url_join(base, ref)``,
+    ``url_parse_with_base(url, base)``, ``url_href(url)``, ``url_hostname(url)``,
+    ``url_hostname_with_base(url, base)``, ``url_join(base, ref)``,
     ``url_is_valid(url)``, ``url_is_valid_with_base(url, base)``, ``url_domain_to_ascii(host)``,
     ``url_canonicalize(url, profile)``, ``url_registrable_domain(host)`` (a base: a column, or
     a literal such as ``'https://example.com/'``; a profile: a column or a literal such as
@@ -255,6 +276,8 @@ def register(spark: SparkSession) -> None:
     spark.udf.register("url_parse", _PARSE)
     spark.udf.register("url_parse_with_base", _PARSE_WITH_BASES)
     spark.udf.register("url_href", _HREF)
+    spark.udf.register("url_hostname", _HOSTNAME)
+    spark.udf.register("url_hostname_with_base", _HOSTNAME_WITH_BASES)
     spark.udf.register("url_join", _JOIN)
     spark.udf.register("url_is_valid", _IS_VALID)
     spark.udf.register("url_is_valid_with_base", _IS_VALID_WITH_BASES)
