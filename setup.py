@@ -80,6 +80,7 @@ COMPILED_MODULES = [
     "src/urlspec/canonical/options.py",
     "src/urlspec/canonical/escaping.py",
     "src/urlspec/canonical/inet_aton.py",
+    "src/urlspec/canonical/web_url.py",
     "src/urlspec/canonical/whatwg.py",
     "src/urlspec/canonical/dedup.py",
     "src/urlspec/canonical/safebrowsing.py",

@@ -20,7 +20,8 @@ from shared_data import CORPORA, iter_corpus
 import urlspec
 from urlspec import URL, InvalidURL
 from urlspec.canonical import PROFILES, canonicalize
-from urlspec.canonical.dedup import TRACKING_PARAMETERS
+from urlspec.canonical import dedup as dedup_module
+from urlspec.canonical.dedup import TRACKING_PARAMETERS, strip_params_pattern
 from urlspec.percent_encoding import percent_decode_string
 
 URL_PROFILES = ("whatwg", "dedup", "safebrowsing")  # the profiles whose output is a URL
@@ -341,3 +342,79 @@ def test_every_corpus_line_through_every_profile(corpus: str) -> None:
             if once is not None and profile in URL_PROFILES:
                 assert canonicalize(once, profile) == once, (profile, line)
     assert lines > 1000
+
+
+# --- the dedup fast path gives the full steps' result -------------------------------------------
+
+#: (strip, keep_fragment, sort_query): the defaults, and each option turned the other way.
+DEDUP_OPTION_SETS = [
+    (None, False, True),
+    (strip_params_pattern("tracking"), True, True),
+    (None, True, False),
+    (strip_params_pattern(["b", "a*"]), False, False),
+]
+
+
+def assert_dedup_fast_matches_full(url: URL, option_sets: int = len(DEDUP_OPTION_SETS)) -> bool:
+    """Whether the fast path took ``url``; when it did, it agrees with the full steps."""
+    took = False
+    for strip, keep_fragment, sort_query in DEDUP_OPTION_SETS[:option_sets]:
+        fast = dedup_module._fast_dedup(url.href, strip, keep_fragment, sort_query)
+        if fast is not None:
+            took = True
+            full = dedup_module._full_dedup(url, strip, keep_fragment, sort_query)
+            assert fast == full, (url.href, strip, keep_fragment, sort_query)
+    return took
+
+
+def test_dedup_fast_path_on_the_corpora() -> None:
+    taken = 0
+    for name in CORPORA:
+        for line in iter_corpus(name):
+            url = URL.parse(line)
+            if url is not None:
+                taken += assert_dedup_fast_matches_full(url, option_sets=2)
+    assert taken > 90_000  # most lines have no escape
+
+
+#: Every shape the fast path tells apart: escapes (stray "%", "%25", either case, unreserved or
+#: not), queries (empty, one parameter, several, empty parameters, tracking names), empty
+#: fragments, dots before "/" and ":" in the path and the host.
+DEDUP_PIECES = [
+    "a", "B", "1", ".", "/", "./", "../", "?", "&", "&&", "=", "#", "%", "%25", "%2e", "%7e",
+    "%7E", "%41", "%zz", "utm_source=1", "fbclid", "b=2", "a=1", ":", "@", "é", "~", " ",
+]  # fmt: skip
+#: What precedes them: special and non-special URLs, hosts (domains with and without a trailing
+#: dot, IPv4, IPv6, IDN, opaque), userinfo, default and other ports, file URLs, opaque paths.
+DEDUP_STARTS = [
+    "http://a.com",
+    "HTTP://A.COM/",
+    "http://a.com.",
+    "http://a.com..:81/",
+    "http://9..",
+    "http://u:p@a.com:80/",
+    "https://a.com:443/x",
+    "http://1.2.3.4/",
+    "http://0x7f.1/",
+    "http://[::1]:8080/",
+    "http://xn--nxasmq6b.com/",
+    "http://é.com/",
+    "file:///",
+    "file://h/",
+    "foo://h./",
+    "foo://u@h:1",
+    "foo:",
+    "mailto:",
+]
+
+
+@settings(max_examples=600, deadline=None)
+@given(
+    st.sampled_from(DEDUP_STARTS),
+    st.lists(st.sampled_from(DEDUP_PIECES), max_size=10).map("".join),
+)
+def test_dedup_fast_path_on_generated_urls(start: str, rest: str) -> None:
+    url = URL.parse(start + rest)
+    if url is not None:
+        assert_dedup_fast_matches_full(url)
+        assert canonicalize(url, "dedup") == dedup_module._full_dedup(url, None, False, True)

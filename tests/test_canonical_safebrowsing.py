@@ -16,6 +16,7 @@ Sources (each example is cited where it is used):
 from __future__ import annotations
 
 import pickle
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -222,12 +223,21 @@ def test_idempotent_where_unescaping_makes_delimiters(given: str) -> None:
 # --- the fast path gives the full steps' results -----------------------------------------------
 
 
+def outcome(function: Callable[[str], str | None], text: str) -> object:
+    """What ``function(text)`` returns, or the InvalidURL it raises (as its message and errors)."""
+    try:
+        return function(text)
+    except InvalidURL as error:
+        return (str(error), error.reason, error.errors, error.input, error.base)
+
+
 def assert_fast_matches_full(text: str) -> bool:
-    """Whether the fast path took ``text``; when it did, it agrees with the full steps."""
-    fast = safebrowsing_module._fast_canonical(text)
+    """Whether the fast path took ``text``; when it did, it agrees with the full steps (the
+    same canonical form, or the same InvalidURL)."""
+    fast = outcome(safebrowsing_module._fast_canonical, text)
     if fast is None:
         return False
-    assert fast == safebrowsing_module._full_canonical(text, False), text
+    assert fast == outcome(lambda text: safebrowsing_module._full_canonical(text, False), text)
     return True
 
 
@@ -236,9 +246,18 @@ def test_fast_path_on_the_corpora() -> None:
     assert taken > 50_000  # most lines are common web URLs
 
 
+def test_fast_path_reads_ascii_letters_only() -> None:
+    # Non-ASCII code points that match an ASCII letter case-insensitively (KELVIN SIGN, LATIN
+    # SMALL LETTER LONG S) are escaped as their UTF-8 bytes in a path and a query (step 8) and
+    # go through IDNA in a host (step 5), as any other non-ASCII code point.
+    assert canonicalize("http://a.com/\u212a", "safebrowsing") == "http://a.com/%E2%84%AA"
+    assert canonicalize("http://a.com/?\u212a", "safebrowsing") == "http://a.com/?%E2%84%AA"
+    assert canonicalize("http://\u017f.com/", "safebrowsing") == "http://s.com/"
+
+
 @settings(max_examples=2000, deadline=None)
 @given(
-    st.sampled_from(["http://", "HTTPS://", "https://"]),
+    st.sampled_from(["http://", "HTTPS://", "https://", "hTtP://", "ftp://", "file://", "x://"]),
     st.lists(
         st.sampled_from(
             [
@@ -265,6 +284,12 @@ def test_fast_path_on_the_corpora() -> None:
                 "\\\\",
                 "é",
                 " ",
+                "%",
+                "%41",
+                "\u212a",
+                "\u017f",
+                "@",
+                "[",
             ]
         ),
         max_size=12,

@@ -10,6 +10,7 @@ corpora, the ``surt`` package itself (the test-time peer).
 from __future__ import annotations
 
 import collections
+import itertools
 
 import pytest
 import surt as surt_package  # the test-time peer (in the test extra)
@@ -116,6 +117,16 @@ def test_published_surt_option_examples(
     assert canonicalize(given, "surt", **options) == expected
 
 
+def test_the_fast_paths_www_label_is_step_3s() -> None:
+    """Exhaustive: on every host of up to six of the code points it tells apart, the fast
+    path's ``www`` label ends where step 3's regular expression says."""
+    for size in range(7):
+        for letters in itertools.product("w2.a", repeat=size):
+            host = "".join(letters)
+            match = surt_module._WWW_RE.match(host.encode())
+            assert surt_module._after_www(host) == (0 if match is None else match.end()), host
+
+
 def test_the_www_digits_bug_is_not_reproduced() -> None:
     # The package strips ``www\d*.`` even when nothing but the top-level domain is left
     # (surt.surt("http://www1355544.com/") == "com)/"): the host is the site, not a subdomain.
@@ -200,6 +211,19 @@ def test_ssurt(given: str, expected: str) -> None:
 # --- agreement with the surt package on the corpora --------------------------------------------
 
 
+def package_and_our_keys(text: str) -> tuple[str | None, str | None]:
+    """``surt.surt(text)`` and our key of ``text`` (None: ValueError, InvalidURL)."""
+    try:
+        expected: str | None = surt_package.surt(text)
+    except ValueError:
+        expected = None
+    try:
+        ours: str | None = canonicalize(text, "surt")
+    except InvalidURL:
+        ours = None
+    return expected, ours
+
+
 def test_agreement_with_the_surt_package_on_the_corpora() -> None:
     """Every corpus line: the same key as ``surt.surt(line)``, or one of the listed kinds of
     difference (docs/canonicalization.md), counted."""
@@ -208,14 +232,7 @@ def test_agreement_with_the_surt_package_on_the_corpora() -> None:
     for name in CORPORA:
         for line in iter_corpus(name):
             lines += 1
-            try:
-                expected = surt_package.surt(line)
-            except ValueError:
-                expected = None
-            try:
-                ours: str | None = canonicalize(line, "surt")
-            except InvalidURL:
-                ours = None
+            expected, ours = package_and_our_keys(line)
             if ours == expected:
                 continue
             massaged = canonicalize(line, "surt", host_massage=False)
@@ -249,10 +266,10 @@ OPTION_SETS = [
 ]
 
 
-def assert_fast_matches_full(line: str) -> bool:
+def assert_fast_matches_full(line: str, option_sets: int = len(OPTION_SETS)) -> bool:
     """Whether the fast path took ``line``; when it did, its key is the full steps' key."""
     took = False
-    for with_scheme, trailing_comma, host_massage in OPTION_SETS:
+    for with_scheme, trailing_comma, host_massage in OPTION_SETS[:option_sets]:
         fast = surt_module._fast_key(line, with_scheme, trailing_comma, host_massage)
         if fast is not None:
             took = True
@@ -262,8 +279,13 @@ def assert_fast_matches_full(line: str) -> bool:
 
 
 def test_fast_path_on_the_corpora() -> None:
-    taken = sum(assert_fast_matches_full(line) for name in CORPORA for line in iter_corpus(name))
-    assert taken > 50_000  # most lines are common web URLs
+    # every line with the default options, every fifth with the others (CI time)
+    taken = sum(
+        assert_fast_matches_full(line, len(OPTION_SETS) if number % 5 == 0 else 1)
+        for name in CORPORA
+        for number, line in enumerate(iter_corpus(name))
+    )
+    assert taken > 90_000  # most lines are plain web (or file) URLs
 
 
 @settings(max_examples=2000, deadline=None)
@@ -305,3 +327,32 @@ def test_fast_path_on_the_corpora() -> None:
 )
 def test_fast_path_on_generated_web_urls(text: str) -> None:
     assert_fast_matches_full("http://" + text)
+
+
+#: Schemes the fast path takes (any lower-case one followed by "//") and those it leaves to the
+#: full steps: in upper case (the key keeps the case), dns: (no www. removal), filedesc (an ARC
+#: file header, its own key).
+SCHEMES = ["https://", "file://", "ftp://", "x-y.z+1://", "HTTP://", "File://", "dns://",
+           "filedesc://", "filedescx://"]  # fmt: skip
+OTHER_SCHEME_PIECES = [
+    "www.", "www2.", "a", "B", "0", "1.2", ".", "-", "/", "//", "/./", "/..", "?", "&", "=", "#",
+    "x", ".aspx", "sid=", ":", "%41", "\u212a", "é",
+]  # fmt: skip
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.sampled_from(SCHEMES),
+    st.lists(
+        st.sampled_from(OTHER_SCHEME_PIECES),
+        max_size=12,
+    ).map("".join),
+)
+def test_fast_path_on_generated_urls_of_other_schemes(scheme: str, rest: str) -> None:
+    text = scheme + rest
+    assert_fast_matches_full(text)
+    expected, ours = package_and_our_keys(text)
+    if ours != expected:  # only the package's www-digits bug (see the corpus test)
+        assert expected is not None
+        assert ours is not None
+        assert _www_bug(expected, canonicalize(text, "surt", host_massage=False)), text

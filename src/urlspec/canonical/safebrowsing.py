@@ -45,6 +45,7 @@ from typing import Final
 
 from urlspec.canonical.escaping import escape_once, unescape_repeatedly
 from urlspec.canonical.inet_aton import format_ipv4, parse_inet_aton
+from urlspec.canonical.web_url import has_empty_or_dot_segments, web_url_spans
 from urlspec.validation import InvalidURL, ValidationError, quote
 
 __all__ = ["canonicalize_safebrowsing", "safebrowsing_expressions"]
@@ -80,9 +81,13 @@ class NotAURLToSafeBrowsing(InvalidURL):
     name, and the message and ``reason`` describe it."""
 
     def __init__(self, input: str, name: str, description: str) -> None:
-        super().__init__(input, [ValidationError(name, 0)])
+        # What InvalidURL.__init__ sets, with this message (written once: a stream of inputs
+        # of other schemes raises this once per line).
+        ValueError.__init__(self, f"invalid URL {quote(input)}: {name} ({description})")
+        self.input = input
+        self.base = None
+        self.errors = [ValidationError(name, 0)]
         self.description = description
-        self.args = (f"invalid URL {quote(input)}: {self.reason}",)
 
     @property
     def reason(self) -> str:
@@ -105,17 +110,6 @@ def _not_a_url(input: str, name: str) -> InvalidURL:
     return InvalidURL(input, [ValidationError(name, 0)])
 
 
-#: A URL that steps 1-8 change only by lower-casing its scheme and host (and adding the path
-#: "/"): a web scheme, a host of ASCII letter-digit-hyphen labels, a path and query of
-#: printable ASCII without '%' (nothing to unescape or escape), any fragment.
-_FAST_RE: Final = re.compile(
-    r"(https?://)([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*)(/[!-\"$&->@-~]*)?(\?[!-\"$&-~]*)?(?:#.*)?",
-    re.DOTALL | re.IGNORECASE,
-)
-#: Paths with these need step 6's resolution.
-_PATH_WORK: Final = ("//", "/./", "/../")
-
-
 def canonicalize_safebrowsing(input: str, *, keep_port: bool = False) -> str:
     """``input`` canonicalized as Safe Browsing's "URLs and Hashing" says (module docstring)."""
     fast = _fast_canonical(input)
@@ -125,19 +119,34 @@ def canonicalize_safebrowsing(input: str, *, keep_port: bool = False) -> str:
 
 
 def _fast_canonical(input: str) -> str | None:
-    """The canonical form of a common web URL, from its text; None when it needs the full
-    steps. (tests/test_canonical_safebrowsing.py checks that both give the same results.)"""
-    match = _FAST_RE.fullmatch(input)
-    if match is None:
+    """The canonical form of a plain web URL (:mod:`urlspec.canonical.web_url`: nothing to
+    unescape or escape) with a web scheme and a host, which steps 1-8 change only by
+    lower-casing its scheme and host, adding the path "/" and dropping the fragment;
+    InvalidURL (``scheme-not-http``) for one with another scheme, as step 3; None when it needs
+    the full steps (no host, a host that is an IPv4 address, a path with dot segments or runs
+    of slashes) or is no plain web URL. (tests/test_canonical_safebrowsing.py checks that both
+    give the same results.)"""
+    host_start, path_start, query_start, fragment_start = web_url_spans(input)
+    if host_start == 0:
         return None
-    scheme, host, path, query = match.groups()
-    if parse_inet_aton(host) is not None:  # an IPv4 address: step 5 rewrites it
+    scheme = input[:host_start].lower()
+    if scheme != "http://" and scheme != "https://":
+        # Step 3 reads this scheme (scheme://, at the start of the input) and refuses it.
+        raise _not_a_url(input, "scheme-not-http")
+    if path_start == host_start:
+        return None  # no host: step 3 reads the host after more slashes
+    host = input[host_start:path_start]
+    # An IPv4 address in inet_aton notation is numbers, the last one too: a host whose last label
+    # starts with no digit is none (step 5 would rewrite one).
+    last = ord(host[host.rfind(".") + 1])
+    if 0x30 <= last <= 0x39 and parse_inet_aton(host) is not None:
         return None
-    if path is None:
+    path = input[path_start:query_start]
+    if not path:
         path = "/"
-    elif any(work in path for work in _PATH_WORK) or path.endswith(("/.", "/..")):
-        return None
-    return scheme.lower() + host.lower() + path + (query or "")
+    elif has_empty_or_dot_segments(path):
+        return None  # step 6 resolves these
+    return scheme + host.lower() + path + input[query_start:fragment_start]
 
 
 def _full_canonical(input: str, keep_port: bool) -> str:

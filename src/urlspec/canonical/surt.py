@@ -48,6 +48,7 @@ from typing import Final
 
 from urlspec.canonical.escaping import escape_once, unescape_repeatedly
 from urlspec.canonical.inet_aton import format_ipv4, parse_inet_aton
+from urlspec.canonical.web_url import has_empty_or_dot_segments, web_url_spans
 from urlspec.canonical.whatwg import split_href
 from urlspec.parse._results import parse_port, split_hostinfo
 from urlspec.validation import InvalidURL, ValidationError
@@ -155,56 +156,76 @@ def _full_key(
 
 # --- the fast path ----------------------------------------------------------------------------
 
-#: A web URL that steps 1-3 change only in ways _fast_key does: a lower-case http(s) scheme, a
-#: host of two or more ASCII letter-digit-hyphen labels, a path and a query of printable ASCII
-#: without '%' (nothing to unescape or escape), any fragment.
-_FAST_RE: Final = re.compile(
-    r"(https?)://([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)"
-    r"(/[!-\"$&->@-~]*)?(?:\?([!-\"$&-~]*))?(?:#.*)?",
-    re.DOTALL,
-)
-_FAST_WWW_RE: Final = re.compile(r"www\d*\.")
-#: Paths with these need step 2's dot-segment resolution or step 3's session-id removal.
-_PATH_WORK: Final = ("//", "/./", "/../", ".aspx")
-
 
 def _fast_key(
     input: str, with_scheme: bool, trailing_comma: bool, host_massage: bool
 ) -> str | None:
-    """The key of a common web URL, computed on the text; None when the input needs the full
-    steps. (tests/test_canonical_surt.py checks that both give the same keys.)"""
-    match = _FAST_RE.fullmatch(input)
-    if match is None:
+    """The key of a plain web URL (:mod:`urlspec.canonical.web_url`: nothing to unescape or
+    escape) with a lower-case scheme (but ``dns``), computed on the text; None when the input
+    needs the full steps (a host that may be an IP address, a path with dot segments, runs of
+    slashes or an ASP.NET session id, a query with a session id, no host but a path that is
+    not empty) or is no such URL. (tests/test_canonical_surt.py checks that both give the same
+    keys.)"""
+    host_start, path_start, query_start, fragment_start = web_url_spans(input)
+    if host_start == 0:
         return None
-    scheme, host, path, query = match.groups()
-    if host.replace(".", "").isdigit():  # maybe an IP address: step 2 decides
+    # Step 3 lower-cases the host, the path and the query: all of them at once (ASCII).
+    lowered = input[:fragment_start].lower()
+    scheme = lowered[: host_start - 3]
+    if not input.startswith(scheme) or scheme == "dns" or scheme.startswith("filedesc"):
+        return None  # the key keeps the scheme's case; dns: keeps "www."; "filedesc" is itself
+    path = lowered[path_start:query_start]
+    if ".aspx" in path:
         return None
-    host = host.lower()
-    if host_massage:
-        www = _FAST_WWW_RE.match(host)
-        if www is not None and "." in host[www.end() :]:
-            host = host[www.end() :]
-    if path is None:
-        path = "/"
-    else:
-        path = path.lower()
-        if any(work in path for work in _PATH_WORK) or path.endswith(("/.", "/..")):
-            return None
-        if len(path) > 1 and path.endswith("/"):
-            path = path[:-1]
+    query = lowered[query_start + 1 :]  # "" when there is none
     if query:
-        query = query.lower()
         if "sid=" in query or "sessionid" in query or "cfid=" in query:
             return None
-        if len(query) > 1:
+        if "&" in query:
             query = "&".join(
                 "=".join(pair)
                 for pair in sorted(tuple(argument.split("=", 1)) for argument in query.split("&"))
             )
-        path += "?" + query
+        query = "?" + query
+    if host_start == path_start:
+        # No host (file:///path): the key is "scheme:" and the path as it is (step 2 resolves
+        # no dot segments without a host). A web URL takes its host from the path (step 1).
+        if not path or scheme.startswith("http"):
+            return None
+        return scheme + ":" + _without_trailing_slash(path) + query
+    host = lowered[host_start:path_start]
+    if 0x30 <= ord(host[0]) <= 0x39 and host.replace(".", "").isdigit():
+        return None  # maybe an IP address: step 2 decides
+    if not path:
+        path = "/"
+    elif has_empty_or_dot_segments(path):
+        return None
+    path = _without_trailing_slash(path)
+    if host_massage:
+        after_www = _after_www(host)
+        if after_www and "." in host[after_www:]:
+            host = host[after_www:]
+    labels = host.split(".")
+    labels.reverse()  # (a list: joining the reversed() iterator would copy it first)
     prefix = scheme + "://(" if with_scheme else ""
-    reversed_host = ",".join(reversed(host.split(".")))
-    return prefix + reversed_host + (",)" if trailing_comma else ")") + path
+    return prefix + ",".join(labels) + (",)" if trailing_comma else ")") + path + query
+
+
+def _after_www(host: str) -> int:
+    """Where an ASCII host continues after a leading ``www.`` (``www2.``, ...: step 3's
+    ``www\\d*\\.``), or 0 when it has none."""
+    if not host.startswith("www"):
+        return 0
+    length = len(host)
+    i = 3
+    while i < length and 0x30 <= ord(host[i]) <= 0x39:
+        i += 1
+    return i + 1 if i < length and ord(host[i]) == 0x2E else 0
+
+
+def _without_trailing_slash(path: str) -> str:
+    """Step 3: a path without its trailing slash, but "/"."""
+    return path[:-1] if len(path) > 1 and path.endswith("/") else path
 
 
 def _read(input: str, data: bytes) -> _HandyURL:

@@ -96,7 +96,19 @@ def line_canonicalizer(settings: Settings, base: URL | None) -> Callable[[str], 
         from urlspec.canonical.dedup import canonicalize_dedup
 
         pattern = strip_pattern(settings.strip_params)
+        if pattern is None:
+            return lambda line: canonicalize_dedup(line, base)
         return lambda line: canonicalize_dedup(line, base, strip_params=pattern)
+    # The profiles that read raw text are called directly when there is no base to resolve
+    # against (the compiled functions themselves: no dispatch and no wrapper per line).
+    if base is None and settings.profile == "safebrowsing":
+        from urlspec.canonical.safebrowsing import canonicalize_safebrowsing
+
+        return canonicalize_safebrowsing
+    if base is None and settings.profile == "surt":
+        from urlspec.canonical.surt import surt
+
+        return surt
     from urlspec.canonical import canonicalize_as
 
     profile = settings.profile
