@@ -24,13 +24,24 @@ the two documents give instead:
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from shared_data import CORPORA, iter_corpus
 
 import urlspec
 from urlspec import URL, InvalidURL
-from urlspec.host_parts import ExtractResult, _extract_parsed, _url_text, extract
-from urlspec.public_suffix_list import PublicSuffixList, default_list
+from urlspec.host_parts import (
+    _URL_WITH_PLAIN_HOST_RE,
+    ExtractResult,
+    _extract_parsed,
+    _split_plain_host,
+    _url_text,
+    extract,
+    plain_url_host_range,
+)
+from urlspec.own_href import COMPILED
+from urlspec.public_suffix_list import PublicSuffixList, _is_plain_domain, default_list
 
 SAME = "same"
 
@@ -821,3 +832,126 @@ def test_the_shortcuts_agree_with_the_url_parser_on_every_corpus_line() -> None:
             for include_private in (False, True):
                 assert_same_split(text, include_private)
     assert lines > 100_000 and len(hosts) > 20_000
+
+
+def compiled_shortcut(text: str, include_private: bool) -> ExtractResult | None:
+    """The compiled build's shortcuts (callable in both builds): the split of a plain host, or
+    of a URL's plain host, found by the suffix list's walk; None when the URL parser must run."""
+    psl = default_list()
+    found = _split_plain_host(text, 0, len(text), psl, include_private)
+    if found is None:
+        begin, stop = plain_url_host_range(text)
+        if begin >= 0:
+            found = _split_plain_host(text, begin, stop, psl, include_private)
+    return found
+
+
+def regex_shortcut_host(text: str) -> str | None:
+    """The host the pure build's shortcuts take (a plain host, or the regex's URL but a file:
+    URL), or None."""
+    if _is_plain_domain(text):
+        return text
+    matched = _URL_WITH_PLAIN_HOST_RE.match(text)
+    if matched is None:
+        return None
+    host = matched.group(2).lower()
+    return host if "xn--" not in host and matched.group(1).lower() != "file" else None
+
+
+def assert_compiled_shortcut(text: str) -> None:
+    """The compiled build's shortcuts give the URL parser's split, and take at least every input
+    the regex takes."""
+    for include_private in (False, True):
+        found = compiled_shortcut(text, include_private)
+        if found is not None:
+            assert found == full_parse(text, include_private), text
+        elif regex_shortcut_host(text) is not None:
+            raise AssertionError(f"the regex takes {text!r}, the walk does not")
+
+
+def test_the_compiled_shortcuts_agree_with_the_url_parser_on_the_corpora() -> None:
+    # Every corpus line, and every distinct host of the corpora bare and uppercased (what the
+    # walk takes that the regex does not); a sample of the lines in the pure build, where the
+    # walk is slow Python.
+    step = 1 if COMPILED else 7
+    lines = hosts = 0
+    seen: set[str] = set()
+    for name in CORPORA:
+        for index, line in enumerate(iter_corpus(name)):
+            if index % step:
+                continue
+            assert_compiled_shortcut(line)
+            lines += 1
+            url = URL.parse(line)
+            if url is not None and url.hostname and url.hostname not in seen:
+                seen.add(url.hostname)
+                assert_compiled_shortcut(url.hostname.upper())
+                hosts += 1
+    assert lines > 100_000 // step and hosts > 5_000
+
+
+def test_the_compiled_shortcuts_on_every_url_shape() -> None:
+    # Each piece the scan and the walk tell apart: the scheme (special, not, "file" in any
+    # case, none, not a scheme), the slashes, the host (plain in any case, empty labels, a
+    # trailing dot, a number, IPv4, "xn--", non-ASCII, userinfo, a backslash, a space), the
+    # port (none, empty, short, long, not digits) and what follows the authority.
+    schemes = ["http", "HTTP", "file", "FiLe", "ssh", "a+b.c-d", "1x", "", "fil", "files"]
+    slashes = ["://", ":/", "//", ":\\\\"]
+    hosts = [
+        "example.com",
+        "Www.Example.CO.UK",
+        "a..b",
+        ".a.b",
+        "a.b.",
+        "a.b..",
+        "x",
+        "1.2.3.4",
+        "a.1",
+        "a.0x1",
+        "xn--p1ai.com",
+        "a.XN--P1AI",
+        "a_b.c-d",
+        "é.com",
+        "",
+        "a b.com",
+        "user@a.com",
+        "a\\b.com",
+        "a.github.io",
+        "localhost",
+        "LocalHost",
+        "localhost.",
+        "C:",
+        "c|",
+        "a.com:80",
+    ]
+    ports = ["", ":", ":1", ":8080", ":12345", ":x"]
+    rests = ["", "/", "/p", "?q", "#f", " ", "\\p", "\t"]
+    for pieces in itertools.product(schemes, slashes, hosts, ports, rests):
+        assert_compiled_shortcut("".join(pieces))
+    for host in hosts:
+        assert_compiled_shortcut(host)
+
+
+def test_the_url_scan_finds_the_regexs_host() -> None:
+    # Where the regex takes a URL, the scan finds its host at the same place.
+    for text in (
+        "http://example.com",
+        "HTTPS://A.B.C:8080/x",
+        "ws://a.b.:/?#",
+        "x+y://a..b#f",
+        "http://a.b:1234",
+    ):
+        matched = _URL_WITH_PLAIN_HOST_RE.match(text)
+        assert matched is not None
+        assert plain_url_host_range(text) == (matched.start(2), matched.end(2)), text
+    for text in (
+        "http://a.com:12345/",
+        "http:/a.com",
+        "1http://a.com",
+        "://a",
+        "file://LocalHost/",
+    ):
+        assert plain_url_host_range(text) == (-1, -1), text
+    # A file: URL's host runs to the path (a drive letter's ":" is in it: not a plain host).
+    assert plain_url_host_range("FILE://a.com/x") == (7, 12)
+    assert plain_url_host_range("file://C:/x") == (7, 9)

@@ -7,11 +7,14 @@ domain"), and rules of the list quoted beside each case.
 
 from __future__ import annotations
 
+import functools
+import itertools
 import re
 import subprocess
 import sys
 from pathlib import Path
 
+import idna
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -20,14 +23,17 @@ from shared_data import CORPORA, PSL_DIR, dataset_path, iter_corpus, psl_path
 import urlspec
 from urlspec import URL, InvalidHost, InvalidURL, PublicSuffixList, domain_to_unicode
 from urlspec.host import parse_host_string, serialize_host
+from urlspec.own_href import COMPILED
 from urlspec.public_suffix_list import (
     _PLAIN_DOMAIN_RE,
+    NOT_PLAIN,
     _domain,
     _is_plain_domain,
     default_list,
     is_plain_domain_by_code_points,
     public_suffix,
     registrable_domain,
+    suffix_hash,
 )
 
 # --- The Public Suffix List's own tests (tests/tests.txt) ---------------------------------------
@@ -412,3 +418,271 @@ def test_any_string_gets_an_answer_or_invalid_host(host: str) -> None:
         assert domain.endswith("." + suffix)
         assert serialize_host(parse_host_string(host)).endswith(domain)
         assert "." not in domain[: -len(suffix) - 1].rstrip(".")  # one label before the suffix
+
+
+# --- The two matchers against the formal algorithm, rule by rule -------------------------------
+
+
+class FormalList:
+    """The Public Suffix List's formal algorithm run literally over the rules of a list's text
+    (https://github.com/publicsuffix/list/wiki/Format#formal-algorithm): every rule that matches
+    the domain's labels, the exception rule or else the longest one prevailing. Rules in Unicode
+    are turned into A-labels by the ``idna`` package (UTS #46), not by urlspec."""
+
+    def __init__(self, text: str) -> None:
+        # Each rule's labels (a wildcard is "*", the leftmost label: the list's format) to
+        # (is an exception, is in the PRIVATE section) for each time it is listed.
+        self.rules: dict[tuple[str, ...], list[tuple[bool, bool]]] = {}
+        private = False
+        for raw_line in text.splitlines():
+            line = raw_line.strip()
+            if line.startswith("// ===BEGIN PRIVATE"):
+                private = True
+            elif line.startswith("// ===END PRIVATE"):
+                private = False
+            if not line or line.startswith("//"):
+                continue
+            rule = line.split()[0]
+            exception = rule.startswith("!")
+            name = rule[1:] if exception else rule
+            labels = tuple(
+                label
+                if label == "*" or label.isascii()
+                else idna.encode(label, uts46=True).decode()
+                for label in name.lower().split(".")
+            )
+            self.rules.setdefault(labels, []).append((exception, private))
+
+    def public_suffix(self, domain: str, include_private: bool) -> str | None:
+        trailing_dot = "." if domain.endswith(".") else ""
+        labels = tuple(domain.removesuffix(".").split("."))
+        if "" in labels:
+            return None  # an empty label: no host name the algorithm is defined on
+        # 1. The rules that match: each label, from the right, equal to the domain's or "*"
+        # (the rules that can: the domain's last labels, the leftmost maybe "*").
+        matching: list[tuple[int, bool]] = []  # (the rule's labels, is an exception)
+        for count in range(1, len(labels) + 1):
+            for rule in (labels[-count:], ("*", *labels[-count + 1 :]) if count > 1 else ("*",)):
+                for exception, private in self.rules.get(rule, []):
+                    if include_private or not private:
+                        matching.append((count, exception))
+        exceptions = [count for count, exception in matching if exception]
+        if exceptions:  # 3. and 5. An exception rule prevails, less its leftmost label.
+            count = exceptions[0] - 1
+        else:  # 2. and 4. The longest rule, or the implicit "*".
+            count = max([count for count, _ in matching], default=1)
+        return ".".join(labels[-count:]) + trailing_dot
+
+    def registrable_domain(self, domain: str, include_private: bool) -> str | None:
+        suffix = self.public_suffix(domain, include_private)
+        if suffix is None or len(suffix) == len(domain):
+            return None
+        rest = domain[: len(domain) - len(suffix) - 1]
+        return rest[rest.rfind(".") + 1 :] + "." + suffix
+
+
+_FORMAL_LISTS: list[FormalList] = []
+
+
+def _formal_default_list() -> FormalList:
+    from importlib import resources
+
+    if not _FORMAL_LISTS:
+        text = resources.files("publicsuffixlist").joinpath("public_suffix_list.dat")
+        _FORMAL_LISTS.append(FormalList(text.read_text("utf-8")))
+    return _FORMAL_LISTS[0]
+
+
+def _answers_of_the_walk(
+    psl: PublicSuffixList, text: str, include_private: bool, check: bool
+) -> tuple[str | None, str | None] | None:
+    """(public suffix, registrable domain) by the compiled build's walk (callable in both
+    builds), in lowercase; None when it answers that the host is not plain."""
+    suffix_start, domain_start, _ = psl._split_points(text, 0, len(text), check, include_private)
+    if suffix_start == NOT_PLAIN:
+        return None
+    lowered = text.lower() if check else text
+    return (
+        None if suffix_start < 0 else lowered[suffix_start:],
+        None if domain_start < 0 else lowered[domain_start:],
+    )
+
+
+def _assert_matchers_agree(psl: PublicSuffixList, formal: FormalList | None, domain: str) -> None:
+    """On a serialized domain: the walk, the dict of slices, the public methods (this build's
+    matcher) and the formal algorithm give the same answers, with and without the PRIVATE
+    section."""
+    for include_private in (True, False):
+        expected = (
+            psl.public_suffix_by_slices(domain, include_private),
+            psl.registrable_domain_by_slices(domain, include_private),
+        )
+        if formal is not None:
+            assert expected == (
+                formal.public_suffix(domain, include_private),
+                formal.registrable_domain(domain, include_private),
+            ), (domain, include_private)
+        assert _answers_of_the_walk(psl, domain, include_private, False) == expected, domain
+        assert (
+            psl.public_suffix_of_domain(domain, include_private=include_private),
+            psl.registrable_domain_of_domain(domain, include_private=include_private),
+        ) == expected, domain
+
+
+def _assert_string_answers(psl: PublicSuffixList, text: str) -> None:
+    """On any string: the walk with its check either declines or answers as the host parser and
+    the dict of slices do; the public methods answer as the host parser and the slices do."""
+    try:
+        parsed = parse_host_string(text)
+    except InvalidHost:
+        domain: str | None = "invalid"
+    else:
+        domain = serialize_host(parsed) if parsed.kind.value == "domain" else None
+    for include_private in (True, False):
+        walked = _answers_of_the_walk(psl, text, include_private, True)
+        if walked is not None:
+            assert domain == text.lower(), text  # the check takes only what the parser keeps
+        if domain == "invalid":
+            with pytest.raises(InvalidHost):
+                psl.registrable_domain(text, include_private=include_private)
+            continue
+        expected = (
+            (None, None)
+            if domain is None
+            else (
+                psl.public_suffix_by_slices(domain, include_private),
+                psl.registrable_domain_by_slices(domain, include_private),
+            )
+        )
+        assert walked in (None, expected), text
+        assert (
+            psl.public_suffix(text, include_private=include_private),
+            psl.registrable_domain(text, include_private=include_private),
+        ) == expected, text
+
+
+# Labels that reach every branch of the matchers with the default list: rules of one and two
+# labels ("uk", "co.uk"), a wildcard and its exception ("*.ck", "!www.ck"; "*.kawasaki.jp",
+# "!city.kawasaki.jp"), PRIVATE rules ("github.io", "blogspot.com"), an unlisted last label
+# ("zz"), empty labels, digits (an IPv4-like host), uppercase, "xn--" and a non-ASCII label.
+LABELS = ["", "a", "www", "co", "uk", "ck", "city", "kawasaki", "jp", "github", "io", "zz", "1"]
+STRING_LABELS = [*LABELS, "Com", "BLOGSPOT", "xn--p1ai", "XN--P1AI", "é", "0x1", "a_b", "-"]
+
+
+def test_the_matchers_agree_on_every_domain_of_up_to_three_labels() -> None:
+    psl, formal = default_list(), _formal_default_list()
+    count = 0
+    for size in (1, 2, 3):
+        for labels in itertools.product(LABELS, repeat=size):
+            for trailing_dot in ("", "."):
+                _assert_matchers_agree(psl, formal, ".".join(labels) + trailing_dot)
+                count += 1
+    assert count == 2 * (13 + 13**2 + 13**3)
+
+
+def test_string_answers_on_every_string_of_up_to_three_labels() -> None:
+    # Every string of up to two labels of STRING_LABELS, and of three of a part of them.
+    psl = default_list()
+    three = ["", "a", "co", "uk", "ck", "www", "github", "io", "1", "Com", "xn--p1ai", "é"]
+    for labels_of_size in ((STRING_LABELS, 1), (STRING_LABELS, 2), (three, 3)):
+        for labels in itertools.product(labels_of_size[0], repeat=labels_of_size[1]):
+            for trailing_dot in ("", "."):
+                _assert_string_answers(psl, ".".join(labels) + trailing_dot)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from([*STRING_LABELS, "blogspot", "com", "s3", "amazonaws"]), max_size=7)
+    .map(".".join)
+    .flatmap(lambda host: st.sampled_from([host, host + ".", host + "..", "." + host]))
+)
+def test_the_matchers_agree_on_generated_hosts(host: str) -> None:
+    psl, formal = default_list(), _formal_default_list()
+    _assert_matchers_agree(psl, formal, host)
+    _assert_string_answers(psl, host)
+
+
+# A list of its own, with shapes the real list lacks: a wildcard below a wildcard, an exception
+# below a rule that is also a wildcard's parent, a rule that is only PRIVATE below an ICANN
+# wildcard, and a rule with "_" and digits.
+OWN_LIST = """\
+// ===BEGIN ICANN DOMAINS===
+t
+*.t
+!e.t
+*.w.t
+x_1.y
+*.p
+// ===END ICANN DOMAINS===
+// ===BEGIN PRIVATE DOMAINS===
+q.p
+*.r.q.p
+!s.r.q.p
+// ===END PRIVATE DOMAINS===
+"""
+
+
+def test_the_matchers_agree_on_a_list_of_its_own() -> None:
+    # Every suffix the rules name or match, below none, one or two more labels.
+    psl, formal = PublicSuffixList.from_text(OWN_LIST), FormalList(OWN_LIST)
+    suffixes = ["t", "e.t", "w.t", "a.w.t", "y", "x_1.y", "p", "q.p", "r.q.p", "s.r.q.p"]
+    suffixes += ["a.r.q.p", "a.s.r.q.p", "z", ""]
+    labels = ["", "a", "e", "s", "w"]
+    for suffix in suffixes:
+        for size in (0, 1, 2):
+            for prefix in itertools.product(labels, repeat=size):
+                for trailing_dot in ("", "."):
+                    _assert_matchers_agree(psl, formal, ".".join((*prefix, suffix)) + trailing_dot)
+
+
+@functools.cache
+def _corpus_domains() -> list[str]:
+    """The distinct domain hosts of the corpora, sorted."""
+    hosts: set[str] = set()
+    for name in CORPORA:
+        for line in iter_corpus(name):
+            url = URL.parse(line)
+            if url is not None and url.host_kind.value == "domain":
+                hosts.add(url.hostname)
+    return sorted(hosts)
+
+
+def test_the_matchers_agree_on_every_host_of_the_corpora() -> None:
+    # Every host in the compiled build; a sample in the pure build, where the walk is slow.
+    hosts = _corpus_domains()
+    psl, formal = default_list(), _formal_default_list()
+    for host in hosts[:: 1 if COMPILED else 5]:
+        _assert_matchers_agree(psl, formal, host)
+        for text in (host.upper(), host + "."):
+            _assert_string_answers(psl, text)
+    assert len(hosts) > 20_000
+
+
+def _thue_morse(length: int, letters: str) -> str:
+    return "".join(letters[bin(index).count("1") % 2] for index in range(length))
+
+
+def test_suffixes_of_the_same_hash_are_told_apart() -> None:
+    # A Thue-Morse string and its complement have the same polynomial hash modulo 2**40 for
+    # any odd multiplier once they are 256 code points long (each factor M**(2**k) - 1 of their
+    # difference is divisible by 2**(k+2)): the table must compare names, not only hashes.
+    rule, twin = _thue_morse(256, "ab"), _thue_morse(256, "ba")
+    assert suffix_hash(rule) == suffix_hash(twin) and rule != twin
+    psl = PublicSuffixList.from_text(f"{rule}\n*.{rule}\n")
+    assert psl.registrable_domain(f"a.b.{rule}") == f"a.b.{rule}"
+    assert psl.registrable_domain(f"a.b.{twin}") == f"b.{twin}"  # the implicit "*" rule
+    assert psl.public_suffix_of_domain(f"a.b.{twin}") == twin
+    assert psl.registrable_domain(f"A.B.{twin.upper()}") == f"b.{twin}"
+    _assert_matchers_agree(psl, FormalList(f"{rule}\n*.{rule}\n"), f"a.b.{twin}")
+
+
+def test_the_walk_reads_a_host_inside_a_longer_string() -> None:
+    # extract() walks the host of a URL where it lies, in any case; the answers are those of
+    # the host alone, as positions in the URL.
+    psl = default_list()
+    for host in ("www.example.co.uk", "A.B.Example.COM.", "x.github.io", "a..com", "zz", "1.2"):
+        alone = psl._split_points(host, 0, len(host), True, True)
+        text = f"https://{host}:8080/path"
+        within = psl._split_points(text, 8, 8 + len(host), True, True)
+        shifted = tuple(value + 8 if value >= 0 else value for value in alone[:2])
+        assert within == (*shifted, alone[2]), host

@@ -19,6 +19,12 @@ the public suffix of "example.com."). A domain with an empty label, but for a tr
 (".example.com", "a..com", "example.com.."), has neither a public suffix nor a registrable domain,
 as the list's own tests say of the registrable domain.
 
+Two matchers run the same steps over the same rules (tests/test_public_suffix_list.py proves them
+equal, and equal to the formal algorithm run rule by rule): the pure build looks each suffix of the
+domain up in a dict of suffix strings; the compiled build walks the domain's code points once, from
+the right, checking them (see :func:`_is_plain_domain`) and hashing each suffix as it grows, and
+looks the hashes up in an open-addressing table (no new string is made or hashed per suffix).
+
 The list is the ``publicsuffixlist`` package's copy of it (its data file only; that package
 republishes the list as it changes), read and built into a matcher on first use: ``import
 urlspec`` does not load it. :meth:`PublicSuffixList.from_file` reads a copy of one's own.
@@ -61,6 +67,18 @@ _ALL_MASKS: Final = (
     _ICANN_EXCEPTION | _PRIVATE_EXCEPTION,
 )
 
+# The compiled build's table of suffixes (see PublicSuffixList._split_points). The hash of a
+# suffix is a polynomial over its code points read from the right: h = (h * M + c) mod 2**40,
+# which never overflows a 64-bit integer (h < 2**40, M < 2**20, c < 2**21). A slot holds the
+# index of a node (0: empty); a hit is checked against the node's name, so two suffixes with the
+# same hash are told apart.
+_HASH_MULTIPLIER: Final = 1_000_003
+_HASH_MASK: Final = (1 << 40) - 1
+
+#: What PublicSuffixList._split_points answers instead of a position.
+NOT_PLAIN: Final = -2  # the host is not a plain domain (the host parser must read it)
+NO_SUFFIX: Final = -1  # a domain with an empty label: no public suffix
+
 _SECTION_RE: Final = re.compile(r"// ===(BEGIN|END) (ICANN|PRIVATE) DOMAINS===")
 _VERSION_RE: Final = re.compile(r"// VERSION: (\S+)")
 
@@ -71,6 +89,23 @@ class PublicSuffixList:
 
     def __init__(self, nodes: dict[str, int], version: str | None, source: str) -> None:
         self._nodes = nodes
+        # The same nodes as a hash table (the compiled build's): node i (from 1; 0 is no node)
+        # is _names[i], with the flags _flags[i]; _slots maps a suffix's hash (its bits folded,
+        # masked) to the first slot of a linear probe.
+        self._names: list[str] = [""]
+        self._flags: list[int] = [0]
+        size = 16
+        while size < 4 * len(nodes):
+            size *= 2
+        self._slots: list[int] = [0] * size
+        for name, flags in nodes.items():
+            node_hash = suffix_hash(name)
+            slot = _first_slot(node_hash, size - 1)
+            while self._slots[slot]:
+                slot = (slot + 1) & (size - 1)
+            self._slots[slot] = len(self._names)
+            self._names.append(name)
+            self._flags.append(flags)
         #: The list's version (its "// VERSION:" line), or None when it has none.
         self.version = version
         #: Where the list comes from (a path or a package's name and version).
@@ -113,6 +148,10 @@ class PublicSuffixList:
     def public_suffix(self, host: str, *, include_private: bool = True) -> str | None:
         """The public suffix of ``host`` (https://url.spec.whatwg.org/#host-public-suffix): None
         for an IP address or the empty host. See :func:`registrable_domain` for ``host``."""
+        if COMPILED:
+            plain, answer = self._answer_of_plain_domain(host, include_private, False)
+            if plain:
+                return answer
         domain = _domain(host)
         if domain is None:
             return None
@@ -127,13 +166,39 @@ class PublicSuffixList:
         host that is its own public suffix, or a domain with an empty label. Raises
         :class:`~urlspec.host.InvalidHost` for a string the host parser rejects.
         """
+        if COMPILED:
+            plain, answer = self._answer_of_plain_domain(host, include_private, True)
+            if plain:
+                return answer
         domain = _domain(host)
         if domain is None:
             return None
         return self.registrable_domain_of_domain(domain, include_private=include_private)
 
+    def _answer_of_plain_domain(
+        self, host: str, include_private: bool, registrable: bool
+    ) -> tuple[bool, str | None]:
+        """Whether ``host`` is a plain domain (in any case; see :meth:`_split_points`), and if
+        so its registrable domain (``registrable``) or public suffix, in lowercase."""
+        suffix_start, domain_start, has_upper = self._split_points(
+            host, 0, len(host), True, include_private
+        )
+        if suffix_start == NOT_PLAIN:
+            return False, None
+        start = domain_start if registrable else suffix_start
+        if start < 0:
+            return True, None
+        return True, host[start:].lower() if has_upper else host[start:]
+
     def public_suffix_of_domain(self, domain: str, *, include_private: bool = True) -> str | None:
         """The public suffix of a domain already serialized (as ``URL.hostname`` gives it)."""
+        if COMPILED:
+            suffix_start, _, _ = self._split_points(domain, 0, len(domain), False, include_private)
+            return None if suffix_start < 0 else domain[suffix_start:]
+        return self.public_suffix_by_slices(domain, include_private)
+
+    def public_suffix_by_slices(self, domain: str, include_private: bool) -> str | None:
+        """:meth:`public_suffix_of_domain` by the dict of suffix strings (the pure build's)."""
         # One rule for empty labels (for this and the registrable domain): a domain with an
         # empty label but for one trailing dot (".example.com", "a..com", "example.com..") is no
         # host name the list's algorithm is defined on ("canonicalized in the normal way for
@@ -149,6 +214,14 @@ class PublicSuffixList:
         self, domain: str, *, include_private: bool = True
     ) -> str | None:
         """The registrable domain of a domain already serialized (as ``URL.hostname`` gives it)."""
+        if COMPILED:
+            _, domain_start, _ = self._split_points(domain, 0, len(domain), False, include_private)
+            return None if domain_start < 0 else domain[domain_start:]
+        return self.registrable_domain_by_slices(domain, include_private)
+
+    def registrable_domain_by_slices(self, domain: str, include_private: bool) -> str | None:
+        """:meth:`registrable_domain_of_domain` by the dict of suffix strings (the pure
+        build's)."""
         trailing_dot = 1 if domain.endswith(".") else 0
         start = self._public_suffix_start(domain, len(domain) - trailing_dot, include_private)
         # 1. The public suffix is null or the whole host: null.
@@ -192,6 +265,121 @@ class PublicSuffixList:
             dot = domain.rfind(".", 0, dot)
             start = dot + 1
 
+    def _split_points(
+        self, text: str, begin: i64, stop: i64, check: bool, include_private: bool
+    ) -> tuple[i64, i64, bool]:
+        """Where the public suffix and the registrable domain of the host ``text[begin:stop]``
+        start in ``text``, by one walk over its code points from the right (the compiled
+        build's matcher): (suffix start, registrable domain start or -1 when the public suffix
+        is the whole host, whether the host has uppercase letters). The suffix start is
+        :data:`NO_SUFFIX` for a domain with an empty label (but for a trailing dot).
+
+        With ``check``, the host is any string: the walk checks on the way that it is a plain
+        domain (:func:`_is_plain_domain`, but uppercase ASCII letters are allowed: the host
+        parser lowercases them, and so does this walk), else answers :data:`NOT_PLAIN` (the
+        host parser must read it). Without, it is a serialized domain, compared as it is.
+
+        The steps are those of :meth:`_public_suffix_start`: each suffix, from the last label
+        leftwards, as long as some rule is longer than the suffix reached, is matched against
+        the rules that name it, wildcard rules naming its parent and exception rules; its hash
+        grows with each code point, and is looked up in the table of nodes.
+        """
+        rule_mask, wildcard_mask, exception_mask = _ALL_MASKS if include_private else _ICANN_MASKS
+        end: i64 = stop
+        if end > begin and ord(text[end - 1]) == 0x2E:
+            end -= 1  # the trailing dot
+        suffix_start: i64 = NO_SUFFIX
+        domain_start: i64 = -1
+        previous_start: i64 = begin  # the start of the label to the right of this one
+        label_end: i64 = end
+        suffix_hash: i64 = 0
+        walking = True  # some rule may still match a longer suffix
+        want_domain = False  # the registrable domain starts at the next label boundary
+        parent_has_wildcard = False
+        empty_label = False
+        has_upper = False
+        index: i64 = end - 1
+        while True:
+            # The start of the host ends its first label as a dot would.
+            code_point: i64 = ord(text[index]) if index >= begin else 0x2E
+            if code_point == 0x2E:
+                start = index + 1
+                if start == label_end:  # an empty label
+                    if not check:
+                        return NO_SUFFIX, -1, False
+                    if label_end == end:
+                        return NOT_PLAIN, -1, False  # no last label: not a domain
+                    empty_label = True
+                    walking = want_domain = False
+                else:
+                    if check and label_end == end:
+                        first: i64 = ord(text[start]) | 0x20
+                        if not 0x61 <= first <= 0x7A:
+                            return NOT_PLAIN, -1, False  # a last label that may be a number
+                    if want_domain:
+                        domain_start = start
+                        want_domain = False
+                    if walking:
+                        flags = self._node_flags(suffix_hash, text, start, end, has_upper)
+                        # 3. and 5. An exception rule prevails, less its leftmost label.
+                        if flags & exception_mask:
+                            suffix_start = previous_start
+                            # (An exception rule of one label leaves the whole host.)
+                            domain_start = start if previous_start > begin else -1
+                            walking = False
+                        else:
+                            # 2. and 4. The implicit "*" rule for the last label; the longest
+                            # matching rule (this suffix, or a wildcard on its parent).
+                            if flags & rule_mask or parent_has_wildcard or label_end == end:
+                                suffix_start, domain_start = start, -1
+                                want_domain = True
+                            walking = flags & (_HAS_LONGER_RULES | wildcard_mask) != 0
+                            parent_has_wildcard = flags & wildcard_mask != 0
+                    previous_start = start
+                if index < begin:
+                    break
+                if not (check or walking or want_domain):
+                    # The rest of a serialized domain only matters if it has an empty label.
+                    if text.startswith(".") or ".." in text:
+                        return NO_SUFFIX, -1, False
+                    break
+                label_end = index
+            elif check:
+                if 0x41 <= code_point <= 0x5A:  # A-Z: lowercased
+                    code_point += 0x20
+                    has_upper = True
+                elif not (
+                    0x61 <= code_point <= 0x7A  # a-z
+                    or 0x30 <= code_point <= 0x39  # 0-9
+                    or code_point == 0x2D  # "-"
+                    or code_point == 0x5F  # "_"
+                ):
+                    return NOT_PLAIN, -1, False
+                if code_point == 0x78 and index + 3 < stop and _is_xn_dash_dash(text, index):
+                    return NOT_PLAIN, -1, False  # its labels the domain parser checks
+            if walking:
+                suffix_hash = (suffix_hash * _HASH_MULTIPLIER + code_point) & _HASH_MASK
+            index -= 1
+        if empty_label:
+            return NO_SUFFIX, -1, False
+        return suffix_start, domain_start, has_upper
+
+    def _node_flags(self, suffix_hash: i64, text: str, start: i64, end: i64, lower: bool) -> i64:
+        """The flags of the node named ``text[start:end]`` (lowercased if ``lower``), of hash
+        ``suffix_hash``, or 0 when no rule names it or is below it."""
+        slots = self._slots
+        slot_mask: i64 = len(slots) - 1
+        slot = _first_slot(suffix_hash, slot_mask)
+        while True:
+            node: i64 = slots[slot]
+            if node == 0:
+                return 0
+            # The hash led here; the name decides (two suffixes may share a hash or a slot).
+            if _same_text(self._names[node], text, start, end, lower):
+                flags: i64 = self._flags[node]
+                return flags
+            slot = (slot + 1) & slot_mask
+
 
 def _add_rule(nodes: dict[str, int], rule: str, private: bool, line_number: int) -> None:
     """Add one rule of the list to the matcher's nodes."""
@@ -220,6 +408,48 @@ def _add_rule(nodes: dict[str, int], rule: str, private: bool, line_number: int)
         suffix = name[dot + 1 :]
         nodes[suffix] = nodes.get(suffix, 0) | _HAS_LONGER_RULES
         dot = name.find(".", dot + 1)
+
+
+def suffix_hash(name: str) -> int:
+    """The hash of a suffix in the compiled build's table: see :data:`_HASH_MULTIPLIER`."""
+    value: i64 = 0
+    for character in reversed(name):
+        value = (value * _HASH_MULTIPLIER + ord(character)) & _HASH_MASK
+    return value
+
+
+def _is_xn_dash_dash(text: str, index: i64) -> bool:
+    """Whether "xn--" (in any case) starts at ``text[index]``, an "x" or "X"."""
+    second: i64 = ord(text[index + 1]) | 0x20
+    third: i64 = ord(text[index + 2])
+    fourth: i64 = ord(text[index + 3])
+    return second == 0x6E and third == 0x2D and fourth == 0x2D
+
+
+def _first_slot(suffix_hash: i64, slot_mask: i64) -> i64:
+    """The slot where the probe for ``suffix_hash`` starts (its high bits folded in)."""
+    return (suffix_hash ^ (suffix_hash >> 20)) & slot_mask
+
+
+def _same_text(name: str, text: str, start: i64, end: i64, lower: bool) -> bool:
+    """Whether ``text[start:end]`` (lowercased if ``lower``: ASCII letters only) is ``name``,
+    without making the slice."""
+    if len(name) != end - start:
+        return False
+    if not lower:  # one comparison in C
+        if end == len(text):
+            return text.endswith(name)
+        return text.find(name, start, end) == start
+    offset: i64 = 0
+    while start + offset < end:
+        code_point: i64 = ord(text[start + offset])
+        if lower and 0x41 <= code_point <= 0x5A:
+            code_point += 0x20
+        expected: i64 = ord(name[offset])
+        if code_point != expected:
+            return False
+        offset += 1
+    return True
 
 
 # A host string that the host parser leaves as it is, a domain (see _is_plain_domain), as a regex:
