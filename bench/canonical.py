@@ -22,6 +22,10 @@ Measured, per corpus (kasztp and userbait by default; ``--corpus`` for others):
 interleaved over the rounds: the CPU time of the whole process (median), and its ratio to
 ``--profile whatwg``.
 
+``--run-once --profile P --limit N`` runs one profile once over the first N lines of each corpus,
+untimed: the instructions per line that ``valgrind --tool=callgrind`` counts for it (the count
+with ``--limit N`` less that with ``--limit 1``, over N - 1) do not depend on the machine's load.
+
 ``--unique-memory N`` also measures what ``urlspec canon --unique`` holds: the set of distinct
 outputs, built from the first N lines of ``bench/make_big_input.py``'s stream (the corpora
 repeated) and from N distinct lines (the same with ``?n=<i>`` appended), in bytes (the set
@@ -111,8 +115,10 @@ def run_once(op: Op, lines: Sequence[str]) -> tuple[int, set[object], int]:
     return elapsed, set(outputs), failures
 
 
-def bench_corpus(name: str, rounds: int, profiles: Sequence[str]) -> list[str]:
-    lines = read_corpus(corpus_path(name))
+def bench_corpus(
+    name: str, rounds: int, profiles: Sequence[str], limit: int | None = None
+) -> list[str]:
+    lines = read_corpus(corpus_path(name))[:limit]
     contenders: dict[str, Op] = {}
     for profile in ("whatwg", *[profile for profile in profiles if profile != "whatwg"]):
         contenders[profile] = urlspec_op(profile)
@@ -260,6 +266,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--corpus", action="append", help="a corpus name (default: kasztp, userbait)"
     )
     parser.add_argument("--profile", action="append", choices=PROFILES, help="default: all")
+    parser.add_argument("--limit", type=int, help="only the first N lines of each corpus")
+    parser.add_argument(
+        "--run-once",
+        action="store_true",
+        help="run the first --profile once over the lines, untimed, and stop (to count its "
+        "instructions with valgrind --tool=callgrind: run it with --limit N and --limit 1)",
+    )
     parser.add_argument(
         "--cli", type=int, metavar="N", help="also time `urlspec canon` on N lines per profile"
     )
@@ -269,9 +282,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--markdown", type=Path, help="also write the tables to this file")
     args = parser.parse_args(argv)
     profiles = args.profile or list(PROFILES)
+    if args.run_once:
+        op = urlspec_op(profiles[0])
+        for name in args.corpus or DEFAULT_CORPORA:
+            for line in read_corpus(corpus_path(name))[: args.limit]:
+                try:
+                    op(line)
+                except Exception:  # as the timed runs: an exception is one input done
+                    continue
+        return 0
     report: list[str] = []
     for name in args.corpus or DEFAULT_CORPORA:
-        tables = [*bench_corpus(name, args.rounds, profiles), ""]
+        tables = [*bench_corpus(name, args.rounds, profiles, args.limit), ""]
         print("\n".join(tables), flush=True)
         report += tables
     if args.cli:

@@ -329,6 +329,29 @@ def test_fast_path_on_generated_web_urls(text: str) -> None:
     assert_fast_matches_full("http://" + text)
 
 
+#: Session ids that step 3 removes, in paths (ASP.NET) and queries, of every kind it knows.
+SESSION_ID_URLS = [
+    "http://www.a.com/index.html?jsessionid=0123456789abcdefghijklmnopqrstuv&a=b",
+    "http://a.com/x?b=1&PHPSESSID=0123456789ABCDEFGHIJKLMNOPQRSTUV",
+    "http://a.com/x?sid=0123456789abcdefghijklmnopqrstuv",
+    "http://a.com/x?sid=0123456789",
+    "http://a.com/?cfid=1&cftoken=2&b=1",
+    "http://a.com/x.aspx?aspsessionidABCDEFGH=ABCDEFGHIJKLMNOPQRSTUVWX&z=1",
+    "http://a.com/(S(4hqa0555fwsecu455xqckv45))/mileg.aspx",
+    "http://a.com/(4hqa0555fwsecu455xqckv45)/mileg.aspx?x=1",
+    "https://A.com/(a(4hqa0555fwsecu455xqckv45)b(4hqa0555fwsecu455xqckv45))/p/x.ASPX/",
+    "http://a.com/(4hqa0555fwsecu455xqckv4)/mileg.aspx",
+    "file:///x/(4hqa0555fwsecu455xqckv45)/y.aspx?jsessionid=0123456789abcdefghijklmnopqrstuv",
+]
+
+
+@pytest.mark.parametrize("given", SESSION_ID_URLS)
+def test_fast_path_removes_session_ids_as_the_full_steps(given: str) -> None:
+    assert assert_fast_matches_full(given)
+    expected, ours = package_and_our_keys(given)
+    assert ours == expected
+
+
 #: Schemes the fast path takes (any lower-case one followed by "//") and those it leaves to the
 #: full steps: in upper case (the key keeps the case), dns: (no www. removal), filedesc (an ARC
 #: file header, its own key).

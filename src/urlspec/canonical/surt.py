@@ -162,10 +162,9 @@ def _fast_key(
 ) -> str | None:
     """The key of a plain web URL (:mod:`urlspec.canonical.web_url`: nothing to unescape or
     escape) with a lower-case scheme (but ``dns``), computed on the text; None when the input
-    needs the full steps (a host that may be an IP address, a path with dot segments, runs of
-    slashes or an ASP.NET session id, a query with a session id, no host but a path that is
-    not empty) or is no such URL. (tests/test_canonical_surt.py checks that both give the same
-    keys.)"""
+    needs the full steps (a host that may be an IP address, a path with dot segments or runs
+    of slashes; no host, and an empty path or a web scheme) or is no such URL.
+    (tests/test_canonical_surt.py checks that both give the same keys.)"""
     host_start, path_start, query_start, fragment_start = web_url_spans(input)
     if host_start == 0:
         return None
@@ -175,24 +174,22 @@ def _fast_key(
     if not input.startswith(scheme) or scheme == "dns" or scheme.startswith("filedesc"):
         return None  # the key keeps the scheme's case; dns: keeps "www."; "filedesc" is itself
     path = lowered[path_start:query_start]
-    if ".aspx" in path:
-        return None
     query = lowered[query_start + 1 :]  # "" when there is none
+    if "sid=" in query or "sessionid" in query or "cfid=" in query:
+        query = _strip_query_session_id(query.encode("ascii")).decode("ascii")
+    if "&" in query:
+        query = "&".join(
+            "=".join(pair)
+            for pair in sorted(tuple(argument.split("=", 1)) for argument in query.split("&"))
+        )
     if query:
-        if "sid=" in query or "sessionid" in query or "cfid=" in query:
-            return None
-        if "&" in query:
-            query = "&".join(
-                "=".join(pair)
-                for pair in sorted(tuple(argument.split("=", 1)) for argument in query.split("&"))
-            )
         query = "?" + query
     if host_start == path_start:
         # No host (file:///path): the key is "scheme:" and the path as it is (step 2 resolves
         # no dot segments without a host). A web URL takes its host from the path (step 1).
         if not path or scheme.startswith("http"):
             return None
-        return scheme + ":" + _without_trailing_slash(path) + query
+        return scheme + ":" + _archive_path(path) + query
     host = lowered[host_start:path_start]
     if 0x30 <= ord(host[0]) <= 0x39 and host.replace(".", "").isdigit():
         return None  # maybe an IP address: step 2 decides
@@ -200,7 +197,7 @@ def _fast_key(
         path = "/"
     elif has_empty_or_dot_segments(path):
         return None
-    path = _without_trailing_slash(path)
+    path = _archive_path(path)
     if host_massage:
         after_www = _after_www(host)
         if after_www and "." in host[after_www:]:
@@ -223,8 +220,11 @@ def _after_www(host: str) -> int:
     return i + 1 if i < length and ord(host[i]) == 0x2E else 0
 
 
-def _without_trailing_slash(path: str) -> str:
-    """Step 3: a path without its trailing slash, but "/"."""
+def _archive_path(path: str) -> str:
+    """Step 3 on a lower-case ASCII path: an ASP.NET session id removed, then a trailing slash
+    (but the path "/")."""
+    if ".aspx" in path:
+        path = _strip_path_session_id(path.encode("ascii")).decode("ascii")
     return path[:-1] if len(path) > 1 and path.endswith("/") else path
 
 
