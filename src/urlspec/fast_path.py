@@ -295,8 +295,10 @@ _HEXADECIMAL_HOST: Final = re.compile(
 #   (https://url.spec.whatwg.org/#single-dot-path-segment, "%2e" included) ended by "/", "?",
 #   "#" or the end: the path state drops it (or the segment before it), and no tier admits such
 #   a segment in a path.
+#   (The segments before it are skipped whole, each one that is no dot segment at once.)
+_DOT_SEGMENT: Final = r"/(?:\.|%2e){1,2}(?:[/?#]|\Z)"
 _DOT_SEGMENT_IN_PATH: Final = re.compile(
-    r"[a-z][a-z0-9+.\-]*+:(?=/)(?://[^/?#]*+)?+[^?#]*?/(?:\.|%2e){1,2}(?:[/?#]|\Z)",
+    rf"[a-z][a-z0-9+.\-]*+:(?=/)(?://[^/?#]*+)?+(?:(?!{_DOT_SEGMENT})/[^/?#]*+)*+{_DOT_SEGMENT}",
     re.ASCII | re.IGNORECASE,
 )
 
