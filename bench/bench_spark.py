@@ -18,6 +18,7 @@ by kind, with examples.
 
     python bench/bench_spark.py [--rows 1000000] [--rounds 3] [--masters 'local[1],local[2]']
                                 [--skip-throughput] [--skip-hosts] [--skip-parse]
+                                [--arrow-batch ROWS]
 
 Needs the spark extra and Java. Run it ``nice``d on a shared machine.
 """
@@ -72,12 +73,20 @@ def write_parts(urls: list[str], directory: str, parts: int) -> None:
         pq.write_table(table, str(Path(directory) / f"part-{part}.parquet"))
 
 
+#: Rows per Arrow batch (``spark.sql.execution.arrow.maxRecordsPerBatch``); None: Spark's
+#: default (10,000).
+ARROW_BATCH: int | None = None
+
+
 def session(master: str) -> Any:
     from pyspark.sql import SparkSession
 
     os.environ["PYSPARK_PYTHON"] = os.environ["PYSPARK_DRIVER_PYTHON"] = sys.executable
+    builder = SparkSession.builder
+    if ARROW_BATCH is not None:
+        builder = builder.config("spark.sql.execution.arrow.maxRecordsPerBatch", str(ARROW_BATCH))
     spark = (
-        SparkSession.builder.master(master)
+        builder.master(master)
         .appName("urlspec-bench")
         .config("spark.ui.enabled", "false")
         .config("spark.driver.bindAddress", "127.0.0.1")
@@ -191,7 +200,10 @@ def main() -> None:
     parser.add_argument("--skip-throughput", action="store_true")
     parser.add_argument("--skip-hosts", action="store_true", help="no host comparison")
     parser.add_argument("--skip-parse", action="store_true", help="no parse().hostname job")
+    parser.add_argument("--arrow-batch", type=int, help="rows per Arrow batch (default: Spark's)")
     args = parser.parse_args()
+    global ARROW_BATCH
+    ARROW_BATCH = args.arrow_batch
     lines = distinct_lines()
     if not args.skip_throughput:
         repeated = [lines[i % len(lines)] for i in range(args.rows)]

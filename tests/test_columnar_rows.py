@@ -83,7 +83,8 @@ def check_rows(inputs: list[str | None], base: str | None) -> None:
         assert href(chunk, base_url).to_pylist() == expected[0]
     for is_valid in (columnar._is_valid_by_rows, columnar._is_valid_by_pattern):
         assert is_valid(chunk, base_url).to_pylist() == expected_valid
-    assert columnar._hostname_by_rows(chunk, base_url).to_pylist() == hostname
+    for hostname_way in (columnar._hostname_by_rows, columnar._hostname_by_pattern):
+        assert hostname_way(chunk, base_url).to_pylist() == hostname
     assert columnar.hostname(chunk, base).to_pylist() == hostname
 
 

@@ -50,10 +50,12 @@ import pyarrow.compute as pc
 
 from urlspec import columnar_rows
 from urlspec.columnar_rows import ROW_FIELDS, error_name, row_of
+from urlspec.host import InvalidHost
 from urlspec.idna import InvalidDomain
 from urlspec.idna import domain_to_ascii as scalar_domain_to_ascii
 from urlspec.own_href import COMPILED
 from urlspec.public_suffix_list import default_list
+from urlspec.public_suffix_list import registrable_domain as scalar_registrable_domain
 from urlspec.url import URL
 from urlspec.validation import InvalidURL
 
@@ -451,7 +453,7 @@ def hostname(urls: Column, base: str | URL | Column | None = None) -> StringColu
     field."""
     values = _string_array(urls, "urls")
     per_row = _same_base_for_all(base, len(values))
-    if not COMPILED or isinstance(per_row, pa.Array | pa.ChunkedArray):
+    if isinstance(per_row, pa.Array | pa.ChunkedArray):
         parsed: _Values = parse(values, per_row)
         return _strings(pc.struct_field(parsed, "hostname"))
     fixed = _Base(per_row)
@@ -459,13 +461,31 @@ def hostname(urls: Column, base: str | URL | Column | None = None) -> StringColu
     def hostname_of_chunk(chunk: _Array) -> _Array:
         if fixed.failure is not None:
             return pa.nulls(len(chunk), pa.string())
-        return _hostname_by_rows(chunk, fixed.url)
+        if COMPILED:
+            return _hostname_by_rows(chunk, fixed.url)
+        return _hostname_by_pattern(chunk, fixed.url)
 
     return _strings(_chunkwise(hostname_of_chunk, values, pa.string()))
 
 
 def _hostname_by_rows(chunk: _Array, base: URL | None) -> _Array:
     return pa.array(columnar_rows.hostname_rows(_python_values(chunk), base), pa.string())
+
+
+def _hostname_row(input: str, base: URL | None) -> str | None:
+    url = URL.parse(input, base)
+    return None if url is None else url.hostname
+
+
+def _hostname_by_pattern(chunk: _Array, base: URL | None) -> _Array:
+    slow = pc.and_(pc.is_valid(chunk), pc.invert(_own_href_mask(chunk)))
+    results, indices = _distinct_results(
+        pc.filter(chunk, slow), lambda value: _hostname_row(value, base), pa.string()
+    )
+    # OWN_HREF_PATTERN's URLs are scheme "://" host "/" ...: the host is what lies between.
+    _, host_and_path = _split_once(chunk, "://")
+    host, _ = _split_once(host_and_path, "/")
+    return _replaced(host, slow, pc.take(results, indices))
 
 
 def _parse_chunk(chunk: _Array, fixed: _Base) -> _Array:
@@ -687,9 +707,6 @@ def registrable_domain(hosts: Column, *, include_private: bool = True) -> String
     where it has none (an IP address, a public suffix), where the value is no host, or null.
     ``include_private=False`` ignores the Public Suffix List's private section. Each distinct
     host is looked up once."""
-    from urlspec.host import InvalidHost
-    from urlspec.public_suffix_list import registrable_domain as scalar_registrable_domain
-
     values = _string_array(hosts, "hosts")
 
     def find(host: str) -> str | None:

@@ -173,7 +173,8 @@ def hostname_rows(values: list[str | None], base: URL | None) -> list[str | None
         elif value in others:
             results.append(others[value])
         else:
-            hostname = others[value] = row_of(value, base)[HOSTNAME]
+            url = URL.parse(value, base)
+            hostname = others[value] = None if url is None else url.hostname
             results.append(hostname)
     return results
 
