@@ -61,25 +61,38 @@ def encode_ascii(text: str, table: list[str], kinds: bytes) -> str | None:
     with its :func:`ascii_kinds`; None when it is not ASCII.
 
     The compiled build first reads the code points' kinds: most segments, names and values need
-    nothing encoded (or only spaces written "+") and are returned as they are (or through
-    ``str.replace``), without a translation of each code point.
+    nothing encoded, or only one code point percent-encoded (a space) or spaces written "+",
+    and are returned as they are or through ``str.replace``, without a translation of each
+    code point.
     """
     if not COMPILED:
         return text.translate(table) if text.isascii() else None
     found: i64 = KEPT
+    first: i64 = -1  # the first code point to percent-encode
+    several = False  # whether there are others
     length: i64 = len(text)
     i: i64 = 0
     while i < length:
         c: i64 = ord(text[i])
         if c >= 0x80:
             return None
-        found |= kinds[c]
+        kind: i64 = kinds[c]
+        if kind == PERCENT_ENCODED:
+            if first == -1:
+                first = c
+            elif c != first:
+                several = True
+        found |= kind
         i += 1
     if found == KEPT:
         return text
     if found == SPACE_AS_PLUS:
         return text.replace(" ", "+")
-    return text.translate(table)
+    if several:
+        return text.translate(table)
+    # one code point to percent-encode (a space, most often): str.replace, not a translation
+    encoded = text.replace(chr(first), table[first])
+    return encoded.replace(" ", "+") if found & SPACE_AS_PLUS else encoded
 
 
 _SEGMENT_ASCII: Final = ascii_table(SEGMENT)

@@ -120,16 +120,30 @@ _FORM_KINDS: Final = ascii_kinds(_FORM_ASCII)
 def _serialize(pairs: list[tuple[str, str]]) -> str:
     """The application/x-www-form-urlencoded serializer in UTF-8
     (https://url.spec.whatwg.org/#concept-urlencoded-serializer): ``serialize_string_pairs``,
-    with ASCII names and values encoded by a table (``encode_ascii``; tests/test_query_editing.py
-    proves the two equal)."""
+    with ASCII names and values encoded by a table (:func:`_add_encoded_pairs`;
+    tests/test_query_editing.py proves the two equal)."""
     parts: list[str] = []
+    if not _add_encoded_pairs(parts, pairs):
+        return serialize_string_pairs(pairs)
+    return "".join(parts)
+
+
+def _add_encoded_pairs(parts: list[str], pairs: list[tuple[str, str]]) -> bool:
+    """Append the serializer's output for ``pairs`` to ``parts``, piece by piece: each name, "="
+    and value, encoded by table (``encode_ascii``), "&" between pairs. False (``parts`` then
+    incomplete) when a name or value is not ASCII."""
+    separator = ""
     for name, value in pairs:
         encoded_name = encode_ascii(name, _FORM_ASCII, _FORM_KINDS)
         encoded_value = encode_ascii(value, _FORM_ASCII, _FORM_KINDS)
         if encoded_name is None or encoded_value is None:
-            return serialize_string_pairs(pairs)
-        parts.append(f"{encoded_name}={encoded_value}")
-    return "&".join(parts)
+            return False
+        parts.append(separator)
+        parts.append(encoded_name)
+        parts.append("=")
+        parts.append(encoded_value)
+        separator = "&"
+    return True
 
 
 def _with_pairs(href: str, query: int, fragment: int, pairs: list[tuple[str, str]]) -> str:
@@ -137,14 +151,17 @@ def _with_pairs(href: str, query: int, fragment: int, pairs: list[tuple[str, str
     from ``pairs`` as URLSearchParams's update steps set it.
 
     The update steps set the query to the serialization itself (no parser runs): so the new
-    href is the old one with that query in place of the old (none when it is empty).
+    href is the old one with that query in place of the old (none when there are no pairs: the
+    serialization is empty exactly then). The pieces are joined once, into the new href.
     ``tests/test_query_editing.py`` proves it equal to ``url.replace(search_params=pairs)``.
     """
-    serialized = _serialize(pairs)
-    # (f-strings: compiled, one string is built of the pieces, not one a "+")
-    if serialized:
-        return f"{href[:query]}?{serialized}{href[fragment:]}"
-    return f"{href[:query]}{href[fragment:]}"
+    if not pairs:
+        return f"{href[:query]}{href[fragment:]}"
+    parts = [href[:query], "?"]
+    if not _add_encoded_pairs(parts, pairs):
+        return f"{href[:query]}?{serialize_string_pairs(pairs)}{href[fragment:]}"
+    parts.append(href[fragment:])
+    return "".join(parts)
 
 
 def with_query(url: U, query: str | QueryInput | None = None, **params: object) -> U:
