@@ -1,9 +1,10 @@
 """The everyday toolkit (issue 12) side by side with yarl: each operation on URL objects made
 beforehand, interleaved rounds, median CPU ns per URL and the ratio urlspec / yarl.
 
-yarl is the peer that has these operations under the same names (``/``, ``with_query``,
-``update_query``, ``without_query_params``, ``parent``, ``name``; ``human_repr`` for
-``display``). Inputs: the URLs of a corpus that both libraries parse, evenly spaced.
+yarl is the peer that has these operations under the same names (``/``, ``joinpath``,
+``with_query``, ``update_query``, ``extend_query``, ``without_query_params``, ``parent``,
+``with_suffix``, ``name``; ``human_repr`` for ``display``). Inputs: the URLs of a corpus that
+both libraries parse, evenly spaced.
 
     python -m bench.bench_toolkit                     # kasztp, 2,000 URLs, 5 rounds
     python -m bench.bench_toolkit --limit 500 --rounds 3
@@ -27,16 +28,19 @@ Operation = Callable[[Any], object]
 #: name -> (urlspec's operation, yarl's operation)
 OPERATIONS: dict[str, tuple[Operation, Operation]] = {
     "url / 'a b'": (lambda u: u / "a b", lambda u: u / "a b"),
+    "joinpath('v1', 'a b')": (lambda u: u.joinpath("v1", "a b"), lambda u: u.joinpath("v1", "a b")),
     "with_query({'q': 'x y'})": (
         lambda u: u.with_query({"q": "x y"}),
         lambda u: u.with_query({"q": "x y"}),
     ),
     "update_query(page=2)": (lambda u: u.update_query(page=2), lambda u: u.update_query(page=2)),
+    "extend_query(page=2)": (lambda u: u.extend_query(page=2), lambda u: u.extend_query(page=2)),
     "without_query_params('utm_source')": (
         lambda u: u.without_query_params("utm_source"),
         lambda u: u.without_query_params("utm_source"),
     ),
     "parent": (lambda u: u.parent, lambda u: u.parent),
+    "with_suffix('.md')": (lambda u: u.with_suffix(".md"), lambda u: u.with_suffix(".md")),
     "name": (lambda u: u.name, lambda u: u.name),
     "display() / human_repr()": (lambda u: u.display(), lambda u: u.human_repr()),
 }
@@ -66,7 +70,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--corpus", default="kasztp")
     parser.add_argument("--limit", type=int, default=2000)
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument(
+        "--only", action="append", default=[], help="an operation name to run (repeatable)"
+    )
     args = parser.parse_args(argv)
+    operations = {
+        name: ops
+        for name, ops in OPERATIONS.items()
+        if not args.only or any(only in name for only in args.only)
+    }
     yarl = import_peer("yarl", "yarl")
     inputs = evenly_spaced(read_corpus(corpus_path(args.corpus)), args.limit)
     texts = []
@@ -86,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     print("| operation | urlspec ns/URL | yarl ns/URL | urlspec / yarl |")
     print("|---|---:|---:|---:|")
-    for name, (our_op, their_op) in OPERATIONS.items():
+    for name, (our_op, their_op) in operations.items():
         our_times: list[float] = []
         their_times: list[float] = []
         for round_number in range(args.rounds):

@@ -13,10 +13,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from shared_data import load_wpt, missing, wpt_path
-from toolkit_strategies import URLS
+from toolkit_strategies import (
+    ENUMERATED,
+    JOINPATH_ARGUMENTS,
+    URLS,
+    general_segments_url,
+    own_segments,
+)
 
 from urlspec import URL, InvalidURL
 from urlspec.percent_encoding import percent_decode_string
+from urlspec.toolkit._common import encode_segment, with_path_segments
 
 
 class MyURL(URL):
@@ -177,14 +184,60 @@ def test_a_path_is_its_segments_joined(url: URL, segments: list[str]) -> None:
 def test_the_serialized_path_equals_the_pathname_setter(url: URL, segments: list[str]) -> None:
     # with_path_segments writes the href the serializer would write instead of running the path
     # state: it must give exactly what replace(pathname=..., search="", hash="") gives.
-    from urlspec.toolkit._common import encode_segment, with_path_segments
-
     own = list(url.path_segments or ())
     if url.path_segments is None:
         return
     for new in (own, [*own, *map(encode_segment, segments)], [*map(encode_segment, segments)]):
-        expected = url.replace(pathname="/" + "/".join(new), search="", hash="")
-        assert with_path_segments(url, new) == expected
+        assert with_path_segments(url, new) == general_segments_url(url, new)
+    check_joinpath(url, tuple(segments), False)
+
+
+def check_joinpath(url: URL, paths: tuple[str, ...], encoded: bool) -> None:
+    """joinpath (the path edited in the href) equals the general path: the record's segments
+    and the added ones, each encoded, set by the pathname setter (no query, no fragment)."""
+    if url.path_segments is None:
+        with pytest.raises(ValueError, match="opaque path"):
+            url.joinpath(*paths, encoded=encoded)
+        return
+    added: list[str] = []
+    for index, text in enumerate(paths):
+        pieces = text.split("/")
+        if index < len(paths) - 1:  # a trailing "/" (an empty argument) adds nothing but last
+            pieces = [] if text == "" else pieces[:-1] if pieces[-1] == "" else pieces
+        added += [encode_segment(piece, encoded) for piece in pieces]
+    expected = general_segments_url(url, own_segments(url) + added) if paths else url
+    assert url.joinpath(*paths, encoded=encoded) == expected
+    if len(paths) == 1 and not encoded:
+        assert url / paths[0] == expected
+
+
+def test_joinpath_equals_the_pathname_setter_on_every_shape_and_corpus_sample() -> None:
+    from shared_data import CORPORA, iter_corpus
+
+    for url in ENUMERATED:
+        for paths, encoded in JOINPATH_ARGUMENTS:
+            check_joinpath(url, paths, encoded)
+    for corpus in CORPORA:
+        for number, line in enumerate(iter_corpus(corpus)):
+            url = URL.parse(line) if number % 25 == 0 else None
+            if url is not None:
+                check_joinpath(url, ("a b",), False)
+
+
+def test_a_url_of_the_url_class_is_the_constructors() -> None:
+    # URL._with_href calls the constructor by name for the URL class: the same URL as
+    # type(url)(href), whose getters are the parser's.
+    for url in ENUMERATED[::10]:
+        if url.path_segments is None:
+            continue
+        joined = url / "x"
+        assert type(joined) is URL
+        fresh = URL(joined.href)
+        getters = ("protocol", "host", "pathname", "search", "hash", "origin")
+        assert [getattr(joined, g) for g in getters] == [getattr(fresh, g) for g in getters]
+        directory = url / ""
+        assert directory.joinpath() is directory  # unchanged: the same URL
+        assert directory / "" is directory
 
 
 @given(st.text(alphabet=st.characters(max_codepoint=0x7F)), st.booleans())
@@ -199,3 +252,18 @@ def test_the_ascii_shortcut_is_utf8_percent_encode(text: str, encoded: bool) -> 
     except ValueError:
         return  # a dot segment
     assert found == utf8_percent_encode(text, ENCODED_SEGMENT if encoded else SEGMENT)
+
+
+@pytest.mark.parametrize("encoded", [False, True])
+def test_the_ascii_shortcut_on_every_code_point(encoded: bool) -> None:
+    # each ASCII code point alone, between letters and before a non-ASCII one (the table's
+    # answer, and the fall back to the full algorithm)
+    from urlspec.percent_encoding import utf8_percent_encode
+    from urlspec.toolkit._common import ENCODED_SEGMENT, SEGMENT
+
+    for c in map(chr, range(0x80)):
+        for text in (c, f"a{c}b", f"{c} {c}", f"{c}é"):
+            if text in (".", "%2e"):
+                continue
+            expected = utf8_percent_encode(text, ENCODED_SEGMENT if encoded else SEGMENT)
+            assert encode_segment(text, encoded) == expected

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from toolkit_strategies import URLS
+from toolkit_strategies import ENUMERATED, URLS
 
 from urlspec import URL
 
@@ -149,3 +149,97 @@ def test_the_ascii_shortcut_is_the_urlencoded_serializer(pairs: list[tuple[str, 
     from urlspec.urlencoded import serialize_string_pairs
 
     assert _serialize(pairs) == serialize_string_pairs(pairs)
+
+
+def check_query_edits(url: URL, given: list[tuple[str, str]]) -> None:
+    """The query edits (pairs read from the href, the new query written into it) equal the
+    general path: the record's pairs (URLSearchParams), edited, set by URLSearchParams's update
+    steps (``replace(search_params=...)``). Each new URL is the one ``URL(href)`` makes, down
+    to the offsets of its parts (made from the edited URL's without a scan:
+    ``URL._with_query_href``)."""
+    url = URL(url.href)  # with the offsets tier 1 found, where it applies
+    current = list(url.search_params)
+    names = {name for name, _ in given}
+    kept = [pair for pair in current if pair[0] not in names]
+    # update_query: each given name's pairs at the place of its first old pair, or at the end
+    updated: list[tuple[str, str]] = []
+    for name, value in current:
+        if name not in names:
+            updated.append((name, value))
+        elif name not in {n for n, _ in updated}:
+            updated += [pair for pair in given if pair[0] == name]
+    new_names = dict.fromkeys(name for name, _ in given if name not in {n for n, _ in current})
+    for new_name in new_names:  # (in the order given, each name's pairs together)
+        updated += [pair for pair in given if pair[0] == new_name]
+    for made, expected in (
+        (url.with_query(given), url.replace(search_params=given)),
+        (url.extend_query(given), url.replace(search_params=current + given) if given else url),
+        (
+            url.without_query_params(*names),
+            url if kept == current else url.replace(search_params=kept),
+        ),
+        (url.update_query(given), url.replace(search_params=updated) if given else url),
+    ):
+        assert made == expected
+        if made is not url:  # (an edit that changes nothing returns the URL itself)
+            check_made_as_the_constructor_makes_it(made)
+
+
+def check_made_as_the_constructor_makes_it(made: URL) -> None:
+    fresh = URL(made.href)
+    assert type(made) is URL
+    assert made._spans == fresh._spans, made.href
+    assert (made._parsed is None) == (fresh._parsed is None), made.href
+    getters = ("protocol", "host", "pathname", "search", "hash")
+    assert [getattr(made, g) for g in getters] == [getattr(fresh, g) for g in getters]
+
+
+GIVEN_PAIRS: list[list[tuple[str, str]]] = [
+    [],
+    [("q", "x y")],
+    [("a", "2"), ("page", "é&=+%"), ("a", "3")],
+    [("b c", "")],
+]
+
+
+@given(URLS, st.lists(st.tuples(st.text(max_size=4), st.text(max_size=4)), max_size=4))
+def test_query_edits_equal_the_search_params_update(url: URL, pairs: list[tuple[str, str]]) -> None:
+    check_query_edits(url, pairs)
+
+
+def test_query_edits_equal_the_search_params_update_on_every_shape_and_corpus_sample() -> None:
+    from shared_data import CORPORA, iter_corpus
+
+    for url in ENUMERATED:
+        for pairs in GIVEN_PAIRS:
+            check_query_edits(url, pairs)
+    for corpus in CORPORA:
+        for number, line in enumerate(iter_corpus(corpus)):
+            url = URL.parse(line) if number % 25 == 0 else None
+            if url is not None:
+                check_query_edits(url, [("utm_source", "x"), ("page", "2")])
+
+
+def test_a_query_edit_makes_the_url_the_constructor_makes_on_every_corpus_line() -> None:
+    from shared_data import CORPORA, iter_corpus
+
+    checked = 0
+    for corpus in CORPORA:
+        for line in iter_corpus(corpus):
+            parsed = URL.parse(line)
+            if parsed is None:
+                continue
+            url = URL(parsed.href)
+            # (removing the query, and the other edits, on every shape: the tests above)
+            check_made_as_the_constructor_makes_it(url.with_query(q="x y"))
+            checked += 1
+    assert checked > 100_000
+
+
+def test_the_ascii_shortcut_on_every_code_point() -> None:
+    from urlspec.toolkit.query_editing import _serialize
+    from urlspec.urlencoded import serialize_string_pairs
+
+    for c in map(chr, range(0x80)):
+        for pairs in ([(c, f"a{c}b")], [(f"{c} {c}", c), ("x", f"{c}é")]):
+            assert _serialize(pairs) == serialize_string_pairs(pairs)

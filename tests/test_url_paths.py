@@ -12,9 +12,21 @@ from pathlib import PurePosixPath
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from toolkit_strategies import URLS
+from toolkit_strategies import ENUMERATED, URLS, general_segments_url, own_segments
 
 from urlspec import URL
+from urlspec.parser import basic_url_parse
+from urlspec.toolkit._common import (
+    OPAQUE_PATH,
+    PATH_WITH_HOST,
+    PATH_WITHOUT_HOST,
+    encode_segment,
+    path_segments,
+    query_pairs_of,
+    split_href,
+)
+from urlspec.url_record import URLRecord, serialize_path, serialize_url
+from urlspec.urlencoded import urlencoded_parse
 
 
 class MyURL(URL):
@@ -138,30 +150,102 @@ def test_with_name_and_with_suffix_are_idempotent(url: URL, new_name: str) -> No
     assert renamed.suffix == ".md"
 
 
+def check_split(href: str, record: URLRecord | None = None) -> None:
+    """split_href's parts of an href against the URL record the state machine parses from it
+    (or ``record``, which it parsed), written by the URL serializer's steps
+    (https://url.spec.whatwg.org/#concept-url-serializer); and the segments and pairs read from
+    the href against the record's."""
+    record = record or basic_url_parse(href)
+    assert record is not None
+    head = record.scheme + ":"
+    if record.host is not None:
+        head += "//"
+        if record.username or record.password:
+            head += record.username
+            if record.password:
+                head += ":" + record.password
+            head += "@"
+        head += record.host
+        if record.port is not None:
+            head += f":{record.port}"
+    opaque = isinstance(record.path, str)
+    # the serializer's "/." before a path starting with an empty segment, after a null host
+    starts_empty = not opaque and len(record.path) > 1 and record.path[0] == ""
+    dot = "/." if record.host is None and starts_empty else ""
+    path = serialize_path(record)
+    query = "" if record.query is None else "?" + record.query
+    fragment = "" if record.fragment is None else "#" + record.fragment
+    assert head + dot + path + query + fragment == href
+    head_end, path_start, query_start, fragment_start, kind = split_href(href)
+    assert (href[:head_end], href[head_end:path_start]) == (head, dot), href
+    assert href[path_start:query_start] == path, href
+    assert (href[query_start:fragment_start], href[fragment_start:]) == (query, fragment), href
+    expected_kind = PATH_WITH_HOST if record.host is not None else PATH_WITHOUT_HOST
+    assert kind == (OPAQUE_PATH if opaque else expected_kind), href
+    # what the toolkit reads: the segments, and the pairs (as URLSearchParams parses the query)
+    url = URL(href)  # a fast-path URL whose record is not built yet, where it applies
+    assert path_segments(url) == (None if opaque else record.path), href
+    assert query_pairs_of(url) == urlencoded_parse(record.query or ""), href
+
+
 @given(URLS)
-def test_segments_and_pairs_read_from_the_getters_equal_the_records(url: URL) -> None:
-    from urlspec.toolkit._common import path_segments, query_pairs_of
-
-    fresh = URL(url.href)  # a fast-path URL whose record is not built yet, where it applies
-    segments = path_segments(fresh)
-    assert segments == (None if url.path_segments is None else list(url.path_segments))
-    assert query_pairs_of(fresh) == list(url.search_params)
+def test_the_href_split_and_read_equal_the_records(url: URL) -> None:
+    check_split(url.href)
 
 
-def test_segments_and_pairs_from_the_getters_on_every_corpus_line() -> None:
+def test_the_href_split_and_read_equal_the_records_on_every_shape() -> None:
+    for url in ENUMERATED:
+        check_split(url.href)
+
+
+def test_the_href_split_and_read_equal_the_records_on_every_corpus_line() -> None:
     from shared_data import CORPORA, iter_corpus
-
-    from urlspec.toolkit._common import path_segments, query_pairs_of
 
     checked = 0
     for corpus in CORPORA:
         for line in iter_corpus(corpus):
-            url = URL.parse(line)
-            if url is None:
-                continue
-            fresh = URL(url.href)
-            expected = None if url.path_segments is None else list(url.path_segments)
-            assert path_segments(fresh) == expected, line
-            assert query_pairs_of(fresh) == list(url.search_params), line
-            checked += 1
+            record = basic_url_parse(line)
+            if record is not None:
+                check_split(serialize_url(record), record)
+                checked += 1
     assert checked > 100_000
+
+
+def check_path_edits(url: URL) -> None:
+    """parent, with_name and with_suffix (written into the href) equal the general path: the
+    record's segments edited, set by the standard's setters."""
+    segments = own_segments(url)
+    if url.path_segments is None:
+        assert url.parent is url
+        return
+    directory = url.path_segments[-1:] == ("",)
+    assert url.parent == general_segments_url(url, [*segments[:-1], ""])
+    if not segments:
+        return
+    trailing = [""] if directory else []
+    renamed = url.with_name("n é")
+    assert renamed == general_segments_url(url, [*segments[:-1], "n%20%C3%A9", *trailing])
+    if url.name == "":
+        return
+    stem = url.name[: len(url.name) - len(url.suffix)]
+    renamed = url.with_suffix(".md")
+    assert renamed == url.with_name(stem + ".md")
+    new_name = encode_segment(stem + ".md")
+    assert renamed == general_segments_url(url, [*segments[:-1], new_name, *trailing])
+
+
+@given(URLS)
+def test_path_edits_equal_the_setters(url: URL) -> None:
+    check_path_edits(url)
+
+
+def test_path_edits_equal_the_setters_on_every_shape_and_corpus_sample() -> None:
+    from shared_data import CORPORA, iter_corpus
+
+    for url in ENUMERATED:
+        check_path_edits(url)
+    for corpus in CORPORA:
+        for number, line in enumerate(iter_corpus(corpus)):
+            url = URL.parse(line) if number % 25 == 0 else None
+            if url is not None:
+                check_path_edits(url)

@@ -15,7 +15,7 @@ surrogate becomes U+FFFD.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final, Self, TypedDict, Unpack
+from typing import TYPE_CHECKING, Final, Self, TypedDict, Unpack, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -36,9 +36,12 @@ from urlspec.infra import to_scalar_value_string, usv_string_argument
 from urlspec.own_href import (
     COMPILED,
     NOT_OWN_HREF,
+    PACKABLE_LENGTH,
     SPANS_TOO_LONG,
     getter_values_from_spans,
+    pack_spans,
     scan_own_href,
+    unpack_spans,
 )
 from urlspec.relative import resolve_reference, starts_with_scheme
 from urlspec.url_host import address_class_of_url, public_suffix_of_url, registrable_domain_of_url
@@ -216,9 +219,10 @@ def _display() -> Callable[[URL], str]:
 
 
 class _Toolkit:
-    """The functions of urlspec.toolkit (and urlspec.url_host) that URL methods delegate to,
-    imported together on first use (see above). The toolkit functions take the URL (and return
-    one of its class); they never import this module."""
+    """The functions of urlspec.toolkit that URL methods delegate to, imported together on first
+    use (see above). The toolkit functions take the URL and return one of its class, or the href
+    of the new URL (the ``*_href`` functions), which the method makes a URL of
+    (``URL._with_href``); they never import this module."""
 
     def __init__(self) -> None:
         from urlspec.toolkit import (
@@ -231,18 +235,18 @@ class _Toolkit:
         )
 
         self.join = joining.join
-        self.joinpath = joining.joinpath
-        self.with_query = query_editing.with_query
-        self.update_query = query_editing.update_query
-        self.extend_query = query_editing.extend_query
-        self.without_query_params = query_editing.without_query_params
+        self.joinpath_href = joining.joinpath_href
+        self.with_query_href = query_editing.with_query_href
+        self.update_query_href = query_editing.update_query_href
+        self.extend_query_href = query_editing.extend_query_href
+        self.without_query_params_href = query_editing.without_query_params_href
         self.name = url_paths.name
         self.raw_name = url_paths.raw_name
         self.suffix = url_paths.suffix
         self.suffixes = url_paths.suffixes
-        self.parent = url_paths.parent
-        self.with_name = url_paths.with_name
-        self.with_suffix = url_paths.with_suffix
+        self.parent_href = url_paths.parent_href
+        self.with_name_href = url_paths.with_name_href
+        self.with_suffix_href = url_paths.with_suffix_href
         self.relative_to = shortest_reference.relative_to
         self.build = building.build
         self.port_number = building.port_number
@@ -623,6 +627,54 @@ class URL:
     # --- the everyday URL toolkit (the logic is in urlspec.toolkit, loaded on first use) ---------
     # Each method returns a URL of the caller's class.
 
+    def _with_href(self, href: str) -> Self:
+        """The URL of this URL's class whose href is ``href``, which a toolkit function wrote:
+        this URL itself when it is its href (URLs are immutable), else ``type(self)(href)``.
+
+        For the URL class itself, the constructor is called here by name: compiled, that is a
+        direct call of its native code, where ``type(self)(href)`` (the caller's class, which
+        the toolkit must honour for subclasses) is a generic call that packs the arguments and
+        unpacks them by keyword, several thousand instructions. The URL made is the same either
+        way: the same constructor runs on the same href (``tests/test_joining.py``).
+        """
+        if href == self._href:
+            return self
+        if type(self) is URL:
+            return cast(Self, URL(href))
+        return type(self)(href)
+
+    def _with_query_href(self, href: str) -> Self:
+        """:meth:`_with_href` for an href that a query edit of the toolkit wrote: this URL's
+        href with the query replaced by the application/x-www-form-urlencoded serializer's
+        output (https://url.spec.whatwg.org/#concept-urlencoded-serializer), or removed.
+
+        That output is ASCII alphanumerics, "*", "-", ".", "_", "+", "=", "&" and "%" with hex
+        digits: code points tier 1 keeps in any query. So when this URL is its own href and
+        its parts' offsets are known (``_spans``), so is the new href, and its offsets are this
+        URL's with the query's end and the fragment moved: the new URL is made with them,
+        without scanning its href again. ``tests/test_query_editing.py`` proves the URL made
+        equal to ``URL(href)``, offsets included, on every corpus line and generated URLs.
+        """
+        spans = self._spans
+        if spans <= SPANS_TOO_LONG or type(self) is not URL or href == self._href:
+            return self._with_href(href)  # (the pure build has no spans: SPANS_TOO_LONG)
+        protocol_end, host_start, path_start, query, fragment = unpack_spans(spans)
+        old_length = len(self._href)
+        fragment_length = 0 if fragment == 0 else old_length - fragment
+        query_start = query if query != 0 else fragment if fragment != 0 else old_length
+        length = len(href)
+        new_fragment = 0 if fragment == 0 else length - fragment_length
+        new_query = query_start if length - fragment_length > query_start else 0
+        url = URL.__new__(URL)
+        url._href = href
+        url._parsed = None
+        url._getters = None
+        if length >= PACKABLE_LENGTH:
+            url._spans = SPANS_TOO_LONG
+        else:
+            url._spans = pack_spans(protocol_end, host_start, path_start, new_query, new_fragment)
+        return cast(Self, url)
+
     def join(self, reference: str | URL) -> Self:
         """``reference`` resolved against this URL: ``URL(reference, base=self)``."""
         return _toolkit().join(self, reference)
@@ -630,27 +682,30 @@ class URL:
     def joinpath(self, *paths: str, encoded: bool = False) -> Self:
         """This URL with text paths appended, split on "/", each segment encoded
         (urlspec.toolkit.joining.joinpath); ``encoded=True`` keeps percent-encoded bytes."""
-        return _toolkit().joinpath(self, *paths, encoded=encoded)
+        return self._with_href(_toolkit().joinpath_href(self, paths, encoded))
 
     def __truediv__(self, path: str) -> Self:
         """``url / "a/b"`` is ``url.joinpath("a/b")``: two segments appended."""
-        return _toolkit().joinpath(self, path)
+        return self._with_href(_toolkit().joinpath_href(self, (path,)))
 
     def with_query(self, query: str | QueryInput | None = None, **params: object) -> Self:
         """The query replaced or removed (urlspec.toolkit.query_editing.with_query)."""
-        return _toolkit().with_query(self, query, **params)
+        href = _toolkit().with_query_href(self, query, params)
+        if isinstance(query, str):
+            return self._with_href(href)  # (the search setter's query: any code points)
+        return self._with_query_href(href)
 
     def update_query(self, query: QueryInput | None = None, **params: object) -> Self:
         """The given names set, other pairs kept (urlspec.toolkit.query_editing.update_query)."""
-        return _toolkit().update_query(self, query, **params)
+        return self._with_query_href(_toolkit().update_query_href(self, query, params))
 
     def extend_query(self, query: QueryInput | None = None, **params: object) -> Self:
         """The given pairs appended to the query (urlspec.toolkit.query_editing.extend_query)."""
-        return _toolkit().extend_query(self, query, **params)
+        return self._with_query_href(_toolkit().extend_query_href(self, query, params))
 
     def without_query_params(self, *names: str) -> Self:
         """The pairs with these names removed (urlspec.toolkit.query_editing)."""
-        return _toolkit().without_query_params(self, *names)
+        return self._with_query_href(_toolkit().without_query_params_href(self, names))
 
     @property
     def name(self) -> str:
@@ -675,15 +730,15 @@ class URL:
     @property
     def parent(self) -> Self:
         """The directory holding the last segment, ending in "/" (urlspec.toolkit.url_paths)."""
-        return _toolkit().parent(self)
+        return self._with_href(_toolkit().parent_href(self))
 
     def with_name(self, name: str) -> Self:
         """The last path segment replaced (urlspec.toolkit.url_paths.with_name)."""
-        return _toolkit().with_name(self, name)
+        return self._with_href(_toolkit().with_name_href(self, name))
 
     def with_suffix(self, suffix: str) -> Self:
         """The name's suffix replaced (urlspec.toolkit.url_paths.with_suffix)."""
-        return _toolkit().with_suffix(self, suffix)
+        return self._with_href(_toolkit().with_suffix_href(self, suffix))
 
     def relative_to(self, base: URL | str) -> str | None:
         """The shortest reference resolving against ``base`` to this URL, or None."""

@@ -11,13 +11,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from urlspec.toolkit._common import U, encode_segment, path_segments, with_path_segments
+from urlspec.toolkit._common import (
+    OPAQUE_PATH,
+    U,
+    encode_segment,
+    href_with_path,
+    new_url,
+    split_href,
+)
 from urlspec.validation import quote
 
 if TYPE_CHECKING:
     from urlspec.url import URL
 
-__all__ = ["join", "joinpath"]
+__all__ = ["join", "joinpath", "joinpath_href"]
 
 
 def join(url: U, reference: str | URL) -> U:
@@ -51,13 +58,23 @@ def joinpath(url: U, *paths: str, encoded: bool = False) -> U:
 
     The scheme, credentials, host and port never change.
     """
+    return new_url(url, joinpath_href(url, paths, encoded))
+
+
+def joinpath_href(url: URL, paths: tuple[str, ...], encoded: bool = False) -> str:
+    """The href of :func:`joinpath`'s URL (``url.href`` itself when ``paths`` is empty).
+
+    The path is edited as the serialized string (:func:`urlspec.toolkit._common.split_href`):
+    the URL's path without one trailing "/" (its trailing empty segment), then "/" and each
+    segment added, which is how the URL serializer writes the segments joined
+    (``tests/test_joining.py`` proves it equal to the pathname setter's result).
+    """
+    href = url.href
     if not paths:
-        return url
-    path = path_segments(url)
-    if path is None:
-        raise ValueError(
-            f"cannot append path segments to a URL with an opaque path: {quote(url.href)}"
-        )
+        return href
+    head_end, path_start, query, _, kind = split_href(href)
+    if kind == OPAQUE_PATH:
+        raise ValueError(f"cannot append path segments to a URL with an opaque path: {quote(href)}")
     added: list[str] = []
     last = len(paths) - 1
     for index, text in enumerate(paths):
@@ -65,11 +82,13 @@ def joinpath(url: U, *paths: str, encoded: bool = False) -> U:
             raise TypeError(f"a path segment must be a str, not {type(text).__name__}")
         if text[:1] == "/":
             raise ValueError(f"cannot append a path starting with '/': {quote(text)}")
+        if index != last and text == "":
+            continue  # an empty argument but the last adds nothing (yarl, pathlib)
         pieces = text.split("/")
         if index != last and len(pieces) > 1 and pieces[-1] == "":
             pieces.pop()  # "b/" then "c": b/c
-        if index != last and text == "":
-            continue  # an empty argument but the last adds nothing (yarl, pathlib)
-        added.extend(encode_segment(piece, encoded) for piece in pieces)
-    kept = path[:-1] if path and path[-1] == "" else path
-    return with_path_segments(url, [*kept, *added])
+        for piece in pieces:
+            added.append(encode_segment(piece, encoded))
+    end = query - 1 if query > path_start and href[query - 1] == "/" else query
+    path = f"{href[path_start:end]}/{'/'.join(added)}"
+    return href_with_path(href, head_end, kind, path)

@@ -24,7 +24,15 @@ from typing import TYPE_CHECKING, Final, TypeAlias
 
 from urlspec.infra import to_scalar_value_string
 from urlspec.percent_encoding import FORM_URLENCODED
-from urlspec.toolkit._common import U, as_class, ascii_table, query_pairs_of
+from urlspec.toolkit._common import (
+    U,
+    ascii_kinds,
+    ascii_table,
+    encode_ascii,
+    new_url,
+    query_bounds,
+    query_pairs_in,
+)
 from urlspec.urlencoded import serialize_string_pairs
 from urlspec.validation import quote
 
@@ -35,10 +43,14 @@ __all__ = [
     "QueryInput",
     "QueryValue",
     "extend_query",
+    "extend_query_href",
     "query_pairs",
     "update_query",
+    "update_query_href",
     "with_query",
+    "with_query_href",
     "without_query_params",
+    "without_query_params_href",
 ]
 
 QueryValue: TypeAlias = str | int
@@ -65,90 +77,134 @@ def _name(name: object) -> str:
 
 
 def query_pairs(
-    query: QueryInput | None, params: Mapping[str, object] | None = None
+    query: QueryInput | None, params: dict[str, object] | None = None
 ) -> list[tuple[str, str]]:
     """The (name, value) pairs of a :data:`QueryInput` and keyword parameters, checked."""
     pairs: list[tuple[str, str]] = []
-    items: Iterable[object]
     if query is None:
-        items = ()
-    elif isinstance(query, (dict, Mapping)):  # (dict first: checked faster than the ABC)
-        items = query.items()
+        pass
+    elif isinstance(query, dict):  # (a dict apart: compiled, its items are read natively)
+        for name, value in query.items():
+            _add_pairs(pairs, name, value)
     elif isinstance(query, (str, bytes)):
         raise TypeError("a query here is a mapping or pairs, not a string")
+    elif isinstance(query, Mapping):
+        for name, value in query.items():
+            _add_pairs(pairs, name, value)
     else:
-        items = query
-    all_items = [*items, *(params.items() if params else ())]
-    for item in all_items:
-        if not isinstance(item, tuple) or len(item) != 2:
-            raise TypeError(f"a query pair must be a (name, value) tuple, not {item!r}")
-        name = _name(item[0])
-        value = item[1]
-        if isinstance(value, (list, tuple)):
-            pairs.extend((name, _value(name, each)) for each in value)
-        else:
-            pairs.append((name, _value(name, value)))
+        for item in query:
+            if not isinstance(item, tuple) or len(item) != 2:
+                raise TypeError(f"a query pair must be a (name, value) tuple, not {item!r}")
+            _add_pairs(pairs, item[0], item[1])
+    if params:
+        for name, value in params.items():
+            _add_pairs(pairs, name, value)
     return pairs
 
 
-def _current_pairs(url: URL) -> list[tuple[str, str]]:
-    return query_pairs_of(url)
+def _add_pairs(pairs: list[tuple[str, str]], name: object, value: object) -> None:
+    """Append the pair of ``name`` and ``value``, or one pair for each value of a list or tuple."""
+    checked = _name(name)
+    if isinstance(value, (list, tuple)):
+        for each in value:
+            pairs.append((checked, _value(checked, each)))
+    else:
+        pairs.append((checked, _value(checked, value)))
 
 
 #: The application/x-www-form-urlencoded percent-encode set, space as "+", for ASCII text.
 _FORM_ASCII: Final = ascii_table(FORM_URLENCODED, space_as_plus=True)
+_FORM_KINDS: Final = ascii_kinds(_FORM_ASCII)
 
 
 def _serialize(pairs: list[tuple[str, str]]) -> str:
     """The application/x-www-form-urlencoded serializer in UTF-8
     (https://url.spec.whatwg.org/#concept-urlencoded-serializer): ``serialize_string_pairs``,
-    with ASCII names and values encoded by one table lookup a code point
-    (tests/test_query_editing.py proves the two equal)."""
+    with ASCII names and values encoded by a table (:func:`_add_encoded_pairs`;
+    tests/test_query_editing.py proves the two equal)."""
     parts: list[str] = []
+    if not _add_encoded_pairs(parts, pairs):
+        return serialize_string_pairs(pairs)
+    return "".join(parts)
+
+
+def _add_encoded_pairs(parts: list[str], pairs: list[tuple[str, str]]) -> bool:
+    """Append the serializer's output for ``pairs`` to ``parts``, piece by piece: each name, "="
+    and value, encoded by table (``encode_ascii``), "&" between pairs. False (``parts`` then
+    incomplete) when a name or value is not ASCII."""
+    separator = ""
     for name, value in pairs:
-        if not (name.isascii() and value.isascii()):
-            return serialize_string_pairs(pairs)
-        parts.append(name.translate(_FORM_ASCII) + "=" + value.translate(_FORM_ASCII))
-    return "&".join(parts)
+        encoded_name = encode_ascii(name, _FORM_ASCII, _FORM_KINDS)
+        encoded_value = encode_ascii(value, _FORM_ASCII, _FORM_KINDS)
+        if encoded_name is None or encoded_value is None:
+            return False
+        parts.append(separator)
+        parts.append(encoded_name)
+        parts.append("=")
+        parts.append(encoded_value)
+        separator = "&"
+    return True
 
 
-def _with_pairs(url: U, pairs: list[tuple[str, str]]) -> U:
-    """``url`` with its query set from ``pairs`` as URLSearchParams's update steps set it.
+def _with_pairs(href: str, query: int, fragment: int, pairs: list[tuple[str, str]]) -> str:
+    """``href`` (whose :func:`query_bounds` are ``query`` and ``fragment``) with its query set
+    from ``pairs`` as URLSearchParams's update steps set it.
 
     The update steps set the query to the serialization itself (no parser runs): so the new
-    href is the old one with that query in place of the old (none when it is empty), which the
-    fast path parses back. ``tests/test_query_editing.py`` proves it equal to
-    ``url.replace(search_params=pairs)``.
+    href is the old one with that query in place of the old (none when there are no pairs: the
+    serialization is empty exactly then). The pieces are joined once, into the new href.
+    ``tests/test_query_editing.py`` proves it equal to ``url.replace(search_params=pairs)``.
     """
-    query = _serialize(pairs)
-    before_fragment, hash_mark, fragment = url.href.partition("#")
-    before_query = before_fragment.partition("?")[0]
-    href = before_query + ("?" + query if query else "") + hash_mark + fragment
-    return type(url)(href)
+    if not pairs:
+        return f"{href[:query]}{href[fragment:]}"
+    parts = [href[:query], "?"]
+    if not _add_encoded_pairs(parts, pairs):
+        return f"{href[:query]}?{serialize_string_pairs(pairs)}{href[fragment:]}"
+    parts.append(href[fragment:])
+    return "".join(parts)
 
 
 def with_query(url: U, query: str | QueryInput | None = None, **params: object) -> U:
     """``url`` with its query replaced: by a string (as the ``search`` setter sets it), by
     pairs or a mapping (serialized as URLSearchParams), or removed (None, or nothing given)."""
+    return new_url(url, with_query_href(url, query, params))
+
+
+def with_query_href(
+    url: URL, query: str | QueryInput | None = None, params: dict[str, object] | None = None
+) -> str:
+    """The href of :func:`with_query`'s URL."""
     if isinstance(query, str):
         if params:
             raise TypeError("with_query takes a query string or parameters, not both")
-        return as_class(type(url), url.replace(search=query))
-    return _with_pairs(url, query_pairs(query, params))
+        return url.replace(search=query).href
+    pairs = query_pairs(query, params)
+    href = url.href
+    query_start, fragment_start = query_bounds(href)
+    return _with_pairs(href, query_start, fragment_start, pairs)
 
 
 def update_query(url: U, query: QueryInput | None = None, **params: object) -> U:
     """``url`` with the given names set: all their old values replaced by the given ones, at the
     place of the first old one (or at the end, for a new name); the other pairs kept in order."""
+    return new_url(url, update_query_href(url, query, params))
+
+
+def update_query_href(
+    url: URL, query: QueryInput | None = None, params: dict[str, object] | None = None
+) -> str:
+    """The href of :func:`update_query`'s URL (``url.href`` when no pair is given)."""
     given = query_pairs(query, params)
+    href = url.href
     if not given:
-        return url
+        return href
     given_names = {name for name, _ in given}
     new_values: dict[str, list[tuple[str, str]]] = {}
     for pair in given:
         new_values.setdefault(pair[0], []).append(pair)
     pairs: list[tuple[str, str]] = []
-    for pair in _current_pairs(url):
+    query_start, fragment_start = query_bounds(href)
+    for pair in query_pairs_in(href, query_start, fragment_start):
         replacement = new_values.pop(pair[0], None)
         if replacement is not None:
             pairs.extend(replacement)
@@ -156,22 +212,40 @@ def update_query(url: U, query: QueryInput | None = None, **params: object) -> U
             pairs.append(pair)
     for remaining in new_values.values():
         pairs.extend(remaining)
-    return _with_pairs(url, pairs)
+    return _with_pairs(href, query_start, fragment_start, pairs)
 
 
 def extend_query(url: U, query: QueryInput | None = None, **params: object) -> U:
     """``url`` with the given pairs appended to its query (existing pairs kept)."""
+    return new_url(url, extend_query_href(url, query, params))
+
+
+def extend_query_href(
+    url: URL, query: QueryInput | None = None, params: dict[str, object] | None = None
+) -> str:
+    """The href of :func:`extend_query`'s URL (``url.href`` when no pair is given)."""
     given = query_pairs(query, params)
+    href = url.href
     if not given:
-        return url
-    return _with_pairs(url, [*_current_pairs(url), *given])
+        return href
+    query_start, fragment_start = query_bounds(href)
+    pairs = query_pairs_in(href, query_start, fragment_start)
+    pairs.extend(given)
+    return _with_pairs(href, query_start, fragment_start, pairs)
 
 
 def without_query_params(url: U, *names: str) -> U:
     """``url`` without any pair named one of ``names``; the URL itself when there is none."""
+    return new_url(url, without_query_params_href(url, names))
+
+
+def without_query_params_href(url: URL, names: tuple[str, ...]) -> str:
+    """The href of :func:`without_query_params`'s URL (``url.href`` when no pair goes)."""
     drop = {_name(name) for name in names}
-    current = _current_pairs(url)
+    href = url.href
+    query_start, fragment_start = query_bounds(href)
+    current = query_pairs_in(href, query_start, fragment_start)
     kept = [pair for pair in current if pair[0] not in drop]
     if len(kept) == len(current):
-        return url
-    return _with_pairs(url, kept)
+        return href
+    return _with_pairs(href, query_start, fragment_start, kept)

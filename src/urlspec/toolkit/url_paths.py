@@ -25,7 +25,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from urlspec.percent_encoding import percent_decode_string
-from urlspec.toolkit._common import U, encode_segment, path_segments, with_path_segments
+from urlspec.toolkit._common import (
+    OPAQUE_PATH,
+    U,
+    encode_segment,
+    href_with_path,
+    new_url,
+    path_segments,
+    split_href,
+)
 from urlspec.validation import quote
 
 if TYPE_CHECKING:
@@ -34,12 +42,15 @@ if TYPE_CHECKING:
 __all__ = [
     "name",
     "parent",
+    "parent_href",
     "raw_name",
     "segments",
     "suffix",
     "suffixes",
     "with_name",
+    "with_name_href",
     "with_suffix",
+    "with_suffix_href",
 ]
 
 
@@ -51,21 +62,48 @@ def segments(url: URL) -> list[str] | None:
     return path
 
 
-def _directory(url: URL) -> bool:
-    """Whether the path ends in "/" (its last segment is empty)."""
-    path = path_segments(url)
-    return bool(path) and path is not None and path[-1] == ""
+def _last_segment(href: str) -> tuple[int, int, int, int, int, int] | None:
+    """Where the last segment of the href's path is, as :func:`segments` counts them:
+    ``(head_end, kind, path_start, directory_end, name_end, path_end)``, the path being
+    ``href[path_start:path_end]`` (these four are :func:`split_href`'s):
+
+    * ``href[path_start:directory_end]`` is the path up to and with the "/" before the last
+      segment, ``href[directory_end:name_end]`` the last segment, and ``href[name_end:path_end]``
+      the one trailing "/" after it, if any (the trailing empty segment);
+    * ``directory_end`` is -1 when there is no segment (the root, ``http://h/``, or the empty
+      path of ``sc://h``).
+
+    None for an opaque path. (The serialized path is "/" and each segment: the last segment
+    follows the last "/", once a trailing "/" is left out.)
+    """
+    head_end, path_start, path_end, _, kind = split_href(href)
+    if kind == OPAQUE_PATH:
+        return None
+    name_end = path_end
+    if name_end > path_start and href[name_end - 1] == "/":
+        name_end -= 1  # a "directory": its trailing empty segment is not a segment here
+    if name_end == path_start:
+        return head_end, kind, path_start, -1, name_end, path_end
+    directory_end = href.rfind("/", path_start, name_end) + 1
+    return head_end, kind, path_start, directory_end, name_end, path_end
 
 
 def raw_name(url: URL) -> str:
     """The last segment as it is in the URL (percent-encoded); "" for the root."""
-    found = segments(url)
-    return found[-1] if found else ""
+    href = url.href
+    found = _last_segment(href)
+    if found is None or found[3] == -1:
+        return ""
+    return href[found[3] : found[4]]
 
 
 def name(url: URL) -> str:
     """The last segment, percent-decoded; "" for the root and for an opaque path."""
-    raw = raw_name(url)
+    return _decoded(raw_name(url))
+
+
+def _decoded(raw: str) -> str:
+    """A segment percent-decoded, UTF-8 decoded (U+FFFD for what is not UTF-8)."""
     if "%" not in raw:
         return raw  # nothing to decode (the common case)
     return percent_decode_string(raw).decode("utf-8", "replace")
@@ -73,7 +111,10 @@ def name(url: URL) -> str:
 
 def suffix(url: URL) -> str:
     """The last dot-suffix of :func:`name` ("" when none), as ``PurePath.suffix``."""
-    text = name(url)
+    return _suffix_of(name(url))
+
+
+def _suffix_of(text: str) -> str:
     i = text.rfind(".")
     if 0 < i < len(text) - 1:
         return text[i:]
@@ -90,38 +131,75 @@ def suffixes(url: URL) -> list[str]:
 
 def parent(url: U) -> U:
     """The directory holding the last segment, ending in "/"; the root's parent is the root."""
-    found = segments(url)
+    return new_url(url, parent_href(url))
+
+
+def parent_href(url: URL) -> str:
+    """The href of :func:`parent`'s URL: the path up to the "/" before the last segment (the
+    root's "/" for the root), no query or fragment; ``url.href`` for an opaque path."""
+    href = url.href
+    found = _last_segment(href)
     if found is None:
-        return url
-    return with_path_segments(url, [*found[:-1], ""])
+        return href
+    head_end, kind, path_start, directory_end, _, _ = found
+    if directory_end == -1:
+        return href_with_path(href, head_end, kind, "/")
+    return href_with_path(href, head_end, kind, href[path_start:directory_end])
 
 
 def with_name(url: U, new_name: str) -> U:
     """``url`` with the last segment replaced by ``new_name`` (text, percent-encoded)."""
-    found = segments(url)
+    return new_url(url, with_name_href(url, new_name))
+
+
+def with_name_href(url: URL, new_name: str) -> str:
+    """The href of :func:`with_name`'s URL: the path with its last segment replaced (a trailing
+    "/" kept), no query or fragment."""
+    href = url.href
+    return _with_last_segment(href, _named_segment(href), new_name)
+
+
+def _named_segment(href: str) -> tuple[int, int, int, int, int, int]:
+    """:func:`_last_segment`, ValueError when there is none to replace."""
+    found = _last_segment(href)
     if found is None:
-        raise ValueError(f"a URL with an opaque path has no name to replace: {quote(url.href)}")
-    if not found:
-        raise ValueError(f"the root has no name to replace: {quote(url.href)}")
+        raise ValueError(f"a URL with an opaque path has no name to replace: {quote(href)}")
+    if found[3] == -1:
+        raise ValueError(f"the root has no name to replace: {quote(href)}")
+    return found
+
+
+def _with_last_segment(href: str, found: tuple[int, int, int, int, int, int], new_name: str) -> str:
+    """The href with the last segment that :func:`_named_segment` found replaced by
+    ``new_name``, percent-encoded."""
     if new_name == "":
         raise ValueError("the new name cannot be empty")
     if isinstance(new_name, str) and "/" in new_name:
         # pathlib and yarl refuse it too: a name is one segment ("/" splits in joinpath)
         raise ValueError(f"a name cannot contain '/': {quote(new_name)}")
-    kept = [*found[:-1], encode_segment(new_name)]
-    return with_path_segments(url, [*kept, ""] if _directory(url) else kept)
+    head_end, kind, path_start, directory_end, name_end, path_end = found
+    path = href[path_start:directory_end] + encode_segment(new_name) + href[name_end:path_end]
+    return href_with_path(href, head_end, kind, path)
 
 
 def with_suffix(url: U, new_suffix: str) -> U:
     """``url`` with the suffix of its name replaced (added, or removed with ``""``), as
     ``PurePath.with_suffix``: the new suffix must start with "." and not be "." alone."""
+    return new_url(url, with_suffix_href(url, new_suffix))
+
+
+def with_suffix_href(url: URL, new_suffix: str) -> str:
+    """The href of :func:`with_suffix`'s URL: :func:`with_name_href` with the name's stem and
+    the new suffix."""
     if not isinstance(new_suffix, str):
         raise TypeError(f"a suffix must be a str, not {type(new_suffix).__name__}")
     if new_suffix != "" and (not new_suffix.startswith(".") or new_suffix == "."):
         raise ValueError(f"invalid suffix {quote(new_suffix)} (it must start with '.')")
-    current_name = name(url)
-    if current_name == "":
-        raise ValueError(f"the URL has no name to give a suffix: {quote(url.href)}")
-    current_suffix = suffix(url)
+    href = url.href
+    found = _last_segment(href)
+    if found is None or found[3] == -1:
+        raise ValueError(f"the URL has no name to give a suffix: {quote(href)}")
+    current_name = _decoded(href[found[3] : found[4]])
+    current_suffix = _suffix_of(current_name)
     stem = current_name[: len(current_name) - len(current_suffix)]
-    return with_name(url, stem + new_suffix)
+    return _with_last_segment(href, found, stem + new_suffix)
