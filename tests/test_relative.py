@@ -433,3 +433,23 @@ def test_where_the_relative_reference_starts(input: str, start: int) -> None:
     assert relative.relative_reference_start(
         input, "file:///a/b", scan_own_href("file:///a/b")
     ) == (0 if start == 0 else -1)
+
+
+def test_the_drive_letter_check_in_code_points_agrees_with_the_one_on_strings() -> None:
+    """relative._no_drive_letter_quirk_at (the compiled build's) against
+    relative._no_drive_letter_quirk, for every file: base of the exhaustive test (with a
+    fragment too) and every reference of up to 3 tokens."""
+    references = [
+        "".join(tokens)
+        for length in range(4)
+        for tokens in itertools.product(EXHAUSTIVE_TOKENS, repeat=length)
+    ]
+    file_bases = [base for base in EXHAUSTIVE_BASES if base.startswith("file:")]
+    for base in [*file_bases, *(base + "#f" for base in file_bases)]:
+        base_end = base.find("#") if "#" in base else len(base)
+        path_start = base.find("/", len("file://"))
+        for reference in references:
+            expected = relative._no_drive_letter_quirk(reference, base[:base_end], path_start)
+            assert relative._no_drive_letter_quirk_at(reference, base, path_start, base_end) is (
+                expected
+            ), (reference, base)

@@ -218,7 +218,9 @@ def scan_own_href(input: str) -> int:
             return NOT_OWN_HREF
         host_start = protocol_end + 2
         path_start = _special_host_end(input, host_start, length, classes)
-        if path_start < host_start or input[host_start : host_start + 10] == "localhost/":
+        if path_start < host_start or (
+            path_start - host_start == 9 and input.startswith("localhost", host_start)
+        ):
             return NOT_OWN_HREF
         query = _path_end(input, path_start, length, classes, True)
     elif _two_slashes_at(input, protocol_end, length):

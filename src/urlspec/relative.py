@@ -317,7 +317,7 @@ def resolve_with_spans(reference: str, base: str, base_spans: int) -> tuple[str,
         spans = scan_own_href(normalized)  # ("http://h" is "http://h/", which tier 1 accepts)
         return normalized, SPANS_TOO_LONG if spans == NOT_OWN_HREF else spans
     if kind != SPECIAL_NOT_FILE and not (
-        kind == FILE and _no_drive_letter_quirk(reference, base[:base_end], path_start)
+        kind == FILE and _no_drive_letter_quirk_at(reference, base, path_start, base_end)
     ):
         return "", NOT_OWN_HREF  # non-special schemes' path rules are left to the state machine
     keep_end: i64  # the base up to here is kept: it ends with the "/" before the new segments
@@ -376,6 +376,32 @@ def resolve_with_spans(reference: str, base: str, base_spans: int) -> tuple[str,
                 base, keep_end, middle, reference, segment_end, segment_end, kind, base_spans
             )
         i = segment_end + 1
+
+
+def _no_drive_letter_quirk_at(reference: str, base: str, path_start: i64, base_end: i64) -> bool:
+    """:func:`_no_drive_letter_quirk` in code points, for ``base[:base_end]`` (no slices, no
+    bounded str.find, which the compiled build runs as generic method calls): the base's first
+    path segment is no normalized Windows drive letter (an ASCII alpha and ":", then "/", "?" or
+    the end, https://url.spec.whatwg.org/#normalized-windows-drive-letter), and the reference's
+    path (up to its first "?" or "#") has neither ":" nor "|"."""
+    first = path_start + 1
+    if (
+        first + 2 <= base_end
+        and _is_ascii_alpha(ord(base[first]))
+        and ord(base[first + 1]) == 0x3A  # ":"
+        and (first + 2 == base_end or ord(base[first + 2]) in (0x2F, 0x3F))  # "/" or "?"
+    ):
+        return False
+    length: i64 = len(reference)
+    i: i64 = 0
+    while i < length:
+        c = ord(reference[i])
+        if c == 0x3F or c == 0x23:  # "?" or "#": the path ends
+            return True
+        if c == 0x3A or c == 0x7C:  # ":" or "|"
+            return False
+        i += 1
+    return True
 
 
 def _dot_segment(input: str, start: i64, end: i64) -> i64:
