@@ -23,11 +23,13 @@ import urlspec
 import urlspec.url
 from urlspec.fast_path import getter_values_from_fast_href, match_own_href
 from urlspec.infra import to_scalar_value_string
+from urlspec.origin import origin_of
 from urlspec.own_href import (
     NOT_OWN_HREF,
     PACKABLE_LENGTH,
     SPANS_TOO_LONG,
     getter_values_from_spans,
+    origin_from_spans,
     pack_spans,
     scan_own_href,
     scheme_kind,
@@ -57,8 +59,16 @@ def check_scanner(input: str) -> bool:
     expected = expected_getter_values(record)
     assert getter_values_from_spans(input, spans) == expected
     assert getter_values_from_fast_href(input) == expected
+    # The origin: the origin's algorithm's but for a blob: URL's, which is left to it.
+    origin = origin_of(record).serialize()
+    assert origin_from_spans(input, spans) == (None if record.scheme == "blob" else origin)
     url = URL(input)
     assert tuple(getattr(url, name) for name in GETTERS) == expected
+    assert url.origin == origin
+    parsed = URL.parse(input)  # its offsets are found by the first getter
+    assert parsed is not None
+    assert parsed.origin == origin
+    assert tuple(getattr(parsed, name) for name in GETTERS) == expected
     return True
 
 
@@ -130,6 +140,10 @@ def test_the_scanner_agrees_with_the_regex_on_urlish_text(input: str) -> None:
         "http://a/x?'#`",
         "ws://a/x?'",
         "a+b.c-d://h/p",
+        "blob:https://a/b",  # origin: the path's URL's
+        "blob:x",
+        "blobs:https://a/b",
+        "node:url",
         "https://" + "a" * (PACKABLE_LENGTH + 10) + "/",
         "https://a/" + "b" * PACKABLE_LENGTH,
     ],

@@ -17,38 +17,100 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from shared_data import CORPORA, iter_corpus
+from test_fast_path import expected_getter_values
+from test_own_href import GETTERS
 
+from urlspec import relative
 from urlspec.infra import to_scalar_value_string
+from urlspec.own_href import NOT_OWN_HREF, SPANS_TOO_LONG, scan_own_href
 from urlspec.parser import basic_url_parse
-from urlspec.relative import absolute_input, resolve_reference, starts_with_scheme
+from urlspec.relative import (
+    absolute_input,
+    resolve_reference,
+    resolve_with_spans,
+    starts_with_scheme,
+)
 from urlspec.url import URL
-from urlspec.url_record import serialize_url
+from urlspec.url_record import (
+    URLRecord,
+    is_double_dot_path_segment,
+    is_single_dot_path_segment,
+    serialize_url,
+)
+from urlspec.validation import InvalidURL
+
+
+def state_machine_record(reference: str, base: str) -> URLRecord | None:
+    """The record the state machine makes of ``reference`` against ``base``, or None: failure."""
+    base_record = basic_url_parse(to_scalar_value_string(base))
+    if base_record is None:
+        return None
+    return basic_url_parse(to_scalar_value_string(reference), base_record)
 
 
 def state_machine_href(reference: str, base: str) -> str | None:
     """The href the state machine gives for ``reference`` against ``base``, or None: failure."""
-    base_record = basic_url_parse(to_scalar_value_string(base))
-    if base_record is None:
-        return None
-    record = basic_url_parse(to_scalar_value_string(reference), base_record)
+    record = state_machine_record(reference, base)
     return None if record is None else serialize_url(record)
 
 
+def constructed(reference: str, base: str | URL) -> URL | None:
+    """``URL(reference, base)``, or None when it raises InvalidURL."""
+    try:
+        return URL(reference, base)
+    except InvalidURL:
+        return None
+
+
 def check(reference: str, base: str) -> bool:
-    """That URL(reference, base) is the state machine's answer; whether the fast path took it."""
-    expected = state_machine_href(reference, base)
+    """That URL(reference, base) is the state machine's answer, and so are its getters; whether
+    the fast path took it."""
+    record = state_machine_record(reference, base)
+    expected = None if record is None else serialize_url(record)
     url = URL.parse(reference, base)
     assert (None if url is None else url.href) == expected, (reference, base)
     base_url = URL.parse(base)
+    # The constructor (which, in the compiled build, scans the reference against the parts of a
+    # base that is its own href, and gives the new URL its parts' offsets), with a URL base,
+    # or a string one when it does not parse.
+    url = constructed(reference, base if base_url is None else base_url)
+    assert (None if url is None else url.href) == expected, (reference, base)
+    if url is not None and record is not None:
+        getters = tuple(getattr(url, name) for name in GETTERS)
+        assert getters == expected_getter_values(record), (reference, base)
+        if getters[0] in ("http:", "https:"):  # the origin of the commonest URLs, sliced
+            assert url.origin == getters[0] + "//" + getters[3], (reference, base)
     if base_url is not None:
         url = URL.parse(reference, base_url)  # a URL base, whose record may not be built yet
         assert (None if url is None else url.href) == expected, (reference, base)
         if not starts_with_scheme(reference):
             fast = resolve_reference(reference, base_url.href)
+            base_spans = scan_own_href(base_url.href)
+            if base_spans > SPANS_TOO_LONG:
+                with_spans = resolved_with_spans(reference, base_url.href, base_spans, fast)
+                assert with_spans is None or with_spans == expected, (reference, base)
             if fast is not None:
                 assert fast == expected, (reference, base)
                 return True
     return False
+
+
+def resolved_with_spans(
+    reference: str, base_href: str, base_spans: int, on_strings: str | None
+) -> str | None:
+    """resolve_with_spans's href for ``reference`` against a base that is its own href, whose
+    parts' offsets are ``base_spans`` (None when it declines), having checked that the offsets
+    it gives are the ones tier 1 finds in that href (so that the getters, slices at those
+    offsets, are right: test_own_href.py) and that it answers, the same, wherever
+    resolve_reference does (``on_strings`` is its answer)."""
+    href, spans = resolve_with_spans(reference, base_href, base_spans)
+    if spans == NOT_OWN_HREF:
+        assert on_strings is None, (reference, base_href)
+        return None
+    assert on_strings is None or href == on_strings, (reference, base_href)
+    # The offsets tier 1 finds; none (SPANS_TOO_LONG) for an href it does not accept.
+    assert spans == max(scan_own_href(href), SPANS_TOO_LONG), (reference, base_href)
+    return href
 
 
 # References of every shape urlspec.relative takes, and of shapes it leaves to the state machine,
@@ -128,6 +190,15 @@ def test_rfc_3986_examples(reference: str) -> None:
         ("#x", "mailto:a@b", "mailto:a@b#x"),
         ("//x/y", "wss://h/p", "wss://x/y"),
         ("/y", "https://u:p@h:8080/p", "https://u:p@h:8080/y"),
+        # The base's special scheme, then no "//": the special relative or authority state, then
+        # the relative state on the rest.
+        ("http:g", "http://a/b/c/d;p?q", "http://a/b/c/g"),
+        ("http:", "http://a/b/c/d;p?q#f", "http://a/b/c/d;p?q"),
+        ("http:?y", "http://a/b/c/d;p?q", "http://a/b/c/d;p?y"),
+        ("http:/g/../h", "http://a/b/c/d;p?q", "http://a/h"),
+        ("HTTP:g", "http://a/b/c/d;p?q", "http://a/b/c/g"),
+        ("http://g", "http://a/b/c/d;p?q", "http://g/"),
+        ("https:g", "http://a/b/c/d;p?q", "https://g/"),
     ],
 )
 def test_worked_examples(reference: str, base: str, href: str) -> None:
@@ -163,7 +234,7 @@ def test_the_fast_path_does_not_take_an_opaque_path_base_but_for_a_fragment() ->
 
 
 REFERENCE_PIECES = ["a", "b.c", "..", ".", "%2e", "%2E%2e", "", "?", "#", "q=1", "é", " ", "\\"]
-REFERENCE_PIECES += ["//", "x:", "C:", "\t", "%", "'", "~"]
+REFERENCE_PIECES += ["//", "x:", "C:", "\t", "%", "'", "~", "http:", "file:", "sc:", "HTTP:"]
 BASES = [
     "https://h.example/a/b/c?q#f",
     "http://h/",
@@ -242,7 +313,7 @@ EXHAUSTIVE_BASES = [
         "http://h/C:/x",
         "http://h/C:?q",
     ],
-    *["https://u:p@h:8/a/b", "ws://h/a?q"],
+    *["https://u:p@h:8/a/b", "ws://h/a?q", "http://h/#f", "https://h/a/b/c?q#f", "http://h/a?"],
     *["sc://h", "sc://h/", "sc://h/a/b", "sc://h/a/b?q#f", "sc://h/C:/x", "sc:///x", "sc:/a/b"],
     *["sc:/.//a", "sc:a", "sc:", "sc:a?q#f", "mailto:a@b"],
 ]
@@ -258,8 +329,11 @@ def _short_references() -> list[str]:
 
 
 def test_exhaustive_short_references_against_every_path_shape() -> None:
-    """Where resolve_reference answers, it is the state machine's answer (issue: two classes of
-    file: references lost a drive letter; see test_drive_letter_worked_examples)."""
+    """Where resolve_reference answers, it is the state machine's answer (two classes of file:
+    references once lost a drive letter: see test_drive_letter_worked_examples); against a base
+    that is its own href, resolve_with_spans gives the same answer, with the offsets tier 1
+    finds in it, wherever resolve_reference answers, and the state machine's where it answers
+    alone."""
     references = _short_references()
     assert len(references) == sum(len(EXHAUSTIVE_TOKENS) ** n for n in range(5))
     taken = 0
@@ -267,10 +341,15 @@ def test_exhaustive_short_references_against_every_path_shape() -> None:
         base_record = basic_url_parse(base)
         assert base_record is not None, base
         base_href = serialize_url(base_record)
+        base_spans = scan_own_href(base_href)
         for reference in references:
             if starts_with_scheme(reference):
                 continue  # the API URL parser does not ask resolve_reference
             fast = resolve_reference(reference, base_href)
+            if base_spans > SPANS_TOO_LONG:
+                with_spans = resolved_with_spans(reference, base_href, base_spans, fast)
+                if with_spans is not None and fast is None:
+                    fast = with_spans  # it answers where resolve_reference does not
             if fast is None:
                 continue  # the state machine runs
             record = basic_url_parse(reference, base_record)
@@ -310,3 +389,67 @@ def test_drive_letter_worked_examples(reference: str, base: str, href: str) -> N
     assert URL(reference, base).href == href
     assert URL(reference, URL(base)).href == href
     assert state_machine_href(reference, base) == href
+
+
+def test_dot_segments_by_code_points_agree_with_the_url_record_checks() -> None:
+    """relative._dot_segment (code points, no slice) against url_record's definitions of
+    single-dot and double-dot path segments, on every string of up to 6 code points from the
+    code points they are made of and their neighbours, found inside a longer string."""
+    alphabet = ".%2eEa/"
+    checked = 0
+    for size in range(7):
+        for chars in itertools.product(alphabet, repeat=size):
+            segment = "".join(chars)
+            expected = (
+                2
+                if is_double_dot_path_segment(segment)
+                else 1
+                if is_single_dot_path_segment(segment)
+                else 0
+            )
+            padded = "x/" + segment + "?"
+            assert relative._dot_segment(padded, 2, 2 + size) == expected, segment
+            checked += 1
+    assert checked == sum(len(alphabet) ** n for n in range(7))
+
+
+@pytest.mark.parametrize(
+    ("input", "start"),
+    [
+        ("g", 0),
+        ("/g", 0),
+        ("http:g", 5),  # the base's scheme: the relative state reads "g"
+        ("http:", 5),
+        ("http:/g", 5),
+        ("http://g", -1),  # an authority: an absolute URL
+        ("https:g", -1),  # another scheme
+        ("HTTP:g", -1),  # left to the state machine (which lowercases the scheme)
+        ("g:h", -1),
+    ],
+)
+def test_where_the_relative_reference_starts(input: str, start: int) -> None:
+    base = RFC_3986_BASE
+    assert relative.relative_reference_start(input, base, scan_own_href(base)) == start
+    assert relative.relative_reference_start(
+        input, "file:///a/b", scan_own_href("file:///a/b")
+    ) == (0 if start == 0 else -1)
+
+
+def test_the_drive_letter_check_in_code_points_agrees_with_the_one_on_strings() -> None:
+    """relative._no_drive_letter_quirk_at (the compiled build's) against
+    relative._no_drive_letter_quirk, for every file: base of the exhaustive test (with a
+    fragment too) and every reference of up to 3 tokens."""
+    references = [
+        "".join(tokens)
+        for length in range(4)
+        for tokens in itertools.product(EXHAUSTIVE_TOKENS, repeat=length)
+    ]
+    file_bases = [base for base in EXHAUSTIVE_BASES if base.startswith("file:")]
+    for base in [*file_bases, *(base + "#f" for base in file_bases)]:
+        base_end = base.find("#") if "#" in base else len(base)
+        path_start = base.find("/", len("file://"))
+        for reference in references:
+            expected = relative._no_drive_letter_quirk(reference, base[:base_end], path_start)
+            assert relative._no_drive_letter_quirk_at(reference, base, path_start, base_end) is (
+                expected
+            ), (reference, base)

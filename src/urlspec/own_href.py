@@ -47,9 +47,17 @@ __all__ = [
     "SPANS_TOO_LONG",
     "SPECIAL_NOT_FILE",
     "getter_values_from_spans",
+    "hash_from_spans",
+    "hostname_from_spans",
+    "origin_from_spans",
     "pack_spans",
+    "path_run_end",
+    "pathname_from_spans",
+    "protocol_from_spans",
     "scan_own_href",
+    "scan_query_and_fragment",
     "scheme_kind",
+    "search_from_spans",
     "unpack_spans",
 ]
 
@@ -210,7 +218,9 @@ def scan_own_href(input: str) -> int:
             return NOT_OWN_HREF
         host_start = protocol_end + 2
         path_start = _special_host_end(input, host_start, length, classes)
-        if path_start < host_start or input[host_start : host_start + 10] == "localhost/":
+        if path_start < host_start or (
+            path_start - host_start == 9 and input.startswith("localhost", host_start)
+        ):
             return NOT_OWN_HREF
         query = _path_end(input, path_start, length, classes, True)
     elif _two_slashes_at(input, protocol_end, length):
@@ -226,22 +236,40 @@ def scan_own_href(input: str) -> int:
         query = _run_end(input, path_start, length, classes, _IN_OPAQUE_PATH)
     if query < 0:
         return NOT_OWN_HREF
-    fragment = query
-    if query < length and ord(input[query]) == 0x3F:  # "?"
-        in_query = _IN_QUERY if special == NOT_SPECIAL else _IN_SPECIAL_QUERY
-        fragment = _run_end(input, query + 1, length, classes, in_query)
-    else:
+    fragment = scan_query_and_fragment(input, query, length, special != NOT_SPECIAL)
+    if fragment < 0:
+        return NOT_OWN_HREF
+    if query == length or ord(input[query]) != 0x3F:  # "?"
         query = 0
-    if fragment < length:
-        if ord(input[fragment]) != 0x23:  # "#"
-            return NOT_OWN_HREF
-        if _run_end(input, fragment + 1, length, classes, _IN_FRAGMENT) != length:
-            return NOT_OWN_HREF
-    else:
+    if fragment == length:
         fragment = 0
     if length >= PACKABLE_LENGTH:
         return SPANS_TOO_LONG
     return pack_spans(protocol_end, host_start, path_start, query, fragment)
+
+
+def scan_query_and_fragment(input: str, start: i64, length: i64, special: bool) -> i64:
+    """Whether ``input[start:]`` can end an own href: it is empty, or "?" and a query of code
+    points the query state keeps (``special``: a special URL's), and/or "#" and a fragment of
+    code points the fragment state keeps. Returns where the "#" is (``length`` when there is no
+    fragment), or -1 when it cannot.
+    """
+    fragment = start
+    if start < length and ord(input[start]) == 0x3F:  # "?"
+        in_query = _IN_SPECIAL_QUERY if special else _IN_QUERY
+        fragment = _run_end(input, start + 1, length, _CLASSES, in_query)
+    if fragment < length:
+        if ord(input[fragment]) != 0x23:  # "#"
+            return -1
+        if _run_end(input, fragment + 1, length, _CLASSES, _IN_FRAGMENT) != length:
+            return -1
+    return fragment
+
+
+def path_run_end(input: str, start: i64, length: i64) -> i64:
+    """Where the run of code points that a path segment of an own href may hold (the path code
+    points the path state copies, and "%") starting at ``start`` ends."""
+    return _run_end(input, start, length, _CLASSES, _IN_PATH)
 
 
 # What scheme_kind says of a scheme.
@@ -376,24 +404,78 @@ def _path_end(input: str, start: i64, length: i64, classes: bytes, required: boo
     return i
 
 
+# --- the getters, each its own slice ------------------------------------------------------------
+# What the URL class's getters return (https://url.spec.whatwg.org/#urlutils-members) for an own
+# href whose parts scan_own_href found: slices of the href. An own href has no credentials and no
+# port (username, password and port are ""; host is hostname), and the search and hash getters
+# leave out an empty query or fragment.
+
+
+def protocol_from_spans(href: str, spans: int) -> str:
+    """The protocol getter: the scheme and ":"."""
+    return href[: spans & _MASK]
+
+
+def hostname_from_spans(href: str, spans: int) -> str:
+    """The host and hostname getters: the host, "" when there is none."""
+    host_start = (spans >> _BITS) & _MASK
+    return "" if host_start == 0 else href[host_start : (spans >> (2 * _BITS)) & _MASK]
+
+
+def pathname_from_spans(href: str, spans: int) -> str:
+    """The pathname getter: the path serialized, up to the query or fragment."""
+    end = (spans >> (3 * _BITS)) & _MASK
+    if end == 0:
+        end = spans >> (4 * _BITS)
+        if end == 0:
+            end = len(href)
+    return href[(spans >> (2 * _BITS)) & _MASK : end]
+
+
+def search_from_spans(href: str, spans: int) -> str:
+    """The search getter: "?" and the query, "" when the query is null or empty."""
+    query = (spans >> (3 * _BITS)) & _MASK
+    if query == 0:
+        return ""
+    end = spans >> (4 * _BITS)
+    if end == 0:
+        end = len(href)
+    return href[query:end] if end - query > 1 else ""
+
+
+def hash_from_spans(href: str, spans: int) -> str:
+    """The hash getter: "#" and the fragment, "" when the fragment is null or empty."""
+    fragment = spans >> (4 * _BITS)
+    return href[fragment:] if fragment != 0 and len(href) - fragment > 1 else ""
+
+
+def origin_from_spans(href: str, spans: int) -> str | None:
+    """The origin getter (https://url.spec.whatwg.org/#concept-url-origin, serialized), or None
+    for a blob: URL (whose origin is its path's URL's: the caller asks the origin's algorithm).
+
+    A special URL but file: has a tuple origin, whose serialization is the scheme, "://" and the
+    host (https://html.spec.whatwg.org/#ascii-serialisation-of-an-origin): the href up to its
+    path, an own href having no credentials and no port. Any other URL has an opaque origin
+    (file: ones too, as the standard leaves it to implementations), serialized "null".
+    """
+    protocol_end = spans & _MASK
+    if scheme_kind(href, protocol_end - 1) == SPECIAL_NOT_FILE:
+        return href[: (spans >> (2 * _BITS)) & _MASK]
+    return None if protocol_end == 5 and href.startswith("blob:") else "null"
+
+
 def getter_values_from_spans(href: str, spans: int) -> tuple[str, ...]:
-    """What the URL class's getters return (protocol, username, password, host, hostname, port,
-    pathname, search, hash: https://url.spec.whatwg.org/#urlutils-members) for an own href whose
-    parts :func:`scan_own_href` found: slices of the href (an own href has no credentials and
-    no port; the search and hash getters leave out an empty query or fragment)."""
-    protocol_end, host_start, path_start, query, fragment = unpack_spans(spans)
-    length = len(href)
-    hostname = "" if host_start == 0 else href[host_start:path_start]
-    search_end = length if fragment == 0 else fragment
-    path_end = search_end if query == 0 else query
+    """The values of the getters protocol, username, password, host, hostname, port, pathname,
+    search and hash, in that order (the functions above)."""
+    hostname = hostname_from_spans(href, spans)
     return (
-        href[:protocol_end],
+        protocol_from_spans(href, spans),
         "",
         "",
         hostname,
         hostname,
         "",
-        href[path_start:path_end],
-        href[query:search_end] if query != 0 and search_end - query > 1 else "",
-        href[fragment:] if fragment != 0 and length - fragment > 1 else "",
+        pathname_from_spans(href, spans),
+        search_from_spans(href, spans),
+        hash_from_spans(href, spans),
     )

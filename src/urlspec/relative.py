@@ -26,8 +26,13 @@ that it is its own href (:func:`urlspec.fast_path.is_own_href`): the absolute in
 the href the parser gives, since a serialized URL parses back to the same record, and tier 1 has
 checked that no code point of the reference is one the parser would change (a tab, a space, a
 ``\\``, a code point to percent-encode, a dot segment left). Anything else returns None, and the
-caller runs the state machine. ``tests/test_relative.py`` proves the two equal on references
+caller runs the state machine. ``tests/test_relative.py`` proves them equal on references
 derived from every corpus line and on generated ones.
+
+The compiled build's ``URL`` constructor asks :func:`resolve_with_spans` instead, when the base
+is its own href: it knows where the base's parts are, so it checks only the reference's part of
+the absolute input with tier 1's code-point scanner and gives the new URL's parts' offsets with
+its href (what the getters slice).
 
 Left to the state machine on purpose: bases with an opaque path (only ``#f`` resolves against
 them here), non-special bases for ``/p`` and path-relative references, and file: bases for those
@@ -40,15 +45,37 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from urlspec.fast_path import is_own_href
-from urlspec.own_href import COMPILED, FILE, SPECIAL_NOT_FILE, scheme_kind
+from mypy_extensions import i64
+
+from urlspec.fast_path import fast_href, is_own_href
+from urlspec.own_href import (
+    COMPILED,
+    FILE,
+    NOT_OWN_HREF,
+    NOT_SPECIAL,
+    PACKABLE_LENGTH,
+    SPANS_TOO_LONG,
+    SPECIAL_NOT_FILE,
+    pack_spans,
+    path_run_end,
+    scan_own_href,
+    scan_query_and_fragment,
+    scheme_kind,
+    unpack_spans,
+)
 from urlspec.url_record import (
     is_double_dot_path_segment,
     is_normalized_windows_drive_letter,
     is_single_dot_path_segment,
 )
 
-__all__ = ["absolute_input", "resolve_reference", "starts_with_scheme"]
+__all__ = [
+    "absolute_input",
+    "relative_reference_start",
+    "resolve_reference",
+    "resolve_with_spans",
+    "starts_with_scheme",
+]
 
 
 def starts_with_scheme(input: str) -> bool:
@@ -218,3 +245,246 @@ def _with_path(
         else:
             segments.append(part)
     return base[:path_start] + "/" + "/".join(segments) + reference[path_end:]
+
+
+# --- the compiled build's form: the reference scanned against the base's known parts -----------
+
+
+def relative_reference_start(input: str, base: str, base_spans: int) -> i64:
+    """Where the relative reference in ``input`` starts, against a base that is its own href
+    whose parts' offsets are ``base_spans``; -1 when ``input`` is an absolute URL.
+
+    0 when ``input`` starts with no scheme. After the scheme's ":" when the scheme is the base's
+    (as the scheme state writes it: lowercase), special and not file, and no "//" follows: the
+    special relative or authority state then goes on in the relative state, which reads the rest
+    as it reads a reference without a scheme
+    (https://url.spec.whatwg.org/#special-relative-or-authority-state).
+    """
+    if not starts_with_scheme(input):
+        return 0
+    protocol_end: i64 = unpack_spans(base_spans)[0]
+    if (
+        scheme_kind(base, protocol_end - 1) == SPECIAL_NOT_FILE
+        and input.startswith(base[:protocol_end])
+        and input[protocol_end : protocol_end + 2] != "//"
+    ):
+        return protocol_end
+    return -1
+
+
+def resolve_with_spans(reference: str, base: str, base_spans: int) -> tuple[str, int]:
+    """:func:`resolve_reference` for a base that is its own href, whose parts' offsets
+    (``base_spans``, from :func:`urlspec.own_href.scan_own_href`) are known: the href and its
+    parts' offsets (packed, or SPANS_TOO_LONG), or ("", NOT_OWN_HREF): run the state machine.
+
+    The same absolute input as :func:`absolute_input`, and the same answer where both answer
+    (tests/test_relative.py), but tier 1 scans only what the reference adds: the base's part of
+    the absolute input is an own href's, which tier 1 accepts, and tier 1 reads left to right,
+    so the absolute input is an own href exactly when the reference's part, read in the state
+    where the base's part ends, is accepted. The new URL's scheme, host and path start are the
+    base's. Dot segments at the start of a path-relative or path-absolute reference are resolved
+    here, as the path state does (https://url.spec.whatwg.org/#path-state); a dot segment after
+    another segment, or a code point tier 1 does not admit in a segment that one could remove,
+    is left to :func:`resolve_reference` (on strings, then tier 1 on the whole href).
+    """
+    protocol_end, host_start, path_start, query, fragment = unpack_spans(base_spans)
+    base_end: i64 = fragment if fragment != 0 else len(base)
+    length: i64 = len(reference)
+    first = ord(reference[0]) if length != 0 else -1
+    kind = scheme_kind(base, protocol_end - 1)
+    if first == 0x23:  # "#": the no scheme state, the fragment replaced
+        return _joined(base, base_end, "", reference, 0, 0, kind, base_spans)
+    if host_start == 0:
+        return "", NOT_OWN_HREF  # an opaque path: the no scheme state fails on all but "#..."
+    if length == 0:
+        # https://url.spec.whatwg.org/#relative-state at EOF: the base without its fragment.
+        href = base if fragment == 0 else base[:base_end]
+        return href, pack_spans(protocol_end, host_start, path_start, query, 0)
+    if first == 0x3F:  # "?": the relative state, the query replaced
+        end = query if query != 0 else base_end
+        return _joined(base, end, "", reference, 0, 0, kind, base_spans)
+    if first == 0x2F and length > 1 and ord(reference[1]) == 0x2F:  # "//": a new authority
+        # The relative slash state, then the authority state, as for the absolute input (the
+        # file state, then the file slash and file host states, for file:): the fast path's
+        # href of the absolute input, with its offsets when it is its own href.
+        href = base[:protocol_end] + reference
+        spans = scan_own_href(href)
+        if spans != NOT_OWN_HREF:
+            return href, spans
+        normalized = fast_href(href)
+        if normalized is None:
+            return "", NOT_OWN_HREF
+        spans = scan_own_href(normalized)  # ("http://h" is "http://h/", which tier 1 accepts)
+        return normalized, SPANS_TOO_LONG if spans == NOT_OWN_HREF else spans
+    if kind != SPECIAL_NOT_FILE and not (
+        kind == FILE and _no_drive_letter_quirk_at(reference, base, path_start, base_end)
+    ):
+        return "", NOT_OWN_HREF  # non-special schemes' path rules are left to the state machine
+    keep_end: i64  # the base up to here is kept: it ends with the "/" before the new segments
+    start: i64  # where the reference's first segment starts
+    if first == 0x2F:
+        # https://url.spec.whatwg.org/#relative-slash-state: the path starts empty after "/".
+        keep_end = path_start + 1
+        start = 1
+    else:
+        # https://url.spec.whatwg.org/#relative-state: the base's path, its last item removed.
+        keep_end = _last_slash(base, path_start, query if query != 0 else base_end) + 1
+        start = 0
+    # The reference's segments (https://url.spec.whatwg.org/#path-state): a double-dot segment
+    # removes the path's last segment (the reference's last kept one, or else the base's: the
+    # base is then kept up to its "/" before), a dot segment last leaves an empty last segment
+    # ("/" at the end of the path), and other segments are appended. As long as no dot segment
+    # follows a kept segment, the kept segments are reference[kept_start:], as they are.
+    kept_start = start
+    kept: list[str] | None = None  # the kept segments, once a dot segment follows one
+    i = start
+    while True:
+        segment_end = path_run_end(reference, i, length)
+        last = True
+        if segment_end < length:
+            c = ord(reference[segment_end])
+            if c == 0x2F:  # "/"
+                last = False
+            elif c != 0x3F and c != 0x23:  # neither "?" nor "#"
+                # A code point tier 1 does not admit, in a segment that a later double-dot
+                # segment may remove: resolved on strings.
+                return _resolved_on_strings(reference, base)
+        dots = _dot_segment(reference, i, segment_end)
+        if dots != 0:
+            if kept is None and kept_start != i:
+                kept = reference[kept_start : i - 1].split("/")
+            if dots == 2:
+                if kept:
+                    kept.pop()
+                elif keep_end > path_start + 1:
+                    # Shorten the path (no drive letter quirk: see above).
+                    keep_end = _last_slash(base, path_start, keep_end - 1) + 1
+            if kept is not None:
+                if last:
+                    kept.append("")
+            else:
+                kept_start = segment_end if last else segment_end + 1
+        elif kept is not None:
+            kept.append(reference[i:segment_end])
+        if last:
+            if kept is None:
+                return _joined(
+                    base, keep_end, "", reference, kept_start, segment_end, kind, base_spans
+                )
+            middle = "/".join(kept)
+            return _joined(
+                base, keep_end, middle, reference, segment_end, segment_end, kind, base_spans
+            )
+        i = segment_end + 1
+
+
+def _no_drive_letter_quirk_at(reference: str, base: str, path_start: i64, base_end: i64) -> bool:
+    """:func:`_no_drive_letter_quirk` in code points, for ``base[:base_end]`` (no slices, no
+    bounded str.find, which the compiled build runs as generic method calls): the base's first
+    path segment is no normalized Windows drive letter (an ASCII alpha and ":", then "/", "?" or
+    the end, https://url.spec.whatwg.org/#normalized-windows-drive-letter), and the reference's
+    path (up to its first "?" or "#") has neither ":" nor "|"."""
+    first = path_start + 1
+    if (
+        first + 2 <= base_end
+        and _is_ascii_alpha(ord(base[first]))
+        and ord(base[first + 1]) == 0x3A  # ":"
+        and (first + 2 == base_end or ord(base[first + 2]) in (0x2F, 0x3F))  # "/" or "?"
+    ):
+        return False
+    length: i64 = len(reference)
+    i: i64 = 0
+    while i < length:
+        c = ord(reference[i])
+        if c == 0x3F or c == 0x23:  # "?" or "#": the path ends
+            return True
+        if c == 0x3A or c == 0x7C:  # ":" or "|"
+            return False
+        i += 1
+    return True
+
+
+def _dot_segment(input: str, start: i64, end: i64) -> i64:
+    """2 when ``input[start:end]`` is a double-dot path segment (".." or, ASCII
+    case-insensitively, ".%2e", "%2e." or "%2e%2e"), 1 when it is a single-dot one ("." or
+    "%2e"), 0 otherwise (https://url.spec.whatwg.org/#double-dot-path-segment; the same as
+    url_record's is_double_dot_path_segment and is_single_dot_path_segment, without a slice)."""
+    size = end - start
+    if size == 1:
+        return 1 if ord(input[start]) == 0x2E else 0
+    if size == 2:
+        return 2 if ord(input[start]) == 0x2E and ord(input[start + 1]) == 0x2E else 0
+    if size == 3:
+        return 1 if _is_encoded_dot(input, start) else 0
+    if size == 4:
+        if ord(input[start]) == 0x2E:
+            return 2 if _is_encoded_dot(input, start + 1) else 0
+        return 2 if _is_encoded_dot(input, start) and ord(input[start + 3]) == 0x2E else 0
+    if size == 6:
+        return 2 if _is_encoded_dot(input, start) and _is_encoded_dot(input, start + 3) else 0
+    return 0
+
+
+def _is_encoded_dot(input: str, start: i64) -> bool:
+    """Whether "%2e" or "%2E" is at ``start`` (the caller knows three code points are there)."""
+    return (
+        ord(input[start]) == 0x25
+        and ord(input[start + 1]) == 0x32
+        and ord(input[start + 2]) | 0x20 == 0x65
+    )
+
+
+def _last_slash(input: str, start: i64, end: i64) -> i64:
+    """Where the last "/" of ``input[start:end]`` is, or -1 (str.rfind with bounds is a generic
+    method call in the compiled build)."""
+    i = end - 1
+    while i >= start:
+        if ord(input[i]) == 0x2F:
+            return i
+        i -= 1
+    return -1
+
+
+def _joined(
+    base: str,
+    end: i64,
+    middle: str,
+    reference: str,
+    start: i64,
+    tail: i64,
+    kind: i64,
+    spans: int,
+) -> tuple[str, int]:
+    """``base[:end] + middle + reference[start:]``, with its parts' offsets (see
+    resolve_with_spans), or ("", NOT_OWN_HREF).
+
+    ``base[:end]`` is the start of an own href whose parts ``spans`` has (the new URL's up to
+    its path start, and its query when ``end`` is past it: a "#" reference), and ends in its path
+    or query; ``middle`` and ``reference[start:tail]`` are path segments tier 1 admits, and
+    ``reference[tail:]`` must be empty, or a query and/or fragment as tier 1 accepts them.
+    """
+    length: i64 = len(reference)
+    fragment = scan_query_and_fragment(reference, tail, length, kind != NOT_SPECIAL)
+    if fragment < 0:
+        return "", NOT_OWN_HREF
+    href = base[:end] + middle + (reference[start:] if start != 0 else reference)
+    if len(href) >= PACKABLE_LENGTH:
+        return href, SPANS_TOO_LONG
+    shift = end + len(middle) - start
+    protocol_end, host_start, path_start, query, _ = unpack_spans(spans)
+    if tail < length and ord(reference[tail]) == 0x3F:  # "?"
+        query = tail + shift
+    elif query >= end:
+        query = 0  # the base's query is not kept
+    return href, pack_spans(
+        protocol_end, host_start, path_start, query, 0 if fragment == length else fragment + shift
+    )
+
+
+def _resolved_on_strings(reference: str, base: str) -> tuple[str, int]:
+    """resolve_reference's answer and its offsets, or ("", NOT_OWN_HREF)."""
+    href = absolute_input(reference, base)
+    if href is None:
+        return "", NOT_OWN_HREF
+    spans = scan_own_href(href)
+    return ("", NOT_OWN_HREF) if spans == NOT_OWN_HREF else (href, spans)

@@ -39,11 +39,22 @@ from urlspec.own_href import (
     PACKABLE_LENGTH,
     SPANS_TOO_LONG,
     getter_values_from_spans,
+    hash_from_spans,
+    hostname_from_spans,
+    origin_from_spans,
     pack_spans,
+    pathname_from_spans,
+    protocol_from_spans,
     scan_own_href,
+    search_from_spans,
     unpack_spans,
 )
-from urlspec.relative import resolve_reference, starts_with_scheme
+from urlspec.relative import (
+    relative_reference_start,
+    resolve_reference,
+    resolve_with_spans,
+    starts_with_scheme,
+)
 from urlspec.url_host import address_class_of_url, public_suffix_of_url, registrable_domain_of_url
 from urlspec.url_record import URLRecord, serialize_path, serialize_url, urls_equal
 from urlspec.validation import InvalidURL, StrictReplaceError, ValidationError
@@ -334,11 +345,13 @@ class URL:
 
     # A URL is its href; the rest is derived from it when first asked for. Common URLs are parsed
     # by the fast path (urlspec.fast_path), which gives the href only: the URL record (_parsed) is
-    # built from the href the first time something needs it. The getters' values (_getters) are
-    # computed together, once, by the first getter called: from the record, or from _spans, the
-    # offsets of the href's parts that the compiled build's tier 1 (own_href.scan_own_href) found
-    # (SPANS_TOO_LONG, 0, when there are none: the pure build's tier 1, a regex, finds none), or
-    # by matching a pattern on the href. Each slot is set once but _spans, which is only filled
+    # built from the href the first time something needs it. _spans holds the offsets of the
+    # href's parts that the compiled build's tier 1 (own_href.scan_own_href) found, packed in one
+    # int: SPANS_TOO_LONG (0) when they are not known (yet: the pure build's tier 1, a regex,
+    # finds none), NOT_OWN_HREF (-1) when tier 1 does not accept the href. With them, each getter
+    # is its own slice of the href (own_href.pathname_from_spans, ...). Otherwise the getters'
+    # values (_getters) are computed together, once, by the first getter called: from the record,
+    # or by matching a pattern on the href. Each slot is set once but _spans, which is only filled
     # in; the getters are read-only properties and there is no __dict__, so a URL cannot be
     # changed through its public interface.
     __slots__ = ("_getters", "_href", "_parsed", "_spans")
@@ -370,6 +383,31 @@ class URL:
                 return
             href = tier_2_or_3_href(input)
             parsed = (href, None) if href is not None else _basic_url_parse(input)
+        elif COMPILED and base is not None and encoding == "utf-8" and type(input) is str:
+            # A relative reference against a base that is its own href: the reference is
+            # scanned against the base's parts (relative.resolve_with_spans), and the new URL
+            # gets its parts' offsets with its href.
+            if isinstance(base, URL):
+                base_href = base._href
+                base_spans = base._own_href_spans()
+            else:
+                base_href = _string_argument("base", base)
+                base_spans = scan_own_href(base_href)
+            start = (
+                relative_reference_start(input, base_href, base_spans)
+                if base_spans > SPANS_TOO_LONG
+                else -1
+            )
+            if start >= 0:
+                reference = input[start:] if start != 0 else input
+                href, spans = resolve_with_spans(reference, base_href, base_spans)
+                if spans != NOT_OWN_HREF:
+                    self._href = href
+                    self._parsed = None
+                    self._getters = None
+                    self._spans = spans
+                    return
+            parsed = _api_url_parse(input, base, encoding)
         elif base is None and isinstance(input, URL):
             # A copy: the same href, and what the other URL has computed (its record is never
             # modified: replace() copies it).
@@ -403,6 +441,14 @@ class URL:
         url._spans = SPANS_TOO_LONG
         return url
 
+    def _own_href_spans(self) -> int:
+        """The offsets of the href's parts (scan_own_href's answer: NOT_OWN_HREF when tier 1
+        does not accept the href), found once."""
+        spans = self._spans
+        if spans == SPANS_TOO_LONG:
+            spans = self._spans = scan_own_href(self._href)
+        return spans
+
     @property
     def _record(self) -> URLRecord:
         """The URL record (https://url.spec.whatwg.org/#concept-url), built on first use."""
@@ -418,6 +464,13 @@ class URL:
         cls, input: str | URL, base: str | URL | None = None, *, encoding: str = "utf-8"
     ) -> URL | None:
         """https://url.spec.whatwg.org/#dom-url-parse -- the URL, or None when it fails."""
+        if COMPILED and base is None and encoding == "utf-8" and type(input) is str:
+            # The constructor's hot path: an input that is its own href keeps its parts' offsets.
+            spans = scan_own_href(input)
+            if spans != NOT_OWN_HREF:
+                url = cls._from_parsed(input, None)
+                url._spans = spans
+                return url
         parsed = _api_url_parse(input, base, encoding)
         if parsed is None:
             return None
@@ -443,6 +496,11 @@ class URL:
     @property
     def origin(self) -> str:
         """https://url.spec.whatwg.org/#dom-url-origin -- the serialization of the origin."""
+        spans = self._spans
+        if spans > SPANS_TOO_LONG:
+            origin = origin_from_spans(self._href, spans)
+            if origin is not None:
+                return origin
         if self._parsed is None:  # a fast-path URL, with no record yet
             getters = self._getters or self._compute_getters()
             # The commonest case inline: a tuple origin (see origin_from_fast_getter_values).
@@ -456,41 +514,62 @@ class URL:
     @property
     def protocol(self) -> str:
         """https://url.spec.whatwg.org/#dom-url-protocol -- the scheme and ":"."""
+        spans = self._spans
+        if spans > SPANS_TOO_LONG:
+            return protocol_from_spans(self._href, spans)
         return (self._getters or self._compute_getters())[_PROTOCOL]
 
     @property
     def username(self) -> str:
         """https://url.spec.whatwg.org/#dom-url-username"""
+        if self._spans > SPANS_TOO_LONG:
+            return ""  # an own href has no credentials and no port
         return (self._getters or self._compute_getters())[_USERNAME]
 
     @property
     def password(self) -> str:
         """https://url.spec.whatwg.org/#dom-url-password"""
+        if self._spans > SPANS_TOO_LONG:
+            return ""  # an own href has no credentials and no port
         return (self._getters or self._compute_getters())[_PASSWORD]
 
     @property
     def host(self) -> str:
         """https://url.spec.whatwg.org/#dom-url-host -- the host and, if any, ":" and port."""
+        spans = self._spans
+        if spans > SPANS_TOO_LONG:
+            return hostname_from_spans(self._href, spans)
         return (self._getters or self._compute_getters())[_HOST]
 
     @property
     def hostname(self) -> str:
         """https://url.spec.whatwg.org/#dom-url-hostname -- the host, serialized."""
+        spans = self._spans
+        if spans > SPANS_TOO_LONG:
+            return hostname_from_spans(self._href, spans)
         return (self._getters or self._compute_getters())[_HOSTNAME]
 
     @property
     def port(self) -> str:
         """https://url.spec.whatwg.org/#dom-url-port -- "" when the port is null (or default)."""
+        if self._spans > SPANS_TOO_LONG:
+            return ""  # an own href has no credentials and no port
         return (self._getters or self._compute_getters())[_PORT]
 
     @property
     def pathname(self) -> str:
         """https://url.spec.whatwg.org/#dom-url-pathname -- the URL path serialized."""
+        spans = self._spans
+        if spans > SPANS_TOO_LONG:
+            return pathname_from_spans(self._href, spans)
         return (self._getters or self._compute_getters())[_PATHNAME]
 
     @property
     def search(self) -> str:
         """https://url.spec.whatwg.org/#dom-url-search -- "?" and the query, or ""."""
+        spans = self._spans
+        if spans > SPANS_TOO_LONG:
+            return search_from_spans(self._href, spans)
         return (self._getters or self._compute_getters())[_SEARCH]
 
     @property
@@ -505,6 +584,9 @@ class URL:
     @property
     def hash(self) -> str:
         """https://url.spec.whatwg.org/#dom-url-hash -- "#" and the fragment, or ""."""
+        spans = self._spans
+        if spans > SPANS_TOO_LONG:
+            return hash_from_spans(self._href, spans)
         return (self._getters or self._compute_getters())[_HASH]
 
     def _compute_getters(self) -> _GetterValues:
@@ -515,9 +597,7 @@ class URL:
             getters = _getter_values(record)
         elif COMPILED:
             # The offsets of the href's parts: found by tier 1 already, or found now.
-            spans = self._spans
-            if spans == SPANS_TOO_LONG:
-                spans = self._spans = scan_own_href(self._href)
+            spans = self._own_href_spans()
             if spans > SPANS_TOO_LONG:
                 getters = getter_values_from_spans(self._href, spans)
             else:
