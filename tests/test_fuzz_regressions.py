@@ -1,8 +1,7 @@
 """Inputs on which differential fuzzing (bench/fuzz_fast_paths.py) found a fast path and its full
 algorithm to disagree, minimized, with the answer the specification gives.
 
-A test marked ``xfail(strict=True)`` documents a disagreement not fixed yet: it fails today and
-must start passing (then lose its mark) once the cause named in its reason is fixed.
+Each test holds the minimized inputs of one disagreement, fixed since: it failed before the fix.
 """
 
 from __future__ import annotations
@@ -24,12 +23,6 @@ HYPHENS_ONLY = STRICT_FLAGS._replace(use_std3_ascii_rules=False, verify_dns_leng
 TRAILING_NEWLINE_LABELS = ["a-\n", "x.a-\n", "x-y.0-\n", "axn--\n."]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="idna._HYPHEN_AT_LABEL_START_OR_END_RE ends a label with '$', which also matches "
-    "before a final newline: the ASCII shortcut records V3 for a label ending in '-' + '\\n' "
-    "(use \\Z)",
-)
 @pytest.mark.parametrize("domain", TRAILING_NEWLINE_LABELS)
 def test_hyphen_before_a_final_newline_is_not_at_the_label_end(domain: str) -> None:
     assert idna.to_ascii(domain, HYPHENS_ONLY) == (domain, [])
@@ -42,11 +35,6 @@ def test_hyphen_before_a_newline_elsewhere(domain: str) -> None:
     assert idna.to_ascii(domain, HYPHENS_ONLY)[1] == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the same '$' in idna._HYPHEN_AT_LABEL_START_OR_END_RE: a spurious V3 among the "
-    "codes of the strict domain-to-ASCII failure",
-)
 def test_strict_domain_to_ascii_codes_of_a_trailing_newline() -> None:
     # "\n" is not a-z, 0-9 or "-": UseSTD3ASCIIRules records U1 (criterion 7), and only that.
     with pytest.raises(InvalidDomain) as raised:

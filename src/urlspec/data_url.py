@@ -21,7 +21,7 @@ from urlspec.validation import quote
 __all__ = ["DataURL", "parse_data_url"]
 
 #: Step 11: ";", zero or more U+0020 SPACE, then "base64" (ASCII case-insensitive), at the end.
-_BASE64_MARKER: Final = re.compile(";[ ]*[bB][aA][sS][eE]6[4]$")
+_BASE64_MARKER: Final = re.compile(r";[ ]*[bB][aA][sS][eE]6[4]\Z")
 
 
 @dataclass(frozen=True, eq=True)

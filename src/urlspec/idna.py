@@ -450,7 +450,8 @@ def _check_validity(label: str, flags: Flags, errors: list[str]) -> None:
 # in NFC, valid, and hold no mark, joiner, period or RTL code point); these find the labels of a
 # whole domain that fail criteria 2, 3 and 7's UseSTD3ASCIIRules, in one pass each.
 _HYPHENS_IN_THIRD_AND_FOURTH_POSITIONS_RE = re.compile(r"(?:^|\.)[^.]{2}--")
-_HYPHEN_AT_LABEL_START_OR_END_RE = re.compile(r"(?:^|\.)-|-(?:\.|$)")
+# (\Z, not "$", which also matches before a final "\n")
+_HYPHEN_AT_LABEL_START_OR_END_RE = re.compile(r"(?:^|\.)-|-(?:\.|\Z)")
 _NOT_STD3_ASCII_OR_DOT_RE = re.compile(r"[^a-z0-9.\-]")
 # An ASCII code point that UseSTD3ASCIIRules rejects (criterion 7: all but a-z, 0-9 and -).
 _NOT_STD3_ASCII_RE: Final = re.compile(r"[\x00-,./:-`{-\x7f]")
