@@ -158,10 +158,12 @@ def extract(
     if psl is None:
         psl = default_list()
     if COMPILED:
-        # The same shortcuts as one walk over the code points each (no regex, no cache).
-        found = _split_plain_host(url_or_host, 0, len(url_or_host), psl, include_private)
-        if found is not None:
-            return found
+        # The same shortcuts as one walk over the code points each (no regex, no cache). A
+        # plain host has no "/" (the walk would find that out at the text's last "/").
+        if "/" not in url_or_host:
+            found = _split_plain_host(url_or_host, 0, len(url_or_host), psl, include_private)
+            if found is not None:
+                return found
         begin, stop = plain_url_host_range(url_or_host)
         if begin >= 0:
             found = _split_plain_host(url_or_host, begin, stop, psl, include_private)
