@@ -40,6 +40,7 @@ from urlspec.cli.common import (
     quoted,
     shortened,
 )
+from urlspec.columnar_rows import error_name as name_of_error
 from urlspec.validation import InvalidURL
 
 if TYPE_CHECKING:
@@ -221,7 +222,7 @@ def report_invalid(
             canonicalize_as(value, form.profile, base, form.options)
             error_name, reason = "failure", "the URL parser failed"  # not reached
         except InvalidURL as error:
-            error_name = error.errors[-1].name if error.errors else "failure"
+            error_name = name_of_error(error)
             reason = error.reason
         names.append(error_name)
         where = f"{name}:{first_row + row + 1}"
