@@ -14,6 +14,12 @@ The rules (what is decoded, and what never is):
     sets). Script_Extensions come from ``fontTools.unicodedata`` (ScriptExtensions.txt of the
     same Unicode version as IDNA's tables: tests/test_display.py fails when they drift). So
     ``xn--pypal-4ve.com`` ("pаypal" with a Cyrillic "а") stays in Punycode;
+  - it is not a look-alike of an ASCII label (UTS #39 §4, "whole-script confusables"): a label
+    of one script other than Latin whose skeleton (NFD, each code point mapped to its
+    prototype in confusables.txt, NFD again) is the skeleton of an ASCII label ("a"-"z",
+    "0"-"9", "-") stays in Punycode: ``xn--80ak6aa92e.com`` ("аррӏе", all Cyrillic, looks like
+    "apple"). The prototypes come from ``_confusables_data``, which
+    ``scripts/generate_confusables.py`` makes from confusables.txt of IDNA's Unicode version;
   - every character of it may be shown decoded (the rules below);
   - the Unicode label maps back to the same A-label (domain to ASCII), so that the display form
     parses back to the same host.
@@ -59,11 +65,18 @@ from fontTools import unicodedata as _font_tools_unicodedata  # type: ignore[imp
 
 from urlspec.host import HostKind
 from urlspec.idna import InvalidDomain, domain_to_ascii, domain_to_unicode, unicode_data
+from urlspec.toolkit._confusables_data import ASCII_PROTOTYPES
 
 if TYPE_CHECKING:
     from urlspec.url import URL
 
-__all__ = ["display", "is_moderately_restrictive", "is_shown_decoded", "script_extensions"]
+__all__ = [
+    "display",
+    "is_ascii_confusable",
+    "is_moderately_restrictive",
+    "is_shown_decoded",
+    "script_extensions",
+]
 
 _PERCENT_ENCODED_RUN: Final = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
 _HIDDEN_CATEGORIES: Final = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zs", "Zl", "Zp", "Sm"})
@@ -191,6 +204,40 @@ def is_moderately_restrictive(label: str) -> bool:
     return bool(common & allowed)
 
 
+def _ascii_skeleton(label: str) -> str | None:
+    """UTS #39 §4's skeleton of ``label`` when it is the skeleton of an ASCII label ("a"-"z",
+    "0"-"9", "-"), else None. ``label`` holds no default ignorable code point (``display()``
+    shows none decoded), so the skeleton's step 2, which removes them, removes nothing."""
+    skeleton: list[str] = []
+    # 1. Convert to NFD.
+    for code_point in _UNICODE.normalize("NFD", label):
+        # 3. Map each code point to its prototype (confusables.txt); ASCII_PROTOTYPES holds
+        # the NFD forms of the prototypes made of what ASCII labels' skeletons are made of.
+        prototype = ASCII_PROTOTYPES.get(code_point)
+        if prototype is None:
+            return None  # a character that no ASCII label's skeleton has
+        skeleton.append(prototype)
+    # 4. Reapply NFD: each prototype is in NFD already, and ASCII is its own NFD.
+    return "".join(skeleton)
+
+
+def is_ascii_confusable(label: str) -> bool:
+    """Whether ``label`` is a single-script label of a script other than Latin that looks like
+    an ASCII label: its resolved script set (UTS #39 §5.1) is not empty and holds no Latin, and
+    its skeleton (UTS #39 §4) is the skeleton of an ASCII label. With an ASCII label holding a
+    letter, that is UTS #39 §4's "whole-script confusable" ("аррӏе", all Cyrillic, and
+    "apple"); an ASCII label of digits and hyphens counts too, as in Chromium ("৭৭", Bengali
+    digits, and "99"). For labels ``display()`` may show: ones without default ignorable code
+    points (see ``is_shown_decoded``), which the skeleton would remove."""
+    sets = [found for found in map(_augmented_script_set, label) if found]
+    if not sets:
+        return False  # Common and Inherited only: every script, Latin too
+    resolved = frozenset.intersection(*sets)
+    if not resolved or "Latn" in resolved:
+        return False  # more than one script, or Latin
+    return _ascii_skeleton(label) is not None
+
+
 def _utf8_sequence_length(first: int) -> int:
     """How many bytes a UTF-8 sequence starting with byte ``first`` has (1 for a bad lead)."""
     if first >= 0xF0:
@@ -234,7 +281,7 @@ def _display_label(label: str) -> str:
     unicode = domain_to_unicode(label)
     if unicode == label or not all(c < "\x80" or is_shown_decoded(c) for c in unicode):
         return label
-    if not is_moderately_restrictive(unicode):
+    if not is_moderately_restrictive(unicode) or is_ascii_confusable(unicode):
         return label
     try:
         if domain_to_ascii(unicode) != label:
