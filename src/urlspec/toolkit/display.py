@@ -229,13 +229,13 @@ def is_ascii_confusable(label: str) -> bool:
     "apple"); an ASCII label of digits and hyphens counts too, as in Chromium ("৭৭", Bengali
     digits, and "99"). For labels ``display()`` may show: ones without default ignorable code
     points (see ``is_shown_decoded``), which the skeleton would remove."""
+    if _ascii_skeleton(label) is None:
+        return False  # the cheaper test first: most labels hold a letter unlike ASCII
     sets = [found for found in map(_augmented_script_set, label) if found]
     if not sets:
         return False  # Common and Inherited only: every script, Latin too
     resolved = frozenset.intersection(*sets)
-    if not resolved or "Latn" in resolved:
-        return False  # more than one script, or Latin
-    return _ascii_skeleton(label) is not None
+    return bool(resolved) and "Latn" not in resolved  # one script, not Latin
 
 
 def _utf8_sequence_length(first: int) -> int:
