@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from shared_data import CORPORA, iter_corpus
+from shared_data import CORPORA, in_ci, iter_corpus
 from toolkit_strategies import URLS
 
 from urlspec import URL, InvalidURL
@@ -418,12 +418,14 @@ WHERE_TO_GET_CONFUSABLES = (
 
 
 def _confusables_txt() -> Path:
-    """confusables.txt, when it is on this machine (it is not part of the repository: the
-    generated module is); the test skips otherwise, in CI too."""
+    """confusables.txt (tests/data/, committed beside the module generated from it). When it is
+    missing the test skips, saying where to get it; under ``CI=true`` that is a failure."""
     path = Path(
         os.environ.get("URLSPEC_CONFUSABLES_TXT", ROOT / "tests" / "data" / "confusables.txt")
     )
     if not path.is_file():
+        if in_ci():
+            pytest.fail(WHERE_TO_GET_CONFUSABLES)
         pytest.skip(WHERE_TO_GET_CONFUSABLES)
     return path
 
