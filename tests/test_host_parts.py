@@ -778,6 +778,17 @@ def test_errors() -> None:
         extract("http://exa mple.com/")
 
 
+def test_the_result_is_an_extract_result() -> None:
+    # The split is of the class ExtractResult itself, whichever way it is found, and its parts
+    # are plain strings (the suffix is the list's own string for its rule, "www" a shared one).
+    for text in ("www.example.com", "WWW.Example.Co.UK", "http://www.example.com/", "a.zz."):
+        result = extract(text)
+        assert type(result) is ExtractResult
+        assert all(type(part) is str for part in (result[:3] + result[4:]))
+    assert extract("WWW.Example.Co.UK") == ("www", "example", "co.uk", False, "co.uk")
+    assert extract("a.b.blogspot.com", True) == ("a", "b", "blogspot.com", True, "com")
+
+
 def test_exported() -> None:
     assert urlspec.extract is extract
     assert urlspec.ExtractResult is ExtractResult
@@ -923,6 +934,9 @@ def test_the_compiled_shortcuts_on_every_url_shape() -> None:
         "C:",
         "c|",
         "a.com:80",
+        "WwW.example.com",
+        "www.co.uk",
+        "wwww.a.b.com",
     ]
     ports = ["", ":", ":1", ":8080", ":12345", ":x"]
     rests = ["", "/", "/p", "?q", "#f", " ", "\\p", "\t"]

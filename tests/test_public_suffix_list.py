@@ -34,6 +34,7 @@ from urlspec.public_suffix_list import (
     public_suffix,
     registrable_domain,
     suffix_hash,
+    suffix_key,
 )
 
 # --- The Public Suffix List's own tests (tests/tests.txt) ---------------------------------------
@@ -497,11 +498,16 @@ def _answers_of_the_walk(
     psl: PublicSuffixList, text: str, include_private: bool, check: bool
 ) -> tuple[str | None, str | None] | None:
     """(public suffix, registrable domain) by the compiled build's walk (callable in both
-    builds), in lowercase; None when it answers that the host is not plain."""
-    suffix_start, domain_start, _ = psl._split_points(text, 0, len(text), check, include_private)
+    builds), in lowercase; None when it answers that the host is not plain. The node it
+    answers, if any, is named by the public suffix."""
+    suffix_start, domain_start, _, node = psl._split_points(
+        text, 0, len(text), check, include_private
+    )
     if suffix_start == NOT_PLAIN:
         return None
     lowered = text.lower() if check else text
+    if node:
+        assert psl._names[node] == lowered[suffix_start:], text
     return (
         None if suffix_start < 0 else lowered[suffix_start:],
         None if domain_start < 0 else lowered[domain_start:],
@@ -685,4 +691,31 @@ def test_the_walk_reads_a_host_inside_a_longer_string() -> None:
         text = f"https://{host}:8080/path"
         within = psl._split_points(text, 8, 8 + len(host), True, True)
         shifted = tuple(value + 8 if value >= 0 else value for value in alone[:2])
-        assert within == (*shifted, alone[2]), host
+        assert within == (*shifted, *alone[2:]), host
+
+
+def test_short_names_are_told_apart_by_their_keys() -> None:
+    # A short name (at most eight ASCII code points) is found by its key alone: two names have
+    # the same key only if they are equal, whatever their lengths (every name of up to three
+    # code points of an alphabet with the extremes U+0000 and U+007F, and some of eight).
+    alphabet = "\x00\x01a.z\x7f"
+    names = [
+        "".join(letters)
+        for size in range(4)
+        for letters in itertools.product(alphabet, repeat=size)
+    ]
+    names += ["\x7f" * 8, "\x00" * 8, "abcdefgh", "hgfedcba", "a" * 7 + "\x00"]
+    keys = {suffix_key(name) for name in names}
+    assert len(keys) == len(set(names))
+
+
+def test_a_non_ascii_domain_is_compared_by_its_code_points() -> None:
+    # A serialized domain is ASCII; given one that is not, the walk compares its suffixes code
+    # point by code point: "\u0101a" packed seven bits a code point would be the key of
+    # "\x01c" (read from the right, 97 * 128 + 0x101 == 99 * 128 + 1).
+    psl = PublicSuffixList.from_text("\x01c\n")
+    assert 97 * 128 + 0x101 == 99 * 128 + 1
+    assert psl.public_suffix_of_domain("x.\u0101a") == "\u0101a"  # the implicit "*" rule
+    assert psl.registrable_domain_of_domain("x.\u0101a") == "x.\u0101a"
+    assert psl.public_suffix_of_domain("x.\x01c") == "\x01c"
+    assert psl.registrable_domain_of_domain("y.x.\x01c") == "x.\x01c"

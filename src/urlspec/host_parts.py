@@ -278,37 +278,68 @@ def _split_plain_host(
     """The split of the host ``text[begin:stop]`` when it is a plain domain (in any case),
     found by the compiled build's walk; None when it is not one (the host parser must read
     it)."""
-    suffix_start, domain_start, has_upper = psl._split_points(
+    suffix_start, domain_start, has_upper, node = psl._split_points(
         text, begin, stop, True, include_private
     )
     if suffix_start == NOT_PLAIN:
         return None
     if suffix_start == NO_SUFFIX:
         return _EMPTY  # a domain with an empty label has no public suffix
-    registry_start = suffix_start
+    registry_start, registry_node = suffix_start, node
     if include_private:
-        registry_start, _, _ = psl._split_points(text, begin, stop, True, False)
+        registry_start, _, _, registry_node = psl._split_points(text, begin, stop, True, False)
     if has_upper:  # the host, lowercased
         text, stop = text[begin:stop].lower(), stop - begin
         suffix_start, registry_start = suffix_start - begin, registry_start - begin
         domain_start, begin = domain_start - begin if domain_start >= 0 else -1, 0
-    return _split_at(text, begin, stop, suffix_start, domain_start, registry_start)
+    return _split_at(
+        text, begin, stop, suffix_start, domain_start, registry_start, psl, node, registry_node
+    )
 
 
 def _split_at(
-    text: str, begin: i64, stop: i64, suffix_start: i64, domain_start: i64, registry_start: i64
+    text: str,
+    begin: i64,
+    stop: i64,
+    suffix_start: i64,
+    domain_start: i64,
+    registry_start: i64,
+    psl: PublicSuffixList,
+    node: i64,
+    registry_node: i64,
 ) -> ExtractResult:
     """The host ``text[begin:stop]`` split at its public suffix (from ``suffix_start``), the
     label before it (from ``domain_start``, -1 when the suffix is the whole host) and the ICANN
-    section's suffix (from ``registry_start``): steps 6 and 7 of the PSL algorithm."""
-    suffix = text[suffix_start:stop]
-    registry_suffix = suffix if registry_start == suffix_start else text[registry_start:stop]
+    section's suffix (from ``registry_start``): steps 6 and 7 of the PSL algorithm. ``node``
+    and ``registry_node`` are the list's nodes named by the two suffixes, or 0: a node's name is
+    the suffix, lowercased (no new string)."""
+    suffix = psl._names[node] if node else text[suffix_start:stop]
     is_private = registry_start != suffix_start
+    registry_suffix = suffix
+    if is_private:
+        registry_suffix = psl._names[registry_node] if registry_node else text[registry_start:stop]
     if domain_start < 0:
         return _result("", "", suffix, is_private, registry_suffix)
-    subdomain = text[begin : domain_start - 1] if domain_start > begin else ""
+    subdomain = ""
+    if domain_start > begin:
+        # The most common subdomain, "www", as one shared string (no new string).
+        if domain_start - begin == 4 and _is_www(text, begin):
+            subdomain = _WWW
+        else:
+            subdomain = text[begin : domain_start - 1]
     domain = text[domain_start : suffix_start - 1]
     return _result(subdomain, domain, suffix, is_private, registry_suffix)
+
+
+_WWW: Final = "www"
+
+
+def _is_www(text: str, index: i64) -> bool:
+    """Whether "www" starts at ``text[index]`` (which has three more code points)."""
+    first: i64 = ord(text[index])
+    second: i64 = ord(text[index + 1])
+    third: i64 = ord(text[index + 2])
+    return first == 0x77 and second == 0x77 and third == 0x77
 
 
 #: How many splits :func:`_split_domain` keeps (hosts repeat: a log's URLs name few hosts).
@@ -316,6 +347,9 @@ def _split_at(
 _CACHE_SIZE: Final = 1 << 16
 _cache: dict[tuple[PublicSuffixList, bool, str], ExtractResult] = {}
 _new_tuple: Final = tuple.__new__
+# The class, as a constant of the compiled module (not looked up in the module's namespace at
+# each call).
+_RESULT_CLASS: Final = ExtractResult
 
 
 def _result(
@@ -323,7 +357,7 @@ def _result(
 ) -> ExtractResult:
     """An ExtractResult made as its ``_make`` makes it (without the generated ``__new__``)."""
     made: ExtractResult = _new_tuple(
-        ExtractResult, (subdomain, domain, suffix, is_private, registry_suffix)
+        _RESULT_CLASS, (subdomain, domain, suffix, is_private, registry_suffix)
     )
     return made
 
@@ -333,15 +367,27 @@ def _split_domain(domain: str, psl: PublicSuffixList, include_private: bool) -> 
     from the cache when it was split before (the pure build's: the compiled build's walk costs
     less than a cache's lookup)."""
     if COMPILED:
-        suffix_start, domain_start, _ = psl._split_points(
+        suffix_start, domain_start, _, node = psl._split_points(
             domain, 0, len(domain), False, include_private
         )
         if suffix_start < 0:
             return _EMPTY  # a domain with an empty label has no public suffix
-        registry_start = suffix_start
+        registry_start, registry_node = suffix_start, node
         if include_private:
-            registry_start, _, _ = psl._split_points(domain, 0, len(domain), False, False)
-        return _split_at(domain, 0, len(domain), suffix_start, domain_start, registry_start)
+            registry_start, _, _, registry_node = psl._split_points(
+                domain, 0, len(domain), False, False
+            )
+        return _split_at(
+            domain,
+            0,
+            len(domain),
+            suffix_start,
+            domain_start,
+            registry_start,
+            psl,
+            node,
+            registry_node,
+        )
     key = (psl, include_private, domain)
     found = _cache.get(key)
     if found is not None:

@@ -70,10 +70,21 @@ _ALL_MASKS: Final = (
 # The compiled build's table of suffixes (see PublicSuffixList._split_points). The hash of a
 # suffix is a polynomial over its code points read from the right: h = (h * M + c) mod 2**40,
 # which never overflows a 64-bit integer (h < 2**40, M < 2**20, c < 2**21). A slot holds the
-# index of a node (0: empty); a hit is checked against the node's name, so two suffixes with the
-# same hash are told apart.
+# node (0: empty) and its flags; a hit is checked against the node's name, so two suffixes with
+# the same hash are told apart: a short name (at most _SHORT_LENGTH ASCII code points) by its
+# key (suffix_key: its length and its code points packed seven bits each, read from the right as
+# the hash is, k = k * 128 + c: equal keys are equal names), a longer one code point by code
+# point.
 _HASH_MULTIPLIER: Final = 1_000_003
 _HASH_MASK: Final = (1 << 40) - 1
+_SHORT_LENGTH: Final = 8
+_KEY_BITS: Final = 7 * _SHORT_LENGTH
+# What the walk keeps of a key before the next code point (its last seven: the key stays below
+# 2**63 whatever the code point).
+_KEY_KEPT: Final = (1 << (_KEY_BITS - 7)) - 1
+_NO_KEY: Final = -1  # the key of a slot whose name is not short
+_FLAG_BITS: Final = 8  # a slot holds node << _FLAG_BITS | flags
+_FLAGS_MASK: Final = (1 << _FLAG_BITS) - 1
 
 #: What PublicSuffixList._split_points answers instead of a position.
 NOT_PLAIN: Final = -2  # the host is not a plain domain (the host parser must read it)
@@ -90,22 +101,24 @@ class PublicSuffixList:
     def __init__(self, nodes: dict[str, int], version: str | None, source: str) -> None:
         self._nodes = nodes
         # The same nodes as a hash table (the compiled build's): node i (from 1; 0 is no node)
-        # is _names[i], with the flags _flags[i]; _slots maps a suffix's hash (its bits folded,
-        # masked) to the first slot of a linear probe.
+        # is named _names[i]; _slots maps a suffix's hash (its bits folded, masked) to the first
+        # slot of a linear probe, and holds node << _FLAG_BITS | the node's flags; _keys holds
+        # the key of the slot's name (suffix_key) when it is short, else _NO_KEY.
         self._names: list[str] = [""]
-        self._flags: list[int] = [0]
         size = 16
         while size < 4 * len(nodes):
             size *= 2
         self._slots: list[int] = [0] * size
+        self._keys: list[int] = [_NO_KEY] * size
         for name, flags in nodes.items():
             node_hash = suffix_hash(name)
             slot = _first_slot(node_hash, size - 1)
             while self._slots[slot]:
                 slot = (slot + 1) & (size - 1)
-            self._slots[slot] = len(self._names)
+            self._slots[slot] = len(self._names) << _FLAG_BITS | flags
+            if len(name) <= _SHORT_LENGTH and name.isascii():
+                self._keys[slot] = suffix_key(name)
             self._names.append(name)
-            self._flags.append(flags)
         #: The list's version (its "// VERSION:" line), or None when it has none.
         self.version = version
         #: Where the list comes from (a path or a package's name and version).
@@ -180,7 +193,7 @@ class PublicSuffixList:
     ) -> tuple[bool, str | None]:
         """Whether ``host`` is a plain domain (in any case; see :meth:`_split_points`), and if
         so its registrable domain (``registrable``) or public suffix, in lowercase."""
-        suffix_start, domain_start, has_upper = self._split_points(
+        suffix_start, domain_start, has_upper, _ = self._split_points(
             host, 0, len(host), True, include_private
         )
         if suffix_start == NOT_PLAIN:
@@ -193,8 +206,12 @@ class PublicSuffixList:
     def public_suffix_of_domain(self, domain: str, *, include_private: bool = True) -> str | None:
         """The public suffix of a domain already serialized (as ``URL.hostname`` gives it)."""
         if COMPILED:
-            suffix_start, _, _ = self._split_points(domain, 0, len(domain), False, include_private)
-            return None if suffix_start < 0 else domain[suffix_start:]
+            suffix_start, _, _, node = self._split_points(
+                domain, 0, len(domain), False, include_private
+            )
+            if suffix_start < 0:
+                return None
+            return self._names[node] if node else domain[suffix_start:]
         return self.public_suffix_by_slices(domain, include_private)
 
     def public_suffix_by_slices(self, domain: str, include_private: bool) -> str | None:
@@ -215,7 +232,9 @@ class PublicSuffixList:
     ) -> str | None:
         """The registrable domain of a domain already serialized (as ``URL.hostname`` gives it)."""
         if COMPILED:
-            _, domain_start, _ = self._split_points(domain, 0, len(domain), False, include_private)
+            _, domain_start, _, _ = self._split_points(
+                domain, 0, len(domain), False, include_private
+            )
             return None if domain_start < 0 else domain[domain_start:]
         return self.registrable_domain_by_slices(domain, include_private)
 
@@ -267,12 +286,14 @@ class PublicSuffixList:
 
     def _split_points(
         self, text: str, begin: i64, stop: i64, check: bool, include_private: bool
-    ) -> tuple[i64, i64, bool]:
+    ) -> tuple[i64, i64, bool, i64]:
         """Where the public suffix and the registrable domain of the host ``text[begin:stop]``
         start in ``text``, by one walk over its code points from the right (the compiled
         build's matcher): (suffix start, registrable domain start or -1 when the public suffix
-        is the whole host, whether the host has uppercase letters). The suffix start is
-        :data:`NO_SUFFIX` for a domain with an empty label (but for a trailing dot).
+        is the whole host, whether the host has uppercase letters, the node named by the public
+        suffix or 0). The suffix start is :data:`NO_SUFFIX` for a domain with an empty label
+        (but for a trailing dot). The node (``_names[node]`` is the public suffix, lowercased)
+        is 0 when no rule names the suffix, or the host has a trailing dot.
 
         With ``check``, the host is any string: the walk checks on the way that it is a plain
         domain (:func:`_is_plain_domain`, but uppercase ASCII letters are allowed: the host
@@ -282,17 +303,31 @@ class PublicSuffixList:
         The steps are those of :meth:`_public_suffix_start`: each suffix, from the last label
         leftwards, as long as some rule is longer than the suffix reached, is matched against
         the rules that name it, wildcard rules naming its parent and exception rules; its hash
-        grows with each code point, and is looked up in the table of nodes.
+        and its key grow with each code point, and are looked up in the table of nodes.
         """
-        rule_mask, wildcard_mask, exception_mask = _ALL_MASKS if include_private else _ICANN_MASKS
+        # (i64 masks: machine integers in the compiled build)
+        rule_mask: i64 = _ICANN_RULE
+        wildcard_mask: i64 = _ICANN_WILDCARD
+        exception_mask: i64 = _ICANN_EXCEPTION
+        if include_private:
+            rule_mask |= _PRIVATE_RULE
+            wildcard_mask |= _PRIVATE_WILDCARD
+            exception_mask |= _PRIVATE_EXCEPTION
+        longer_mask: i64 = _HAS_LONGER_RULES | wildcard_mask
+        # A short suffix is found by its key: one of ASCII code points (always, but for a
+        # serialized domain given as garbage).
+        keyed = check or text.isascii()
         end: i64 = stop
         if end > begin and ord(text[end - 1]) == 0x2E:
             end -= 1  # the trailing dot
         suffix_start: i64 = NO_SUFFIX
+        suffix_node: i64 = 0
         domain_start: i64 = -1
         previous_start: i64 = begin  # the start of the label to the right of this one
+        previous_node: i64 = 0  # the node named by the suffix from previous_start
         label_end: i64 = end
         suffix_hash: i64 = 0
+        key: i64 = 0
         walking = True  # some rule may still match a longer suffix
         want_domain = False  # the registrable domain starts at the next label boundary
         parent_has_wildcard = False
@@ -303,27 +338,31 @@ class PublicSuffixList:
             # The start of the host ends its first label as a dot would.
             code_point: i64 = ord(text[index]) if index >= begin else 0x2E
             if code_point == 0x2E:
-                start = index + 1
+                start: i64 = index + 1
                 if start == label_end:  # an empty label
                     if not check:
-                        return NO_SUFFIX, -1, False
+                        return NO_SUFFIX, -1, False, 0
                     if label_end == end:
-                        return NOT_PLAIN, -1, False  # no last label: not a domain
+                        return NOT_PLAIN, -1, False, 0  # no last label: not a domain
                     empty_label = True
                     walking = want_domain = False
                 else:
                     if check and label_end == end:
                         first: i64 = ord(text[start]) | 0x20
                         if not 0x61 <= first <= 0x7A:
-                            return NOT_PLAIN, -1, False  # a last label that may be a number
+                            return NOT_PLAIN, -1, False, 0  # a last label that may be a number
                     if want_domain:
                         domain_start = start
                         want_domain = False
                     if walking:
-                        flags = self._node_flags(suffix_hash, text, start, end, has_upper)
+                        found = self._find_node(
+                            suffix_hash, key, text, start, end, has_upper, keyed
+                        )
+                        flags: i64 = found & _FLAGS_MASK
+                        node: i64 = found >> _FLAG_BITS
                         # 3. and 5. An exception rule prevails, less its leftmost label.
                         if flags & exception_mask:
-                            suffix_start = previous_start
+                            suffix_start, suffix_node = previous_start, previous_node
                             # (An exception rule of one label leaves the whole host.)
                             domain_start = start if previous_start > begin else -1
                             walking = False
@@ -331,53 +370,80 @@ class PublicSuffixList:
                             # 2. and 4. The implicit "*" rule for the last label; the longest
                             # matching rule (this suffix, or a wildcard on its parent).
                             if flags & rule_mask or parent_has_wildcard or label_end == end:
-                                suffix_start, domain_start = start, -1
+                                suffix_start, suffix_node, domain_start = start, node, -1
                                 want_domain = True
-                            walking = flags & (_HAS_LONGER_RULES | wildcard_mask) != 0
+                            walking = flags & longer_mask != 0
                             parent_has_wildcard = flags & wildcard_mask != 0
+                        previous_node = node
                     previous_start = start
                 if index < begin:
                     break
                 if not (check or walking or want_domain):
                     # The rest of a serialized domain only matters if it has an empty label.
                     if text.startswith(".") or ".." in text:
-                        return NO_SUFFIX, -1, False
+                        return NO_SUFFIX, -1, False, 0
                     break
                 label_end = index
             elif check:
-                if 0x41 <= code_point <= 0x5A:  # A-Z: lowercased
+                if 0x61 <= code_point <= 0x7A:  # a-z
+                    if code_point == 0x78 and index + 3 < stop and _is_xn_dash_dash(text, index):
+                        return NOT_PLAIN, -1, False, 0  # its labels the domain parser checks
+                elif 0x41 <= code_point <= 0x5A:  # A-Z: lowercased
                     code_point += 0x20
                     has_upper = True
+                    if code_point == 0x78 and index + 3 < stop and _is_xn_dash_dash(text, index):
+                        return NOT_PLAIN, -1, False, 0
                 elif not (
-                    0x61 <= code_point <= 0x7A  # a-z
-                    or 0x30 <= code_point <= 0x39  # 0-9
+                    0x30 <= code_point <= 0x39  # 0-9
                     or code_point == 0x2D  # "-"
                     or code_point == 0x5F  # "_"
                 ):
-                    return NOT_PLAIN, -1, False
-                if code_point == 0x78 and index + 3 < stop and _is_xn_dash_dash(text, index):
-                    return NOT_PLAIN, -1, False  # its labels the domain parser checks
+                    return NOT_PLAIN, -1, False, 0
             if walking:
                 suffix_hash = (suffix_hash * _HASH_MULTIPLIER + code_point) & _HASH_MASK
+                key = (key & _KEY_KEPT) * 128 + code_point
             index -= 1
         if empty_label:
-            return NO_SUFFIX, -1, False
-        return suffix_start, domain_start, has_upper
+            return NO_SUFFIX, -1, False, 0
+        if end != stop:
+            suffix_node = 0  # the suffix has the trailing dot, the node's name has not
+        return suffix_start, domain_start, has_upper, suffix_node
 
-    def _node_flags(self, suffix_hash: i64, text: str, start: i64, end: i64, lower: bool) -> i64:
-        """The flags of the node named ``text[start:end]`` (lowercased if ``lower``), of hash
-        ``suffix_hash``, or 0 when no rule names it or is below it."""
+    def _find_node(
+        self,
+        suffix_hash: i64,
+        key: i64,
+        text: str,
+        start: i64,
+        end: i64,
+        lower: bool,
+        keyed: bool,
+    ) -> i64:
+        """The slot (node << _FLAG_BITS | flags) of the node named ``text[start:end]``
+        (lowercased if ``lower``), of hash ``suffix_hash``, or 0 when no rule names it or is
+        below it. ``key`` is the suffix's code points packed as :func:`suffix_key` packs
+        them (without the length), the suffix's own when it is short and ``keyed`` (its code
+        points are ASCII)."""
         slots = self._slots
         slot_mask: i64 = len(slots) - 1
         slot = _first_slot(suffix_hash, slot_mask)
+        length: i64 = end - start
+        short = keyed and length <= _SHORT_LENGTH
+        if short:
+            key |= length << _KEY_BITS
         while True:
-            node: i64 = slots[slot]
-            if node == 0:
+            found: i64 = slots[slot]
+            if found == 0:
                 return 0
-            # The hash led here; the name decides (two suffixes may share a hash or a slot).
-            if _same_text(self._names[node], text, start, end, lower):
-                flags: i64 = self._flags[node]
-                return flags
+            # The hash led here; the name decides (two suffixes may share a hash or a slot):
+            # a short one by its key (its length and code points), a longer one code point by
+            # code point.
+            if short:
+                slot_key: i64 = self._keys[slot]
+                if slot_key == key:
+                    return found
+            elif _same_text(self._names[found >> _FLAG_BITS], text, start, end, lower):
+                return found
             slot = (slot + 1) & slot_mask
 
 
@@ -416,6 +482,16 @@ def suffix_hash(name: str) -> int:
     for character in reversed(name):
         value = (value * _HASH_MULTIPLIER + ord(character)) & _HASH_MASK
     return value
+
+
+def suffix_key(name: str) -> int:
+    """The key of a short name in the compiled build's table (at most :data:`_SHORT_LENGTH`
+    ASCII code points): its length, then its code points seven bits each, read from the right
+    (as :func:`suffix_hash` reads them); two names have the same key only if they are equal."""
+    value: i64 = 0
+    for character in reversed(name):
+        value = value * 128 + ord(character)
+    return len(name) << _KEY_BITS | value
 
 
 def _is_xn_dash_dash(text: str, index: i64) -> bool:
