@@ -8,6 +8,8 @@ through the host parser alone.
 
 from __future__ import annotations
 
+import itertools
+import re
 from typing import Any
 
 import pytest
@@ -620,3 +622,143 @@ def test_the_host_parser_gives_the_same_hosts_with_and_without_errors_on_the_cor
             domains.add(line[span[0] : span[1]])
     for domain in domains:
         assert parse_host(domain) == parse_host(domain, errors=[]), domain
+
+
+# --- The IPv4 parser's code-point loops equal the spec's steps ----------------------------------
+
+
+def spec_ipv4_number(input: str) -> tuple[int, bool] | None:
+    """The IPv4 number parser (https://url.spec.whatwg.org/#ipv4-number-parser) as the spec
+    writes it, with a regex for step 7 and int() for step 8 (no cap)."""
+    if input == "":  # 1.
+        return None
+    validation_error = False  # 2.
+    radix = 10  # 3.
+    if input[:2] in ("0x", "0X"):  # 4.
+        validation_error, input, radix = True, input[2:], 16
+    elif len(input) >= 2 and input[0] == "0":  # 5.
+        validation_error, input, radix = True, input[1:], 8
+    if input == "":  # 6.
+        return (0, True)
+    digits = {10: "[0-9]+", 16: "[0-9A-Fa-f]+", 8: "[0-7]+"}[radix]
+    if not re.fullmatch(digits, input, re.ASCII):  # 7.
+        return None
+    return (int(input, radix), validation_error)  # 8.-9.
+
+
+def spec_ends_in_a_number(input: str) -> bool:
+    """The ends in a number checker (https://url.spec.whatwg.org/#ends-in-a-number-checker)."""
+    parts = input.split(".")  # 1.
+    if parts[-1] == "":  # 2.
+        if len(parts) == 1:
+            return False
+        parts.pop()
+    last = parts[-1]  # 3.
+    if last != "" and re.fullmatch("[0-9]+", last, re.ASCII):  # 4.
+        return True
+    return spec_ipv4_number(last) is not None  # 5.-6.
+
+
+def spec_ipv4(input: str) -> tuple[int | None, list[str]]:
+    """The IPv4 parser (https://url.spec.whatwg.org/#concept-ipv4-parser): the address (None for
+    failure) and the validation errors in order."""
+    errors: list[str] = []
+    parts = input.split(".")  # 1.
+    if parts[-1] == "":  # 2.
+        errors.append("IPv4-empty-part")
+        if len(parts) > 1:
+            parts.pop()
+    if len(parts) < 4:  # 3.
+        errors.append("IPv4-too-few-parts")
+    if len(parts) > 4:  # 4.
+        return None, [*errors, "IPv4-too-many-parts"]
+    numbers = []  # 5.
+    for part in parts:  # 6.
+        result = spec_ipv4_number(part)
+        if result is None:
+            return None, [*errors, "IPv4-non-numeric-part"]
+        if result[1]:
+            errors.append("IPv4-non-decimal-part")
+        numbers.append(result[0])
+    if any(number > 255 for number in numbers):  # 7.
+        errors.append("IPv4-out-of-range-part")
+    if any(number > 255 for number in numbers[:-1]):  # 8.
+        return None, errors
+    if numbers[-1] >= 256 ** (5 - len(numbers)):  # 9.
+        return None, errors
+    ipv4 = numbers[-1]  # 10.-13.
+    for counter, number in enumerate(numbers[:-1]):
+        ipv4 += number * 256 ** (3 - counter)
+    return ipv4, errors  # 14.
+
+
+def ipv4_with_errors(input: str) -> tuple[int | None, list[str]]:
+    errors: list[ValidationError] = []
+    return parse_ipv4(input, errors=errors), [error.name for error in errors]
+
+
+# The shapes the IPv4 number parser tells apart: decimal, octal and hexadecimal digits (the
+# largest of each radix and one past it), "0", "0x"/"0X", a letter that is no digit, and a
+# code point beyond ASCII.
+_IPV4_NUMBER_ALPHABET = "0179afFxXg\u0663"
+
+
+def test_ipv4_number_parser_equals_the_spec_on_every_short_part() -> None:
+    for length in range(5):
+        for characters in itertools.product(_IPV4_NUMBER_ALPHABET, repeat=length):
+            part = "".join(characters)
+            assert host_module._parse_ipv4_number(part, 0, len(part)) == spec_ipv4_number(part), (
+                part
+            )
+            # (a part inside a longer input: only input[start:end] is read)
+            framed = f"9.{part}.x"
+            assert host_module._parse_ipv4_number(framed, 2, 2 + len(part)) == spec_ipv4_number(
+                part
+            )
+
+
+# Numbers around the 2**32 cap and the range checks, in every radix and with leading zeros.
+_IPV4_BIG_NUMBERS = [
+    prefix + digits
+    for value in (255, 256, 2**24 - 1, 2**24, 2**32 - 1, 2**32, 2**32 + 1, 10**40)
+    for prefix, digits in (
+        ("", str(value)),
+        ("0", f"{value:o}"),
+        ("0x", f"{value:x}"),
+        ("0X", f"{value:X}"),
+        ("0x000", f"{value:x}"),
+        ("00", f"{value:o}"),
+    )
+]
+
+
+def test_ipv4_number_parser_equals_the_spec_on_big_numbers() -> None:
+    for part in _IPV4_BIG_NUMBERS:
+        expected = spec_ipv4_number(part)
+        assert expected is not None
+        capped = (min(expected[0], 2**32), expected[1])  # (the parser caps at 2**32)
+        assert host_module._parse_ipv4_number(part, 0, len(part)) == capped, part
+
+
+_IPV4_PARTS = ("", "0", "1", "08", "0x", "0xff", "0x100", "0377", "256", "4294967295", "a", "0x1g")
+
+
+def test_ipv4_parser_and_ends_in_a_number_equal_the_spec_on_every_dotted_shape() -> None:
+    """Every input of up to five parts from the shapes above (empty parts, a trailing dot, too
+    many parts, each part's radix and range)."""
+    for count in range(1, 6):
+        for parts in itertools.product(_IPV4_PARTS, repeat=count):
+            if count >= 4 and len(set(parts)) > 3:
+                continue  # (bounded: every shape of part is still met in every position)
+            input = ".".join(parts)
+            assert ends_in_a_number(input) is spec_ends_in_a_number(input), input
+            assert ipv4_with_errors(input) == spec_ipv4(input), input
+
+
+def test_ends_in_a_number_equals_the_spec_on_every_short_input() -> None:
+    for length in range(6):
+        for characters in itertools.product("0.19xXaf\u0663", repeat=length):
+            input = "".join(characters)
+            assert ends_in_a_number(input) is spec_ends_in_a_number(input), input
+            if spec_ends_in_a_number(input):
+                assert ipv4_with_errors(input) == spec_ipv4(input), input

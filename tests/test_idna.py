@@ -495,6 +495,80 @@ def test_punycode_matches_cpython_codec_around_the_short_label_bound(text: str) 
     assert punycode.decode(punycode.encode(text)) == text
 
 
+# --- Punycode: §6.3's own loop (short labels) equals the insertion-index encoder (long ones) -----
+
+# One code point of each class the encoder tells apart: basic (a letter, a digit, the delimiter),
+# the first non-basic code point (0x80), BMP, the last BMP one, astral and the last code point.
+_PUNYCODE_CLASSES = (
+    "a",
+    "Z",
+    "7",
+    "-",
+    "\x80",
+    "ü",
+    "é",
+    "中",
+    "\uffff",
+    "\U0001f600",
+    "\U0010ffff",
+)
+
+
+def _assert_short_equals_long(label: str) -> None:
+    assert punycode.encode_short(label) == punycode.encode_long(label), label
+
+
+def test_punycode_short_encoder_equals_the_long_one_on_every_small_label() -> None:
+    for length in range(5):
+        for characters in itertools.product(_PUNYCODE_CLASSES, repeat=length):
+            _assert_short_equals_long("".join(characters))
+
+
+def test_punycode_short_encoder_equals_the_long_one_at_every_length() -> None:
+    """Lengths 1 to the short encoder's bound: all basic, all non-basic (one code point, all
+    distinct, descending), mixed, delimiters first, last and doubled."""
+    for length in range(1, punycode._RFC_LOOP_MAX_LENGTH + 1):
+        labels = [
+            "a" * length,
+            "ü" * length,
+            "".join(chr(0x4E00 + index) for index in range(length)),
+            "".join(chr(0x10FFFF - index) for index in range(length)),
+            "".join(_PUNYCODE_CLASSES[index % len(_PUNYCODE_CLASSES)] for index in range(length)),
+            ("-" + "b" * length)[:length],
+            ("ü" * length)[: length - 1] + "-",
+            "".join("-ü"[index % 2] for index in range(length)),
+            "".join(chr(0x80 + (index * 37) % 300) for index in range(length)),
+        ]
+        for label in labels:
+            _assert_short_equals_long(label)
+            assert punycode.encode(label) == label.encode("punycode").decode("ascii")
+
+
+def test_punycode_short_encoder_equals_the_long_one_on_the_idna_test_data() -> None:
+    labels: set[str] = set()
+    for entry in _idna_test_entries():
+        labels.update(entry["input"].split("."))
+        labels.update(to_unicode(entry["input"], URL_FLAGS)[0].split("."))
+    for label in labels:
+        if any("\ud800" <= code_point <= "\udfff" for code_point in label):
+            with pytest.raises(punycode.PunycodeError):
+                punycode.encode_short(label)
+            continue
+        _assert_short_equals_long(label)
+
+
+def test_punycode_short_encoder_rejects_surrogates() -> None:
+    for label in ("\ud800", "a\udfff", "ü\udc00b", "\U0010ffff\ud800"):
+        with pytest.raises(punycode.PunycodeError):
+            punycode.encode_short(label)
+
+
+@pytest.mark.parametrize(("unicode", "encoded"), RFC_3492_SAMPLES)
+def test_punycode_both_encoders_give_the_rfc_3492_samples(unicode: str, encoded: str) -> None:
+    assert punycode.encode_short(unicode) == encoded
+    assert punycode.encode_long(unicode) == encoded
+
+
 def test_punycode_encode_rejects_surrogates() -> None:
     with pytest.raises(punycode.PunycodeError):
         punycode.encode("a\ud800")
@@ -759,3 +833,24 @@ def test_processing_equals_the_full_path_on_every_short_domain() -> None:
 def test_processing_equals_the_full_path_on_generated_domains(domain: str) -> None:
     for flags in _PROCESSING_FLAGS:
         assert processing(domain, flags) == full_processing(domain, flags), domain
+
+
+def test_code_point_properties_equal_the_tables() -> None:
+    """The property bits the validity criteria and the Bidi check read equal the mapping table
+    and unicodedata2, on every 11th code point beyond ASCII and every one of the IDNA test data."""
+    ucd = unicode_data()
+    table = _mapping_table()
+    code_points = set(range(0x80, 0x110000, 11))
+    for entry in _idna_test_entries():
+        code_points.update(ord(character) for character in entry["input"] if character >= "\x80")
+    for code_point in sorted(code_points):
+        character = chr(code_point)
+        properties = idna._CodePointProperties()[code_point]  # (a fresh one: no bound reached)
+        status = table.status(character)
+        assert bool(properties & idna._STATUS_V) is (status == "V"), hex(code_point)
+        assert bool(properties & idna._STATUS_D) is (status == "D"), hex(code_point)
+        is_mark = ucd.category(character).startswith("M")
+        assert bool(properties & idna._GENERAL_CATEGORY_MARK) is is_mark, hex(code_point)
+        is_rtl = ucd.bidirectional(character) in ("R", "AL", "AN")
+        assert bool(properties & idna._BIDI_CLASS_R_AL_OR_AN) is is_rtl, hex(code_point)
+        assert idna._CODE_POINT_PROPERTIES[code_point] == properties

@@ -22,7 +22,7 @@ from urlspec import parser
 from urlspec.infra import to_scalar_value_string
 from urlspec.parser import State, basic_url_parse
 from urlspec.percent_encoding import PATH, utf8_percent_encode
-from urlspec.url_record import URLRecord
+from urlspec.url_record import URLRecord, is_special
 from urlspec.validation import ValidationError
 
 
@@ -99,6 +99,82 @@ def test_both_dispatches_agree_on_setters(attribute: str, value: str) -> None:
         finally:
             parser.dispatch_by_calls = saved
     assert results[0] == results[1]
+
+
+# --- The flag url_is_special equals "url is special" after every step --------------------------
+
+
+def run_checking_the_special_flag(
+    input: str,
+    base: URLRecord | None = None,
+    url: URLRecord | None = None,
+    state_override: int | None = None,
+) -> None:
+    """BasicURLParser.run's loop, checking before and after each step that the parser's flag
+    says what https://url.spec.whatwg.org/#is-special says of its URL record."""
+    machine = parser.BasicURLParser(
+        to_scalar_value_string(input), base, "utf-8", url, state_override, []
+    )
+    length = len(machine.input)
+    while True:
+        assert machine.url_is_special is is_special(machine.url), (input, machine.state)
+        pointer = machine.pointer
+        outcome = machine.step(machine.input[pointer] if pointer < length else "")
+        assert machine.url_is_special is is_special(machine.url), (input, machine.state)
+        if outcome is not None or machine.pointer >= length:
+            return
+        machine.pointer += 1
+
+
+def test_the_special_flag_follows_the_scheme_on_wpt() -> None:
+    cases = list(wpt_cases())
+    if not cases:
+        missing(wpt_path("urltestdata.json"), "wpt")
+    for input, base_string in cases:
+        base = None if base_string is None else basic_url_parse(base_string)
+        if base_string is None or base is not None:
+            run_checking_the_special_flag(input, base)
+
+
+def test_the_special_flag_follows_the_scheme_with_every_state_override() -> None:
+    """Each state a setter starts in (https://url.spec.whatwg.org/#urlutils-members), on special
+    and non-special URLs, with inputs that change the scheme and that leave it."""
+    setter_states = (
+        State.SCHEME_START,
+        State.HOST,
+        State.HOSTNAME,
+        State.PORT,
+        State.PATH_START,
+        State.QUERY,
+        State.FRAGMENT,
+    )
+    for url_string in ("https://u:p@example.com:8/p?q#h", "foo://h/p", "file:///C:/x", "a:b"):
+        for state in setter_states:
+            for input in ("ftp", "file", "foo", "HTTP", "h:1", "/x\\y", "?a", "", "[::1]"):
+                record = basic_url_parse(url_string)
+                assert record is not None
+                if isinstance(record.path, str) and state in (State.HOST, State.PATH_START):
+                    continue  # (the host, hostname, port and pathname setters stop here)
+                # (as the search and hash setters do before running the parser)
+                if state == State.QUERY:
+                    record.query = ""
+                if state == State.FRAGMENT:
+                    record.fragment = ""
+                run_checking_the_special_flag(input, url=record, state_override=state)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(["http:", "file:", "foo:", "/", "\\", "?", "#", "a", ":", "@", "."]),
+        max_size=12,
+    ).map("".join)
+)
+def test_the_special_flag_follows_the_scheme_on_generated_inputs(input: str) -> None:
+    base = basic_url_parse("https://example.com/a/b")
+    file_base = basic_url_parse("file:///c/d")
+    for each_base in (None, base, file_base):
+        run_checking_the_special_flag(input, each_base)
 
 
 # --- The two ways to find where a run of code points ends (urlspec.parser.CodePointRun) ---

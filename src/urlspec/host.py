@@ -23,9 +23,7 @@ from typing import Final, NamedTuple
 
 from urlspec.infra import (
     ASCII_DIGITS,
-    ASCII_DIGITS_ONLY,
     ASCII_HEX_DIGITS,
-    ASCII_HEX_DIGITS_ONLY,
     C0_CONTROLS,
     NOT_URL_CODE_POINT_OR_PERCENT,
     PERCENT_NOT_FOLLOWED_BY_TWO_ASCII_HEX_DIGITS,
@@ -94,17 +92,16 @@ FORBIDDEN_HOST_CODE_POINT_RE: Final = re.compile(character_class(FORBIDDEN_HOST_
 FORBIDDEN_DOMAIN_CODE_POINT_RE: Final = re.compile(character_class(FORBIDDEN_DOMAIN_CODE_POINTS))
 
 _PERCENT_ENCODED_BYTE_RE: Final = re.compile(f"%{character_class(ASCII_HEX_DIGITS)}{{2}}")
-#: The digits of an IPv4 number in each radix (the IPv4 number parser's step 7).
-_RADIX_DIGITS_ONLY: Final = {
-    10: ASCII_DIGITS_ONLY,
-    16: ASCII_HEX_DIGITS_ONLY,
-    8: re.compile("[0-7]+"),
-}
+#: The value of each ASCII code point as a digit (of radix 8, 10 or 16: the IPv4 number parser's
+#: step 7 checks it is below the radix), 16 for one that is no hexadecimal digit.
+_ASCII_DIGIT_VALUES: Final = bytes(
+    int(chr(code_point), 16) if chr(code_point) in ASCII_HEX_DIGITS else 16
+    for code_point in range(128)
+)
 # An IPv4 number never needs to be known beyond 2**32: every number at least that large fails the
 # same checks (it is greater than 255 and not less than 256**(5 - size) for any size). Parsing
-# stops there, so that a part of millions of digits costs linear time, not int()'s quadratic one.
-_IPV4_NUMBER_CAP = 2**32
-_IPV4_NUMBER_CAP_DIGITS = {10: 10, 16: 8, 8: 11}
+# stops growing the number there, so that a part of millions of digits costs linear time.
+_IPV4_NUMBER_CAP: Final = 2**32
 
 
 def _error(errors: ErrorList, name: str, position: int) -> None:
@@ -202,18 +199,34 @@ def _domain_to_ascii() -> Callable[..., str]:
 
 def ends_in_a_number(input: str) -> bool:
     """The ends in a number checker (https://url.spec.whatwg.org/#ends-in-a-number-checker)."""
-    # 2.-4. The last part of the input strictly split on ".", ignoring one trailing empty part.
+    # 1.-3. The last part of the input strictly split on ".", ignoring one trailing empty part.
     end = len(input) - 1 if input.endswith(".") else len(input)
-    last = input[input.rfind(".", 0, end) + 1 : end]
+    start = input.rfind(".", 0, end) + 1
     # Both checks below need a first code point that is an ASCII digit (an IPv4 number starts
     # with "0x", "0" or a decimal digit): most domains end in a label that has not, and stop here.
-    if not last or last[0] not in ASCII_DIGITS:
+    if start >= end or input[start] not in ASCII_DIGITS:
         return False
-    # 5. Only ASCII digits.
-    if ASCII_DIGITS_ONLY.fullmatch(last):
+    # 4. Only ASCII digits.
+    if _are_digits(input, start, end, 10):
         return True
-    # 6. "0x" or "0X" followed by zero or more ASCII hex digits.
-    return _parse_ipv4_number(last) is not None
+    # 5. Parsing last as an IPv4 number does not return failure: as the spec's note says, after
+    # step 4 that is "0x" or "0X" followed by zero or more ASCII hex digits (no number is made).
+    return (
+        end - start >= 2
+        and input[start] == "0"
+        and input[start + 1] in "xX"
+        and _are_digits(input, start + 2, end, 16)
+    )
+
+
+def _are_digits(input: str, start: int, end: int, radix: int) -> bool:
+    """Whether input[start:end] holds only digits of the radix (10 or 16)."""
+    values = _ASCII_DIGIT_VALUES
+    for index in range(start, end):
+        code_point = ord(input[index])
+        if code_point >= 128 or values[code_point] >= radix:
+            return False
+    return True
 
 
 def parse_ipv4(input: str, *, errors: ErrorList = None, position: int = 0) -> int | None:
@@ -232,11 +245,14 @@ def parse_ipv4(input: str, *, errors: ErrorList = None, position: int = 0) -> in
     if size > 4:
         _error(errors, "IPv4-too-many-parts", position)
         return None
-    parts = input.split(".")[:size]
-    # 5.-6. Parse each part as an IPv4 number.
+    # 5.-6. Parse each part (input[start:end], not split off) as an IPv4 number.
     numbers: list[int] = []
-    for part in parts:
-        result = _parse_ipv4_number(part)
+    start = 0
+    for _ in range(size):
+        end = input.find(".", start)
+        if end < 0:
+            end = len(input)
+        result = _parse_ipv4_number(input, start, end)
         if result is None:
             _error(errors, "IPv4-non-numeric-part", position)
             return None
@@ -244,6 +260,7 @@ def parse_ipv4(input: str, *, errors: ErrorList = None, position: int = 0) -> in
         if is_not_decimal:
             _error(errors, "IPv4-non-decimal-part", position)
         numbers.append(number)
+        start = end + 1
     # 7.-9. Range checks: every part but the last is one byte, the last fills the rest.
     last = numbers[-1]
     if max(numbers) > 255:
@@ -259,36 +276,41 @@ def parse_ipv4(input: str, *, errors: ErrorList = None, position: int = 0) -> in
     return ipv4
 
 
-def _parse_ipv4_number(input: str) -> tuple[int, bool] | None:
-    """The IPv4 number parser (https://url.spec.whatwg.org/#ipv4-number-parser).
+def _parse_ipv4_number(input: str, start: int, end: int) -> tuple[int, bool] | None:
+    """The IPv4 number parser (https://url.spec.whatwg.org/#ipv4-number-parser) on
+    input[start:end], by a loop over its code points.
 
     Returns (number, validationError), the number capped at 2**32, or None for failure.
     """
     # 1.
-    if not input:
+    if start >= end:
         return None
     # 2.-5. A "0x"/"0X" prefix means hexadecimal, a leading "0" octal.
     validation_error = False
     radix = 10
-    if len(input) >= 2 and input[0] == "0" and input[1] in "xX":
+    if end - start >= 2 and input[start] == "0" and input[start + 1] in "xX":
         validation_error = True
-        input = input[2:]
+        start += 2
         radix = 16
-    elif len(input) >= 2 and input[0] == "0":
+    elif end - start >= 2 and input[start] == "0":
         validation_error = True
-        input = input[1:]
+        start += 1
         radix = 8
     # 6.
-    if not input:
+    if start == end:
         return (0, True)
-    # 7.
-    if not _RADIX_DIGITS_ONLY[radix].fullmatch(input):
-        return None
-    # 8.
-    significant = input.lstrip("0")
-    if len(significant) > _IPV4_NUMBER_CAP_DIGITS[radix]:
-        return (_IPV4_NUMBER_CAP, validation_error)
-    output = int(significant, radix) if significant else 0
+    # 7. Failure on a code point that is not a radix-R digit. 8. The number, in radix R.
+    values = _ASCII_DIGIT_VALUES
+    output = 0
+    for index in range(start, end):
+        code_point = ord(input[index])
+        if code_point >= 128:
+            return None
+        digit = values[code_point]
+        if digit >= radix:
+            return None
+        if output < _IPV4_NUMBER_CAP:
+            output = output * radix + digit
     return (min(output, _IPV4_NUMBER_CAP), validation_error)
 
 

@@ -70,16 +70,16 @@ ERROR_DESCRIPTIONS: dict[str, str] = {
     "forbidden domain code point": "the domain contains a forbidden domain code point",
 }
 
-_ACE_PREFIX = "xn--"
-_ZWNJ = "\u200c"
-_ZWJ = "\u200d"
-_VIRAMA = 9  # Canonical_Combining_Class=Virama
-_RTL_BIDI_CLASSES = frozenset(("R", "AL", "AN"))
+_ACE_PREFIX: Final = "xn--"
+_ZWNJ: Final = "\u200c"
+_ZWJ: Final = "\u200d"
+_VIRAMA: Final = 9  # Canonical_Combining_Class=Virama
+_RTL_BIDI_CLASSES: Final = frozenset(("R", "AL", "AN"))
 # RFC 5893 §2.
-_RTL_LABEL_ALLOWED = frozenset(("R", "AL", "AN", "EN", "ES", "CS", "ET", "ON", "BN", "NSM"))
-_RTL_LABEL_END = frozenset(("R", "AL", "EN", "AN"))
-_LTR_LABEL_ALLOWED = frozenset(("L", "EN", "ES", "CS", "ET", "ON", "BN", "NSM"))
-_LTR_LABEL_END = frozenset(("L", "EN"))
+_RTL_LABEL_ALLOWED: Final = frozenset(("R", "AL", "AN", "EN", "ES", "CS", "ET", "ON", "BN", "NSM"))
+_RTL_LABEL_END: Final = frozenset(("R", "AL", "EN", "AN"))
+_LTR_LABEL_ALLOWED: Final = frozenset(("L", "EN", "ES", "CS", "ET", "ON", "BN", "NSM"))
+_LTR_LABEL_END: Final = frozenset(("L", "EN"))
 
 
 class InvalidDomain(ValueError):
@@ -393,9 +393,10 @@ def _is_rtl_label(label: str) -> bool:
     """RFC 5893 §1.4: a label with a character of Bidi class R, AL or AN."""
     if label.isascii():
         return False
-    bidirectional = unicode_data().bidirectional
-    for code_point in label:
-        if ord(code_point) >= 0x80 and bidirectional(code_point) in _RTL_BIDI_CLASSES:
+    properties = _CODE_POINT_PROPERTIES
+    for character in label:
+        code_point = ord(character)
+        if code_point >= 0x80 and properties[code_point] & _BIDI_CLASS_R_AL_OR_AN:
             return True
     return False
 
@@ -431,14 +432,16 @@ def _check_validity(label: str, flags: Flags, errors: list[str]) -> None:
         _record(errors, "U1")
     if is_ascii:
         return  # Lowercase ASCII is valid and holds no mark, no joiner, no RTL code point.
-    # 6.
-    if unicode_data().category(label[0]).startswith("M"):
+    # 6. (No ASCII code point is a mark.)
+    properties = _CODE_POINT_PROPERTIES
+    first = ord(label[0])
+    if first >= 0x80 and properties[first] & _GENERAL_CATEGORY_MARK:
         _record(errors, "V6")
     # 7. Each code point must be valid (or a deviation, with Nontransitional Processing).
-    allowed = "V" if flags.transitional_processing else "VD"
-    table = _mapping_table()
-    for code_point in label:
-        if ord(code_point) >= 0x80 and table.status(code_point) not in allowed:
+    allowed = _STATUS_V if flags.transitional_processing else _STATUS_V | _STATUS_D
+    for character in label:
+        code_point = ord(character)
+        if code_point >= 0x80 and not properties[code_point] & allowed:
             _record(errors, "V7")
             break
     # 8.
@@ -449,10 +452,10 @@ def _check_validity(label: str, flags: Flags, errors: list[str]) -> None:
 # Lowercase ASCII labels that do not start with "xn--" meet validity criteria 1 and 4-9 (they are
 # in NFC, valid, and hold no mark, joiner, period or RTL code point); these find the labels of a
 # whole domain that fail criteria 2, 3 and 7's UseSTD3ASCIIRules, in one pass each.
-_HYPHENS_IN_THIRD_AND_FOURTH_POSITIONS_RE = re.compile(r"(?:^|\.)[^.]{2}--")
+_HYPHENS_IN_THIRD_AND_FOURTH_POSITIONS_RE: Final = re.compile(r"(?:^|\.)[^.]{2}--")
 # (\Z, not "$", which also matches before a final "\n")
-_HYPHEN_AT_LABEL_START_OR_END_RE = re.compile(r"(?:^|\.)-|-(?:\.|\Z)")
-_NOT_STD3_ASCII_OR_DOT_RE = re.compile(r"[^a-z0-9.\-]")
+_HYPHEN_AT_LABEL_START_OR_END_RE: Final = re.compile(r"(?:^|\.)-|-(?:\.|\Z)")
+_NOT_STD3_ASCII_OR_DOT_RE: Final = re.compile(r"[^a-z0-9.\-]")
 # An ASCII code point that UseSTD3ASCIIRules rejects (criterion 7: all but a-z, 0-9 and -).
 _NOT_STD3_ASCII_RE: Final = re.compile(r"[\x00-,./:-`{-\x7f]")
 
@@ -554,6 +557,48 @@ class _MappingTable:
     def status(self, code_point: str) -> str:
         """The status of a code point."""
         return self.statuses[bisect.bisect_right(self.starts, ord(code_point)) - 1]
+
+
+# What the validity criteria (§4.1) and the Bidi rule ask of a code point beyond ASCII, as the
+# bits of one int: its status in the mapping table is V or D (criterion 7), its General_Category
+# is a mark (criterion 6), its Bidi class is R, AL or AN (RFC 5893 §1.4, an RTL label).
+_STATUS_V: Final = 1
+_STATUS_D: Final = 2
+_GENERAL_CATEGORY_MARK: Final = 4
+_BIDI_CLASS_R_AL_OR_AN: Final = 8
+
+
+class _CodePointProperties(dict[int, int]):
+    """The property bits of each code point, one dict lookup per code point once met (a
+    bisection of the mapping table and two ``unicodedata2`` calls the first time).
+
+    It remembers the code points met so far, up to a bound, so that hostile input cannot make it
+    hold every code point. tests/test_idna.py proves its bits equal to the tables'.
+    """
+
+    MAX_SIZE: Final = 1 << 16
+
+    def __missing__(self, code_point: int) -> int:
+        character = chr(code_point)
+        status = _mapping_table().status(character)
+        ucd = unicode_data()
+        properties = 0
+        if status == "V":
+            properties |= _STATUS_V
+        elif status == "D":
+            properties |= _STATUS_D
+        if ucd.category(character).startswith("M"):
+            properties |= _GENERAL_CATEGORY_MARK
+        if ucd.bidirectional(character) in _RTL_BIDI_CLASSES:
+            properties |= _BIDI_CLASS_R_AL_OR_AN
+        if len(self) >= self.MAX_SIZE:
+            self.clear()
+        self[code_point] = properties
+        return properties
+
+
+# (empty until a code point is looked up: the tables load then)
+_CODE_POINT_PROPERTIES: Final = _CodePointProperties()
 
 
 @functools.cache

@@ -143,6 +143,15 @@ FAILURE: Final = _Outcome.FAILURE
 #: tuples or sets (never ``c in "..."``, for which the empty string would always be "in").
 EOF: Final = ""
 
+# The path state, run once per path segment and once per "/", compares c as an integer code point
+# (a machine comparison in the compiled build, where comparing one-code-point strings is a call):
+# -1 stands for the EOF code point.
+_EOF_CODE_POINT: Final = -1
+_SOLIDUS: Final = 0x2F  # /
+_REVERSE_SOLIDUS: Final = 0x5C  # \
+_QUESTION_MARK: Final = 0x3F  # ?
+_NUMBER_SIGN: Final = 0x23  # #
+
 # Where a run of the code points a state simply appends ends, per state; "special" adds U+005C (\).
 # The scheme state appends ASCII alphanumerics, U+002B (+), U+002D (-), U+002E (.).
 _SCHEME_CODE_POINTS: Final = ASCII_ALPHANUMERIC | frozenset("+-.")
@@ -327,6 +336,7 @@ class BasicURLParser:
         "state",
         "state_override",
         "url",
+        "url_is_special",
         "username_parts",
     )
 
@@ -362,9 +372,13 @@ class BasicURLParser:
         self.input = input
         self.base = base
         self.url = url
+        # Whether url is special (https://url.spec.whatwg.org/#is-special), kept as a flag that
+        # changes where url's scheme does (set_scheme): the states ask on nearly every step.
+        self.url_is_special = is_special(url)
         self.state_override = state_override
         self.state = state_override if state_override is not None else State.SCHEME_START
-        self.encoding = output_encoding_for_label(encoding)
+        # (the default needs no lookup: a call into the interpreted encoding module)
+        self.encoding = encoding if encoding == "utf-8" else output_encoding_for_label(encoding)
         self.buffer = ""
         self.at_sign_seen = False
         self.inside_brackets = False
@@ -496,10 +510,15 @@ class BasicURLParser:
         host's kind and value (see urlspec.host.Host), or None for failure."""
         return parse_host_kind_and_value(
             self.buffer,
-            not is_special(self.url),
+            not self.url_is_special,
             self.errors,
             self.original_position(start) if self.errors is not None else 0,
         )
+
+    def set_scheme(self, scheme: str) -> None:
+        """Set url's scheme (and with it the flag url_is_special)."""
+        self.url.scheme = scheme
+        self.url_is_special = scheme in SPECIAL_SCHEMES
 
     def set_host(self, host: tuple[HostKind, str | int | tuple[int, ...]]) -> None:
         url = self.url
@@ -556,7 +575,7 @@ class BasicURLParser:
         url = self.url
         buffer = self.buffer
         if self.state_override is not None:
-            url_is_special = is_special(url)
+            url_is_special = self.url_is_special
             buffer_is_special = buffer in SPECIAL_SCHEMES
             if url_is_special and not buffer_is_special:
                 return RETURN
@@ -566,7 +585,7 @@ class BasicURLParser:
                 return RETURN
             if url.scheme == "file" and url.host == "":
                 return RETURN
-        url.scheme = buffer
+        self.set_scheme(buffer)
         if self.state_override is not None:
             if url.port == default_port(url.scheme):
                 url.port = None
@@ -577,10 +596,10 @@ class BasicURLParser:
             if not self.remaining_starts_with("//"):
                 self.validation_error("special-scheme-missing-following-solidus", self.pointer + 1)
             self.state = State.FILE
-        elif is_special(self.url) and base is not None and base.scheme == url.scheme:
+        elif self.url_is_special and base is not None and base.scheme == url.scheme:
             assert base.scheme in SPECIAL_SCHEMES
             self.state = State.SPECIAL_RELATIVE_OR_AUTHORITY
-        elif is_special(self.url):
+        elif self.url_is_special:
             self.state = State.SPECIAL_AUTHORITY_SLASHES
         elif self.remaining_starts_with("/"):
             self.state = State.PATH_OR_AUTHORITY
@@ -598,7 +617,7 @@ class BasicURLParser:
             return FAILURE
         url = self.url
         if isinstance(base.path, str) and c == "#":
-            url.scheme = base.scheme
+            self.set_scheme(base.scheme)
             url.path = base.path
             url.query = base.query
             url.fragment = ""
@@ -636,10 +655,10 @@ class BasicURLParser:
         base = self.base
         assert base is not None and base.scheme != "file"
         url = self.url
-        url.scheme = base.scheme
+        self.set_scheme(base.scheme)
         if c == "/":
             self.state = State.RELATIVE_SLASH
-        elif is_special(self.url) and c == "\\":
+        elif self.url_is_special and c == "\\":
             self.validation_error("invalid-reverse-solidus")
             self.state = State.RELATIVE_SLASH
         else:
@@ -664,7 +683,7 @@ class BasicURLParser:
 
     def relative_slash_state(self, c: str) -> _Outcome | None:
         """https://url.spec.whatwg.org/#relative-slash-state"""
-        if is_special(self.url) and c in ("/", "\\"):
+        if self.url_is_special and c in ("/", "\\"):
             if c == "\\":
                 self.validation_error("invalid-reverse-solidus")
             self.state = State.SPECIAL_AUTHORITY_IGNORE_SLASHES
@@ -704,7 +723,7 @@ class BasicURLParser:
 
     def authority_state(self, c: str) -> _Outcome | None:
         """https://url.spec.whatwg.org/#authority-state"""
-        special = is_special(self.url)
+        special = self.url_is_special
         if c == "@":
             self.validation_error("invalid-credentials")
             if self.at_sign_seen:
@@ -749,7 +768,7 @@ class BasicURLParser:
     def host_state(self, c: str) -> _Outcome | None:
         """https://url.spec.whatwg.org/#host-state (also the hostname state)"""
         url = self.url
-        special = is_special(self.url)
+        special = self.url_is_special
         if self.state_override is not None and url.scheme == "file":
             self.pointer -= 1
             self.state = State.FILE_HOST
@@ -812,7 +831,7 @@ class BasicURLParser:
             self.pointer = end - 1
         elif (
             c in (EOF, "/", "?", "#")
-            or (is_special(self.url) and c == "\\")
+            or (self.url_is_special and c == "\\")
             or self.state_override is not None
         ):
             if self.buffer != "":
@@ -837,7 +856,7 @@ class BasicURLParser:
         """https://url.spec.whatwg.org/#file-state"""
         url = self.url
         base = self.base
-        url.scheme = "file"
+        self.set_scheme("file")
         self.set_empty_host()
         if c in ("/", "\\"):
             if c == "\\":
@@ -925,7 +944,7 @@ class BasicURLParser:
     def path_start_state(self, c: str) -> _Outcome | None:
         """https://url.spec.whatwg.org/#path-start-state"""
         url = self.url
-        if is_special(self.url):
+        if self.url_is_special:
             if c == "\\":
                 self.validation_error("invalid-reverse-solidus")
             self.state = State.PATH
@@ -948,11 +967,17 @@ class BasicURLParser:
     def path_state(self, c: str) -> _Outcome | None:
         """https://url.spec.whatwg.org/#path-state"""
         url = self.url
-        special = is_special(self.url)
+        special = self.url_is_special
         overridden = self.state_override is not None
-        if c in (EOF, "/") or (special and c == "\\") or (not overridden and c in ("?", "#")):
-            is_slash = c == "/" or (special and c == "\\")
-            if special and c == "\\":
+        code_point = ord(c) if c else _EOF_CODE_POINT
+        # (url is special and c is U+005C (\)) counts as c being U+002F (/).
+        is_slash = code_point == _SOLIDUS or (special and code_point == _REVERSE_SOLIDUS)
+        if (
+            code_point == _EOF_CODE_POINT
+            or is_slash
+            or (not overridden and code_point in (_QUESTION_MARK, _NUMBER_SIGN))
+        ):
+            if special and code_point == _REVERSE_SOLIDUS:
                 self.validation_error("invalid-reverse-solidus")
             buffer = self.buffer
             path = self.path_list()
@@ -970,10 +995,10 @@ class BasicURLParser:
                     buffer = buffer[0] + ":"
                 path.append(buffer)
             self.buffer = ""
-            if c == "?":
+            if code_point == _QUESTION_MARK:
                 url.query = ""
                 self.state = State.QUERY
-            if c == "#":
+            if code_point == _NUMBER_SIGN:
                 url.fragment = ""
                 self.state = State.FRAGMENT
         else:
@@ -1022,7 +1047,7 @@ class BasicURLParser:
     def query_state(self, c: str) -> _Outcome | None:
         """https://url.spec.whatwg.org/#query-state"""
         url = self.url
-        special = is_special(self.url)
+        special = self.url_is_special
         if self.encoding != "utf-8" and (not special or url.scheme in ("ws", "wss")):
             self.encoding = "utf-8"
         if (self.state_override is None and c == "#") or c == EOF:

@@ -26,26 +26,27 @@ import bisect
 import functools
 import re
 from operator import itemgetter
+from typing import Final
 
-__all__ = ["MAXINT", "PunycodeError", "decode", "encode"]
+__all__ = ["MAXINT", "PunycodeError", "decode", "encode", "encode_long", "encode_short"]
 
 # §5 Parameter values for Punycode.
-BASE = 36
-TMIN = 1
-TMAX = 26
-SKEW = 38
-DAMP = 700
-INITIAL_BIAS = 72
-INITIAL_N = 0x80
-DELIMITER = "-"
+BASE: Final = 36
+TMIN: Final = 1
+TMAX: Final = 26
+SKEW: Final = 38
+DAMP: Final = 700
+INITIAL_BIAS: Final = 72
+INITIAL_N: Final = 0x80
+DELIMITER: Final = "-"
 
 #: §6.4 Overflow handling: the largest value the integers may hold.
-MAXINT = 2**32 - 1
+MAXINT: Final = 2**32 - 1
 
-_NON_BASIC_CODE_POINTS_RE = re.compile("[^\x00-\x7f]+")
+_NON_BASIC_CODE_POINTS_RE: Final = re.compile("[^\x00-\x7f]+")
 
 # Below this many code points, plain list insertion is cheaper than the Fenwick tree.
-_SHORT_LABEL = 2048
+_SHORT_LABEL: Final = 2048
 
 
 class PunycodeError(ValueError):
@@ -82,7 +83,7 @@ _DIGIT_VALUES: dict[str, int] = {
 
 
 #: §5: the basic code point for each digit value, lowercase (index: the value).
-_BASIC_CODE_POINT_FOR_DIGIT = "abcdefghijklmnopqrstuvwxyz0123456789"
+_BASIC_CODE_POINT_FOR_DIGIT: Final = "abcdefghijklmnopqrstuvwxyz0123456789"
 
 
 # --- §6.2 Decoding procedure --------------------------------------------------------------------
@@ -168,11 +169,85 @@ def _apply_insertions(basic: str, insertions: list[tuple[int, int]]) -> str:
 # --- §6.3 Encoding procedure --------------------------------------------------------------------
 
 
+#: Up to this many code points, :func:`encode` runs §6.3's own loop (:func:`encode_short`), which
+#: rescans the input once per distinct non-basic code point; longer labels count insertion
+#: indexes instead (:func:`encode_long`). A domain label is at most 63 code points long.
+_RFC_LOOP_MAX_LENGTH: Final = 64
+
+
 def encode(input: str) -> str:
     """Encode a Unicode string into Punycode (without the "xn--" prefix); raises PunycodeError.
 
     Surrogate code points are not scalar values, cannot be part of a domain and fail.
     """
+    if len(input) <= _RFC_LOOP_MAX_LENGTH:
+        return encode_short(input)
+    return encode_long(input)
+
+
+def encode_short(input: str) -> str:
+    """§6.3 Encoding procedure, step by step as the RFC writes it, over integer code points.
+
+    Quadratic in the number of distinct non-basic code points, so :func:`encode` uses it for
+    short labels only; tests/test_idna.py proves it equal to :func:`encode_long`.
+    """
+    code_points = [ord(character) for character in input]
+    # let n = initial_n, let delta = 0, let bias = initial_bias
+    n = INITIAL_N
+    delta = 0
+    bias = INITIAL_BIAS
+    # let h = b = the number of basic code points in the input; copy them to the output in
+    # order, followed by a delimiter if b > 0.
+    output = [character for character in input if ord(character) < INITIAL_N]
+    h = b = len(output)
+    if b > 0:
+        output.append(DELIMITER)
+    # (No non-basic code point is below n = initial_n: the basic ones are all below 0x80.)
+    length = len(code_points)
+    while h < length:
+        # let m = the minimum {non-basic} code point >= n in the input
+        m = MAXINT
+        for c in code_points:
+            if n <= c < m:
+                m = c
+        if 0xD800 <= m <= 0xDFFF:
+            raise PunycodeError("surrogate code point")
+        # let delta = delta + (m - n) * (h + 1), fail on overflow; let n = m
+        delta += (m - n) * (h + 1)
+        if delta > MAXINT:
+            raise PunycodeError("overflow")
+        n = m
+        for c in code_points:
+            # if c < n {or c is basic} then increment delta, fail on overflow
+            if c < n:
+                delta += 1
+                if delta > MAXINT:
+                    raise PunycodeError("overflow")
+            elif c == n:
+                # let q = delta; output q as a generalized variable-length integer
+                q = delta
+                k = BASE
+                while True:
+                    t = _threshold(k, bias)
+                    if q < t:
+                        break
+                    output.append(_BASIC_CODE_POINT_FOR_DIGIT[t + (q - t) % (BASE - t)])
+                    q = (q - t) // (BASE - t)
+                    k += BASE
+                output.append(_BASIC_CODE_POINT_FOR_DIGIT[q])
+                # let bias = adapt(delta, h + 1, test h equals b?), let delta = 0, increment h
+                bias = _adapt(delta, h + 1, h == b)
+                delta = 0
+                h += 1
+        # increment delta and n
+        delta += 1
+        n += 1
+    return "".join(output)
+
+
+def encode_long(input: str) -> str:
+    """§6.3 Encoding procedure in O(n log n) for a label of n code points: the deltas from the
+    index each code point is inserted at (see the module's docstring)."""
     basic = _NON_BASIC_CODE_POINTS_RE.sub("", input)
     output = [basic, DELIMITER] if basic else []
     b = h = len(basic)
