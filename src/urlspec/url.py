@@ -745,7 +745,7 @@ class URL:
         length = len(href)
         new_fragment = 0 if fragment == 0 else length - fragment_length
         new_query = query_start if length - fragment_length > query_start else 0
-        url = URL.__new__(URL)
+        url = URL(self)  # (a copy: compiled, a direct call, where URL.__new__ is a generic one)
         url._href = href
         url._parsed = None
         url._getters = None

@@ -95,6 +95,20 @@ def encode_ascii(text: str, table: list[str], kinds: bytes) -> str | None:
     return encoded.replace(" ", "+") if found & SPACE_AS_PLUS else encoded
 
 
+def is_ascii(text: str) -> bool:
+    """``text.isascii()``: compiled, a loop over the code points (a call of the method by name
+    costs more than the loop over a short text)."""
+    if not COMPILED:
+        return text.isascii()
+    length: i64 = len(text)
+    i: i64 = 0
+    while i < length:
+        if ord(text[i]) >= 0x80:
+            return False
+        i += 1
+    return True
+
+
 _SEGMENT_ASCII: Final = ascii_table(SEGMENT)
 _SEGMENT_KINDS: Final = ascii_kinds(_SEGMENT_ASCII)
 _ENCODED_SEGMENT_ASCII: Final = ascii_table(ENCODED_SEGMENT)
