@@ -171,8 +171,15 @@ def check_query_edits(url: URL, given: list[tuple[str, str]]) -> None:
     new_names = dict.fromkeys(name for name, _ in given if name not in {n for n, _ in current})
     for new_name in new_names:  # (in the order given, each name's pairs together)
         updated += [pair for pair in given if pair[0] == new_name]
+    grouped: dict[str, list[str]] = {}  # the pairs as a mapping: each name's values in a list
+    for name, value in given:
+        grouped.setdefault(name, []).append(value)
     for made, expected in (
         (url.with_query(given), url.replace(search_params=given)),
+        (
+            url.with_query(grouped),
+            url.replace(search_params=[(n, v) for n, values in grouped.items() for v in values]),
+        ),
         (url.extend_query(given), url.replace(search_params=current + given) if given else url),
         (
             url.without_query_params(*names),
@@ -243,3 +250,123 @@ def test_the_ascii_shortcut_on_every_code_point() -> None:
     for c in map(chr, range(0x80)):
         for pairs in ([(c, f"a{c}b")], [(f"{c} {c}", c), ("x", f"{c}é")]):
             assert _serialize(pairs) == serialize_string_pairs(pairs)
+
+
+class _IntSubclass(int):
+    def __str__(self) -> str:
+        return "not the decimal"
+
+
+class _StrSubclass(str):
+    __slots__ = ()
+
+
+#: Names and values of every kind the one-pass serializer of a dict tells apart: ASCII text with
+#: nothing to encode, a space, code points to percent-encode; text that is not ASCII, with a
+#: lone surrogate or an astral code point; ints (negative, big), bools, floats, None, bytes,
+#: subclasses of int and str, lists and tuples of values (empty, mixed, with a bad item).
+ITEM_NAMES: list[object] = ["", "q", "a b", "&=+%#", "é", "\ud800", "x\U0001f600", 1, None]
+ITEM_NAMES.append(_StrSubclass("s t"))
+ITEM_VALUES: list[object] = [
+    "",
+    "x y",
+    "a~*-._!'()&=+%#",
+    "café",
+    "\udc00x",
+    0,
+    -5,
+    2**70,
+    True,
+    1.5,
+    None,
+    b"x",
+    _IntSubclass(3),
+    _StrSubclass("s t"),
+    ["1", 2],
+    ("a", "é"),
+    [],
+    [True],
+    ("ok", None),
+]
+
+
+def general_serialization(query: object, params: dict[str, object] | None) -> str | None:
+    """The general path: the pairs checked (query_pairs), then serialized; None for a TypeError."""
+    from urlspec.toolkit.query_editing import _serialize, query_pairs
+
+    try:
+        return _serialize(query_pairs(query, params))  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
+def test_the_one_pass_serializer_of_a_dict_is_the_general_path_on_every_shape() -> None:
+    # _serialize_ascii_items (one pass over a dict's items) against query_pairs + _serialize,
+    # exhaustively over single items, in the query and in the keyword parameters, and pairs of
+    # items (the second after a first that the one pass takes or leaves)
+    from urlspec.toolkit.query_editing import _serialize_ascii_items
+
+    taken = 0
+    for name in ITEM_NAMES:
+        for value in ITEM_VALUES:
+            for query, params in (
+                ({name: value}, None),
+                (None, {name: value}),
+                ({"a": 1}, {name: value}),
+                ({name: value, "b": "c d"}, {"e": ["f", 2]}),
+            ):
+                one_pass = _serialize_ascii_items(query, params)  # type: ignore[arg-type]
+                general = general_serialization(query, params)
+                if one_pass is not None:
+                    assert one_pass == general, (query, params)
+                    taken += 1
+                # the cases it is for take it: str names, values ASCII text or ints (not bool)
+                ascii_name = isinstance(name, str) and name.isascii()
+                values = value if isinstance(value, (list, tuple)) else [value]
+                ascii_values = all(
+                    (isinstance(v, str) and v.isascii()) or type(v) is int for v in values
+                )
+                assert (one_pass is not None) == (ascii_name and ascii_values), (query, params)
+    assert taken > 50
+    for query in (None, {}, [("a", "b")], (("a", 1),), {"a": 1}.items(), "a=b"):
+        expected = general_serialization(query, None)
+        assert _serialize_ascii_items(query, None) in (None, expected)
+    assert _serialize_ascii_items([("a", "b")], None) is None  # (pairs: the general path)
+    assert _serialize_ascii_items(None, None) == _serialize_ascii_items({}, {}) == ""
+
+
+@pytest.mark.parametrize("value", [True, 1.5, None, b"x", object(), [1, None]])
+def test_a_refused_value_is_refused_through_a_dict_too(value: object) -> None:
+    with pytest.raises(TypeError, match="str or an int"):
+        BASE.with_query({"a": value})  # type: ignore[dict-item]
+    with pytest.raises(TypeError, match="str or an int"):
+        BASE.with_query(a=value)
+    with pytest.raises(TypeError, match="must be a str"):
+        BASE.with_query({1: "a"})  # type: ignore[dict-item]
+
+
+def test_an_int_subclass_is_written_as_the_general_path_writes_it() -> None:
+    # (the one pass leaves int subclasses to the general path: str() of one is the class's)
+    from urlspec.toolkit.query_editing import query_pairs
+
+    expected = BASE.replace(search_params=query_pairs({"n": _IntSubclass(3)}))
+    assert BASE.with_query({"n": _IntSubclass(3)}) == expected
+
+
+@given(URLS, params)
+def test_with_query_of_a_dict_equals_the_search_params_update(
+    url: URL, given_params: dict[str, str | int]
+) -> None:
+    # expected: URLSearchParams's update steps (replace) with the values as text, a lone
+    # surrogate as U+FFFD (Web IDL's USVString)
+    pairs = [(n, v if isinstance(v, str) else str(v)) for n, v in given_params.items()]
+    assert url.with_query(given_params) == url.replace(search_params=pairs)
+    assert url.with_query(**given_params) == url.replace(search_params=pairs)
+
+
+def test_is_ascii_on_every_code_point() -> None:
+    from urlspec.toolkit._common import is_ascii
+
+    assert is_ascii("")
+    for c in map(chr, range(0x110000)):
+        assert is_ascii(f"ab{c}") == f"ab{c}".isascii()

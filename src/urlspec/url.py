@@ -266,15 +266,25 @@ class _Toolkit:
         self.to_file_path = file_url.to_file_path
 
 
-_toolkit_functions: _Toolkit | None = None
+class _ToolkitSlot:
+    """Where :func:`_toolkit` keeps the toolkit's functions once imported: an attribute of a
+    Final module-level object, which the compiled build reads directly (a module-level variable
+    that is assigned to is looked up in the module's dict on each read)."""
+
+    __slots__ = ("functions",)
+
+    def __init__(self) -> None:
+        self.functions: _Toolkit | None = None
+
+
+_TOOLKIT_SLOT: Final = _ToolkitSlot()
 
 
 def _toolkit() -> _Toolkit:
     """The toolkit's functions, imported on first use."""
-    global _toolkit_functions
-    toolkit = _toolkit_functions
+    toolkit = _TOOLKIT_SLOT.functions
     if toolkit is None:
-        toolkit = _toolkit_functions = _Toolkit()
+        toolkit = _TOOLKIT_SLOT.functions = _Toolkit()
     return toolkit
 
 
@@ -745,7 +755,7 @@ class URL:
         length = len(href)
         new_fragment = 0 if fragment == 0 else length - fragment_length
         new_query = query_start if length - fragment_length > query_start else 0
-        url = URL.__new__(URL)
+        url = URL(self)  # (a copy: compiled, a direct call, where URL.__new__ is a generic one)
         url._href = href
         url._parsed = None
         url._getters = None

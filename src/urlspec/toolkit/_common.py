@@ -69,6 +69,7 @@ def encode_ascii(text: str, table: list[str], kinds: bytes) -> str | None:
         return text.translate(table) if text.isascii() else None
     found: i64 = KEPT
     first: i64 = -1  # the first code point to percent-encode
+    first_at: i64 = 0  # where it is
     several = False  # whether there are others
     length: i64 = len(text)
     i: i64 = 0
@@ -80,6 +81,7 @@ def encode_ascii(text: str, table: list[str], kinds: bytes) -> str | None:
         if kind == PERCENT_ENCODED:
             if first == -1:
                 first = c
+                first_at = i
             elif c != first:
                 several = True
         found |= kind
@@ -91,8 +93,23 @@ def encode_ascii(text: str, table: list[str], kinds: bytes) -> str | None:
     if several:
         return text.translate(table)
     # one code point to percent-encode (a space, most often): str.replace, not a translation
-    encoded = text.replace(chr(first), table[first])
+    # (text[first_at], not chr(first): compiled, chr is looked up and called by name)
+    encoded = text.replace(text[first_at], table[first])
     return encoded.replace(" ", "+") if found & SPACE_AS_PLUS else encoded
+
+
+def is_ascii(text: str) -> bool:
+    """``text.isascii()``: compiled, a loop over the code points (a call of the method by name
+    costs more than the loop over a short text)."""
+    if not COMPILED:
+        return text.isascii()
+    length: i64 = len(text)
+    i: i64 = 0
+    while i < length:
+        if ord(text[i]) >= 0x80:
+            return False
+        i += 1
+    return True
 
 
 _SEGMENT_ASCII: Final = ascii_table(SEGMENT)
@@ -235,7 +252,8 @@ def encode_segment(segment: object, encoded: bool = False) -> str:
     if not isinstance(segment, str):
         raise TypeError(f"a path segment must be a str, not {type(segment).__name__}")
     # (Every single-dot and double-dot segment starts with "." or "%".)
-    if segment.startswith((".", "%")) and (
+    # (two startswith, not one with a tuple: compiled, the tuple is made on each call)
+    if (segment.startswith(".") or segment.startswith("%")) and (
         is_single_dot_path_segment(segment) or is_double_dot_path_segment(segment)
     ):
         raise ValueError(f"a path segment cannot be {quote(segment)} (it would move in the path)")

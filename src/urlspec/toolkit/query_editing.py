@@ -20,7 +20,7 @@ functions take as a query (:data:`QueryInput`):
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Final, TypeAlias
+from typing import TYPE_CHECKING, Final, TypeAlias, cast
 
 from urlspec.infra import to_scalar_value_string
 from urlspec.percent_encoding import FORM_URLENCODED
@@ -29,6 +29,7 @@ from urlspec.toolkit._common import (
     ascii_kinds,
     ascii_table,
     encode_ascii,
+    is_ascii,
     new_url,
     query_bounds,
     query_pairs_in,
@@ -62,7 +63,7 @@ QueryInput: TypeAlias = (
 def _value(name: str, value: object) -> str:
     """A query value as text: a str as it is, an int in decimal; TypeError for anything else."""
     if isinstance(value, str):
-        return to_scalar_value_string(value)  # as URLSearchParams converts a USVString
+        return _scalar_value_string(value)  # as URLSearchParams converts a USVString
     if isinstance(value, int) and not isinstance(value, bool):
         return str(value)
     raise TypeError(
@@ -73,7 +74,14 @@ def _value(name: str, value: object) -> str:
 def _name(name: object) -> str:
     if not isinstance(name, str):
         raise TypeError(f"a query parameter name must be a str, not {type(name).__name__}")
-    return to_scalar_value_string(name)
+    return _scalar_value_string(name)
+
+
+def _scalar_value_string(text: str) -> str:
+    """``to_scalar_value_string(text)``: ASCII text is a scalar value string already, and is
+    returned as it is after a check of its code points (compiled, ``str.isascii``, which
+    ``to_scalar_value_string`` calls first, is a method call by name)."""
+    return text if is_ascii(text) else to_scalar_value_string(text)
 
 
 def query_pairs(
@@ -120,48 +128,91 @@ _FORM_KINDS: Final = ascii_kinds(_FORM_ASCII)
 def _serialize(pairs: list[tuple[str, str]]) -> str:
     """The application/x-www-form-urlencoded serializer in UTF-8
     (https://url.spec.whatwg.org/#concept-urlencoded-serializer): ``serialize_string_pairs``,
-    with ASCII names and values encoded by a table (:func:`_add_encoded_pairs`;
+    with ASCII names and values encoded by a table (:func:`_serialize_ascii`;
     tests/test_query_editing.py proves the two equal)."""
-    parts: list[str] = []
-    if not _add_encoded_pairs(parts, pairs):
-        return serialize_string_pairs(pairs)
-    return "".join(parts)
+    serialized = _serialize_ascii(pairs)
+    return serialize_string_pairs(pairs) if serialized is None else serialized
 
 
-def _add_encoded_pairs(parts: list[str], pairs: list[tuple[str, str]]) -> bool:
-    """Append the serializer's output for ``pairs`` to ``parts``, piece by piece: each name, "="
-    and value, encoded by table (``encode_ascii``), "&" between pairs. False (``parts`` then
-    incomplete) when a name or value is not ASCII."""
-    separator = ""
+def _serialize_ascii(pairs: list[tuple[str, str]]) -> str | None:
+    """The serializer's output for ``pairs`` when every name and value is ASCII: each name, "="
+    and value, encoded by table (``encode_ascii``), "&" between pairs. None when a name or value
+    is not ASCII."""
+    serialized: list[str] = []
     for name, value in pairs:
         encoded_name = encode_ascii(name, _FORM_ASCII, _FORM_KINDS)
         encoded_value = encode_ascii(value, _FORM_ASCII, _FORM_KINDS)
         if encoded_name is None or encoded_value is None:
+            return None
+        serialized.append(f"{encoded_name}={encoded_value}")
+    return "&".join(serialized)
+
+
+def _serialize_ascii_items(query: object, params: dict[str, object] | None) -> str | None:
+    """``_serialize(query_pairs(query, params))`` in one pass, without the list of pairs, when
+    ``query`` is None or a dict and every name is ASCII text and every value ASCII text or an
+    ``int`` (or a list or tuple of them): each name and value is encoded by table as it is read
+    (ASCII text is a scalar value string already; an int's decimal digits and "-" are kept by
+    the serializer). None for anything else, which the general path checks (and refuses with
+    its TypeError) and serializes. ``tests/test_query_editing.py`` proves the two equal."""
+    serialized: list[str] = []
+    if query is not None and not (isinstance(query, dict) and _add_ascii_items(serialized, query)):
+        return None
+    if params and not _add_ascii_items(serialized, cast("dict[object, object]", params)):
+        return None
+    return "&".join(serialized)
+
+
+def _add_ascii_items(serialized: list[str], items: dict[object, object]) -> bool:
+    """Append the serialized pairs of ``items`` (:func:`_serialize_ascii_items`) to
+    ``serialized``; False when one is not for the one-pass path."""
+    for name, value in items.items():
+        if not isinstance(name, str):
             return False
-        parts.append(separator)
-        parts.append(encoded_name)
-        parts.append("=")
-        parts.append(encoded_value)
-        separator = "&"
+        encoded_name = encode_ascii(name, _FORM_ASCII, _FORM_KINDS)
+        if encoded_name is None:
+            return False
+        if isinstance(value, (list, tuple)):
+            for each in value:
+                encoded_value = _encode_ascii_value(each)
+                if encoded_value is None:
+                    return False
+                serialized.append(f"{encoded_name}={encoded_value}")
+        else:
+            encoded_value = _encode_ascii_value(value)
+            if encoded_value is None:
+                return False
+            serialized.append(f"{encoded_name}={encoded_value}")
     return True
 
 
-def _with_pairs(href: str, query: int, fragment: int, pairs: list[tuple[str, str]]) -> str:
-    """``href`` (whose :func:`query_bounds` are ``query`` and ``fragment``) with its query set
-    from ``pairs`` as URLSearchParams's update steps set it.
+def _encode_ascii_value(value: object) -> str | None:
+    """A value serialized (:func:`_serialize_ascii_items`): ASCII text encoded by table, an
+    ``int`` in decimal; None for anything else (``bool`` and int subclasses too)."""
+    if isinstance(value, str):
+        return encode_ascii(value, _FORM_ASCII, _FORM_KINDS)
+    if type(value) is int:
+        return str(value)
+    return None
+
+
+def _with_serialization(href: str, query: int, fragment: int, serialized: str) -> str:
+    """``href`` (whose :func:`query_bounds` are ``query`` and ``fragment``) with its query set to
+    ``serialized``, the serialization of the pairs, as URLSearchParams's update steps set it.
 
     The update steps set the query to the serialization itself (no parser runs): so the new
     href is the old one with that query in place of the old (none when there are no pairs: the
-    serialization is empty exactly then). The pieces are joined once, into the new href.
+    serialization is empty exactly then).
     ``tests/test_query_editing.py`` proves it equal to ``url.replace(search_params=pairs)``.
     """
-    if not pairs:
+    if not serialized:
         return f"{href[:query]}{href[fragment:]}"
-    parts = [href[:query], "?"]
-    if not _add_encoded_pairs(parts, pairs):
-        return f"{href[:query]}?{serialize_string_pairs(pairs)}{href[fragment:]}"
-    parts.append(href[fragment:])
-    return "".join(parts)
+    return f"{href[:query]}?{serialized}{href[fragment:]}"
+
+
+def _with_pairs(href: str, query: int, fragment: int, pairs: list[tuple[str, str]]) -> str:
+    """``href`` with its query set from ``pairs`` (:func:`_with_serialization`)."""
+    return _with_serialization(href, query, fragment, _serialize(pairs))
 
 
 def with_query(url: U, query: str | QueryInput | None = None, **params: object) -> U:
@@ -178,10 +229,12 @@ def with_query_href(
         if params:
             raise TypeError("with_query takes a query string or parameters, not both")
         return url.replace(search=query).href
-    pairs = query_pairs(query, params)
+    serialized = _serialize_ascii_items(query, params)
+    if serialized is None:
+        serialized = _serialize(query_pairs(query, params))
     href = url.href
     query_start, fragment_start = query_bounds(href)
-    return _with_pairs(href, query_start, fragment_start, pairs)
+    return _with_serialization(href, query_start, fragment_start, serialized)
 
 
 def update_query(url: U, query: QueryInput | None = None, **params: object) -> U:
@@ -201,7 +254,12 @@ def update_query_href(
     given_names = {name for name, _ in given}
     new_values: dict[str, list[tuple[str, str]]] = {}
     for pair in given:
-        new_values.setdefault(pair[0], []).append(pair)
+        # (not setdefault: compiled, it looks the name up by raising and clearing a KeyError)
+        values = new_values.get(pair[0])
+        if values is None:
+            new_values[pair[0]] = [pair]
+        else:
+            values.append(pair)
     pairs: list[tuple[str, str]] = []
     query_start, fragment_start = query_bounds(href)
     for pair in query_pairs_in(href, query_start, fragment_start):
