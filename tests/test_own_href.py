@@ -10,8 +10,10 @@ running is checked too, when the test command says which one it installed.
 
 from __future__ import annotations
 
+import itertools
 import os
 import random
+import string
 
 import pytest
 from hypothesis import given, settings
@@ -20,6 +22,7 @@ from shared_data import CORPORA, in_ci, iter_corpus
 from test_fast_path import expected_getter_values, urlish
 
 import urlspec
+import urlspec.own_href
 import urlspec.url
 from urlspec.fast_path import getter_values_from_fast_href, match_own_href
 from urlspec.infra import to_scalar_value_string
@@ -176,6 +179,37 @@ def test_special_scheme_agrees_with_the_special_schemes(scheme: str) -> None:
         assert kind == 2
     else:
         assert kind == (1 if scheme in SPECIAL_SCHEMES else 0)
+
+
+def test_special_scheme_on_every_short_string_of_the_schemes_code_points() -> None:
+    """scheme_kind (code point by code point) against the special schemes of url_record
+    (https://url.spec.whatwg.org/#special-scheme), on every string of up to 5 code points made
+    of the special schemes' code points and a neighbour, followed by ":" and by more, and on
+    inputs shorter than the length asked about."""
+    alphabet = "htpsfilewx"
+    checked = 0
+    for size in range(6):
+        for chars in itertools.product(alphabet, repeat=size):
+            scheme = "".join(chars)
+            expected = 2 if scheme == "file" else 1 if scheme in SPECIAL_SCHEMES else 0
+            assert scheme_kind(scheme + ":", size) == expected, scheme
+            assert scheme_kind(scheme + "s:", size) == expected, scheme  # a prefix of the input
+            assert scheme_kind(scheme, size + 1) == 0, scheme  # the input is too short
+            checked += 1
+    assert checked == sum(len(alphabet) ** n for n in range(6))
+
+
+def test_the_classes_scanned_for_runs_hold_the_ascii_alphanumerics() -> None:
+    """own_href._run_end lets ASCII letters and digits through without reading its table, and
+    _special_host_end lowercase letters and digits: every class they are asked about holds
+    them."""
+    classes = urlspec.own_href._CLASSES
+    for name in ("PATH", "SPECIAL_QUERY", "QUERY", "FRAGMENT", "OPAQUE_PATH", "OPAQUE_HOST"):
+        bit = getattr(urlspec.own_href, "_IN_" + name)
+        for c in string.ascii_letters + string.digits:
+            assert classes[ord(c)] & bit, (name, c)
+    for c in string.ascii_lowercase + string.digits:
+        assert classes[ord(c)] & urlspec.own_href._IN_LABEL, c
 
 
 def test_the_running_build_is_the_one_installed() -> None:
