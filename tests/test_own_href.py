@@ -13,7 +13,6 @@ from __future__ import annotations
 import itertools
 import os
 import random
-import string
 
 import pytest
 from hypothesis import given, settings
@@ -22,7 +21,6 @@ from shared_data import CORPORA, in_ci, iter_corpus
 from test_fast_path import expected_getter_values, urlish
 
 import urlspec
-import urlspec.own_href
 import urlspec.url
 from urlspec.fast_path import getter_values_from_fast_href, match_own_href
 from urlspec.infra import to_scalar_value_string
@@ -197,19 +195,6 @@ def test_special_scheme_on_every_short_string_of_the_schemes_code_points() -> No
             assert scheme_kind(scheme, size + 1) == 0, scheme  # the input is too short
             checked += 1
     assert checked == sum(len(alphabet) ** n for n in range(6))
-
-
-def test_the_classes_scanned_for_runs_hold_the_ascii_alphanumerics() -> None:
-    """own_href._run_end lets ASCII letters and digits through without reading its table, and
-    _special_host_end lowercase letters and digits: every class they are asked about holds
-    them."""
-    classes = urlspec.own_href._CLASSES
-    for name in ("PATH", "SPECIAL_QUERY", "QUERY", "FRAGMENT", "OPAQUE_PATH", "OPAQUE_HOST"):
-        bit = getattr(urlspec.own_href, "_IN_" + name)
-        for c in string.ascii_letters + string.digits:
-            assert classes[ord(c)] & bit, (name, c)
-    for c in string.ascii_lowercase + string.digits:
-        assert classes[ord(c)] & urlspec.own_href._IN_LABEL, c
 
 
 def test_the_running_build_is_the_one_installed() -> None:

@@ -288,36 +288,21 @@ def _two_slashes_at(input: str, index: i64, length: i64) -> bool:
 
 
 def scheme_kind(input: str, length: i64) -> i64:
-    """Whether the lowercase scheme ``input[:length]`` is special, file, or neither (code point
-    by code point, without slicing it out or calling str.startswith: this runs on every URL)."""
-    if length > len(input):
-        return NOT_SPECIAL
+    """Whether the lowercase scheme ``input[:length]`` is special, file, or neither (without
+    slicing it out: this runs on every URL)."""
     if length == 4:
-        c = ord(input[0])
-        if c == 0x68 and ord(input[1]) == 0x74 and ord(input[2]) == 0x74 and ord(input[3]) == 0x70:
-            return SPECIAL_NOT_FILE  # "http"
-        if c == 0x66 and ord(input[1]) == 0x69 and ord(input[2]) == 0x6C and ord(input[3]) == 0x65:
-            return FILE  # "file"
-        return NOT_SPECIAL
-    if length == 5:
-        return (
-            SPECIAL_NOT_FILE  # "https"
-            if ord(input[0]) == 0x68
-            and ord(input[1]) == 0x74
-            and ord(input[2]) == 0x74
-            and ord(input[3]) == 0x70
-            and ord(input[4]) == 0x73
-            else NOT_SPECIAL
-        )
-    if length == 3:
-        c = ord(input[0])
-        if c == 0x77 and ord(input[1]) == 0x73 and ord(input[2]) == 0x73:
-            return SPECIAL_NOT_FILE  # "wss"
-        if c == 0x66 and ord(input[1]) == 0x74 and ord(input[2]) == 0x70:
-            return SPECIAL_NOT_FILE  # "ftp"
-        return NOT_SPECIAL
-    if length == 2 and ord(input[0]) == 0x77 and ord(input[1]) == 0x73:
-        return SPECIAL_NOT_FILE  # "ws"
+        if input.startswith("http"):
+            return SPECIAL_NOT_FILE
+        if input.startswith("file"):
+            return FILE
+    elif length == 5:
+        if input.startswith("https"):
+            return SPECIAL_NOT_FILE
+    elif length == 3:
+        if input.startswith("wss") or input.startswith("ftp"):
+            return SPECIAL_NOT_FILE
+    elif length == 2 and input.startswith("ws"):
+        return SPECIAL_NOT_FILE
     return NOT_SPECIAL
 
 
@@ -341,18 +326,11 @@ def _scheme_end(input: str, length: i64) -> i64:
 
 
 def _run_end(input: str, start: i64, length: i64, classes: bytes, bit: i64) -> i64:
-    """Where the run of ASCII code points of class ``bit`` starting at ``start`` ends.
-
-    Every class asked about here (a path segment's, a query's, a fragment's, an opaque path's or
-    host's) holds the ASCII alphanumerics (tests/test_own_href.py checks it), the commonest code
-    points of URLs: they are let through before the table is read.
-    """
+    """Where the run of ASCII code points of class ``bit`` starting at ``start`` ends."""
     i = start
     while i < length:
         c: i64 = ord(input[i])
-        if not (0x61 <= c <= 0x7A or 0x30 <= c <= 0x39 or 0x41 <= c <= 0x5A) and (
-            c >= 128 or not classes[c] & bit
-        ):
+        if c >= 128 or not classes[c] & bit:
             return i
         i += 1
     return length
@@ -369,9 +347,7 @@ def _special_host_end(input: str, start: i64, length: i64, classes: bytes) -> i6
     last_label = start
     while i < length:
         c: i64 = ord(input[i])
-        if 0x61 <= c <= 0x7A or 0x30 <= c <= 0x39:  # a-z, 0-9 (the commonest, without the table)
-            pass
-        elif c == 0x2E:  # "."
+        if c == 0x2E:  # "."
             last_label = i + 1
         elif c >= 128 or not classes[c] & _IN_LABEL:
             break
