@@ -263,6 +263,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, help="at most this many pages per corpus")
     parser.add_argument("--libs", default=",".join(LIBRARIES), help="comma-separated")
     parser.add_argument("--markdown", type=Path, help="write the tables here")
+    parser.add_argument(
+        "--loop",
+        metavar="LIBRARY:CORPUS",
+        help="no timing: resolve that corpus's links with that library --repeat times after one "
+        "pass (under valgrind --tool=callgrind, the difference between two --repeat counts, "
+        "divided, is the instructions per link)",
+    )
+    parser.add_argument("--repeat", type=int, default=5, help="with --loop")
     args = parser.parse_args(argv)
     names = [name for name in args.libs.split(",") if name in LIBRARIES]
     lines, missing = load_corpora(CORPORA, args.limit)
@@ -270,6 +278,19 @@ def main(argv: list[str] | None = None) -> int:
         print(message, file=sys.stderr)
     corpora = {corpus: link_pairs(urls) for corpus, urls in lines.items()}
     corpora["rfc3986"] = [(RFC_3986_BASE, ref) for ref in RFC_3986_REFERENCES] * 100
+    if args.loop is not None:
+        library, corpus = args.loop.split(":")
+        prepare, join = LIBRARIES[library]()
+        prepared = prepare(corpora[corpus])
+        raised = 0
+        for _ in range(args.repeat + 1):  # the first pass loads what the links need
+            for base, ref in prepared:
+                try:
+                    join(base, ref)
+                except Exception:
+                    raised += 1
+        print(f"{len(prepared)} links, {args.repeat} + 1 passes, {raised} raised", file=sys.stderr)
+        return 0
     medians, invalid, skipped = run(corpora, names, args.rounds)
     header = [describe_machine(args.rounds)]
     header += [f"Skipped {name}: {reason}." for name, reason in skipped.items()]

@@ -10,6 +10,7 @@ running is checked too, when the test command says which one it installed.
 
 from __future__ import annotations
 
+import itertools
 import os
 import random
 
@@ -176,6 +177,24 @@ def test_special_scheme_agrees_with_the_special_schemes(scheme: str) -> None:
         assert kind == 2
     else:
         assert kind == (1 if scheme in SPECIAL_SCHEMES else 0)
+
+
+def test_special_scheme_on_every_short_string_of_the_schemes_code_points() -> None:
+    """scheme_kind (code point by code point) against the special schemes of url_record
+    (https://url.spec.whatwg.org/#special-scheme), on every string of up to 5 code points made
+    of the special schemes' code points and a neighbour, followed by ":" and by more, and on
+    inputs shorter than the length asked about."""
+    alphabet = "htpsfilewx"
+    checked = 0
+    for size in range(6):
+        for chars in itertools.product(alphabet, repeat=size):
+            scheme = "".join(chars)
+            expected = 2 if scheme == "file" else 1 if scheme in SPECIAL_SCHEMES else 0
+            assert scheme_kind(scheme + ":", size) == expected, scheme
+            assert scheme_kind(scheme + "s:", size) == expected, scheme  # a prefix of the input
+            assert scheme_kind(scheme, size + 1) == 0, scheme  # the input is too short
+            checked += 1
+    assert checked == sum(len(alphabet) ** n for n in range(6))
 
 
 def test_the_running_build_is_the_one_installed() -> None:

@@ -319,13 +319,25 @@ EXHAUSTIVE_BASES = [
 ]
 
 
-def _short_references() -> list[str]:
-    """Every concatenation of up to 4 tokens (30,941 references; with the bases, 1.4M pairs)."""
+def _short_references(most: int = 4) -> list[str]:
+    """Every concatenation of up to ``most`` tokens (4: 30,941 references; with the bases, 1.4M
+    pairs)."""
     return [
         "".join(tokens)
-        for length in range(5)
+        for length in range(most + 1)
         for tokens in itertools.product(EXHAUSTIVE_TOKENS, repeat=length)
     ]
+
+
+def _parsed_bases() -> list[tuple[URLRecord, str, int]]:
+    """Each base of EXHAUSTIVE_BASES: its record, its href and what tier 1 finds in it."""
+    parsed = []
+    for base in EXHAUSTIVE_BASES:
+        base_record = basic_url_parse(base)
+        assert base_record is not None, base
+        base_href = serialize_url(base_record)
+        parsed.append((base_record, base_href, scan_own_href(base_href)))
+    return parsed
 
 
 def test_exhaustive_short_references_against_every_path_shape() -> None:
@@ -337,11 +349,7 @@ def test_exhaustive_short_references_against_every_path_shape() -> None:
     references = _short_references()
     assert len(references) == sum(len(EXHAUSTIVE_TOKENS) ** n for n in range(5))
     taken = 0
-    for base in EXHAUSTIVE_BASES:
-        base_record = basic_url_parse(base)
-        assert base_record is not None, base
-        base_href = serialize_url(base_record)
-        base_spans = scan_own_href(base_href)
+    for base_record, base_href, base_spans in _parsed_bases():
         for reference in references:
             if starts_with_scheme(reference):
                 continue  # the API URL parser does not ask resolve_reference
@@ -353,7 +361,7 @@ def test_exhaustive_short_references_against_every_path_shape() -> None:
             if fast is None:
                 continue  # the state machine runs
             record = basic_url_parse(reference, base_record)
-            assert record is not None and fast == serialize_url(record), (reference, base)
+            assert record is not None and fast == serialize_url(record), (reference, base_href)
             taken += 1
     assert taken > 10000
 
@@ -435,15 +443,37 @@ def test_where_the_relative_reference_starts(input: str, start: int) -> None:
     ) == (0 if start == 0 else -1)
 
 
+def test_references_after_the_base_scheme_resolve_with_spans_as_the_state_machine() -> None:
+    """resolve_with_spans on inputs that start with a scheme: the base's special scheme but
+    file's, then a reference of up to 3 tokens (the special relative or authority state, then
+    the relative state: https://url.spec.whatwg.org/#special-relative-or-authority-state), gives
+    the state machine's answer with the offsets tier 1 finds, wherever it answers; another
+    scheme (an absolute URL) is declined."""
+    references = _short_references(3)
+    taken = 0
+    for base_record, base_href, base_spans in _parsed_bases():
+        if base_spans <= SPANS_TOO_LONG:
+            continue
+        scheme = base_href[: base_href.index(":") + 1]
+        for prefix in {scheme, "http:", "HTTP:", "sc:"}:
+            for reference in references:
+                input = prefix + reference
+                href, spans = resolve_with_spans(input, base_href, base_spans)
+                if spans == NOT_OWN_HREF:
+                    continue
+                assert prefix == scheme and scheme in ("http:", "https:", "ws:", "wss:", "ftp:")
+                record = basic_url_parse(input, base_record)
+                assert record is not None and href == serialize_url(record), (input, base_href)
+                assert spans == max(scan_own_href(href), SPANS_TOO_LONG), (input, base_href)
+                taken += 1
+    assert taken > 5000
+
+
 def test_the_drive_letter_check_in_code_points_agrees_with_the_one_on_strings() -> None:
     """relative._no_drive_letter_quirk_at (the compiled build's) against
     relative._no_drive_letter_quirk, for every file: base of the exhaustive test (with a
     fragment too) and every reference of up to 3 tokens."""
-    references = [
-        "".join(tokens)
-        for length in range(4)
-        for tokens in itertools.product(EXHAUSTIVE_TOKENS, repeat=length)
-    ]
+    references = _short_references(3)
     file_bases = [base for base in EXHAUSTIVE_BASES if base.startswith("file:")]
     for base in [*file_bases, *(base + "#f" for base in file_bases)]:
         base_end = base.find("#") if "#" in base else len(base)

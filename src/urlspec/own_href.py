@@ -177,12 +177,13 @@ def pack_spans(
 
 def unpack_spans(spans: int) -> tuple[int, int, int, int, int]:
     """The five offsets :func:`pack_spans` packed."""
+    packed: i64 = spans  # (in machine arithmetic: spans is below 2**60)
     return (
-        spans & _MASK,
-        (spans >> _BITS) & _MASK,
-        (spans >> (2 * _BITS)) & _MASK,
-        (spans >> (3 * _BITS)) & _MASK,
-        spans >> (4 * _BITS),
+        packed & _MASK,
+        (packed >> _BITS) & _MASK,
+        (packed >> (2 * _BITS)) & _MASK,
+        (packed >> (3 * _BITS)) & _MASK,
+        packed >> (4 * _BITS),
     )
 
 
@@ -412,8 +413,13 @@ def _path_end(input: str, start: i64, length: i64, classes: bytes, required: boo
 
 
 def protocol_from_spans(href: str, spans: int) -> str:
-    """The protocol getter: the scheme and ":"."""
-    return href[: spans & _MASK]
+    """The protocol getter: the scheme and ":" (the commonest two without a new string)."""
+    protocol_end = spans & _MASK
+    if protocol_end == 6 and scheme_kind(href, 5) == SPECIAL_NOT_FILE:
+        return "https:"
+    if protocol_end == 5 and scheme_kind(href, 4) == SPECIAL_NOT_FILE:
+        return "http:"
+    return href[:protocol_end]
 
 
 def hostname_from_spans(href: str, spans: int) -> str:

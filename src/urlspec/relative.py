@@ -260,11 +260,17 @@ def relative_reference_start(input: str, base: str, base_spans: int) -> i64:
     as it reads a reference without a scheme
     (https://url.spec.whatwg.org/#special-relative-or-authority-state).
     """
-    if not starts_with_scheme(input):
-        return 0
     protocol_end: i64 = unpack_spans(base_spans)[0]
+    return _reference_start(input, base, protocol_end, scheme_kind(base, protocol_end - 1))
+
+
+def _reference_start(input: str, base: str, protocol_end: i64, kind: i64) -> i64:
+    """relative_reference_start for a base whose scheme ends at ``protocol_end`` (after its
+    ":") and is of ``kind`` (own_href.scheme_kind)."""
+    if not _scheme_by_code_points(input):  # (the compiled build's starts_with_scheme)
+        return 0
     if (
-        scheme_kind(base, protocol_end - 1) == SPECIAL_NOT_FILE
+        kind == SPECIAL_NOT_FILE
         and input.startswith(base[:protocol_end])
         and input[protocol_end : protocol_end + 2] != "//"
     ):
@@ -272,10 +278,13 @@ def relative_reference_start(input: str, base: str, base_spans: int) -> i64:
     return -1
 
 
-def resolve_with_spans(reference: str, base: str, base_spans: int) -> tuple[str, int]:
+def resolve_with_spans(input: str, base: str, base_spans: int) -> tuple[str, int]:
     """:func:`resolve_reference` for a base that is its own href, whose parts' offsets
     (``base_spans``, from :func:`urlspec.own_href.scan_own_href`) are known: the href and its
     parts' offsets (packed, or SPANS_TOO_LONG), or ("", NOT_OWN_HREF): run the state machine.
+
+    ``input`` is the reference, or the base's scheme and ":" followed by one (see
+    :func:`relative_reference_start`); an absolute URL gives ("", NOT_OWN_HREF).
 
     The same absolute input as :func:`absolute_input`, and the same answer where both answer
     (tests/test_relative.py), but tier 1 scans only what the reference adds: the base's part of
@@ -287,13 +296,27 @@ def resolve_with_spans(reference: str, base: str, base_spans: int) -> tuple[str,
     another segment, or a code point tier 1 does not admit in a segment that one could remove,
     is left to :func:`resolve_reference` (on strings, then tier 1 on the whole href).
     """
+    protocol_end: i64
+    host_start: i64
+    path_start: i64
+    query: i64
+    fragment: i64
     protocol_end, host_start, path_start, query, fragment = unpack_spans(base_spans)
-    base_end: i64 = fragment if fragment != 0 else len(base)
+    kind = scheme_kind(base, protocol_end - 1)
+    base_parts = (protocol_end, host_start, path_start, query)
+    reference_start: i64 = 0
+    if input != "" and _is_ascii_alpha(ord(input[0])):  # (no scheme otherwise: no call)
+        reference_start = _reference_start(input, base, protocol_end, kind)
+        if reference_start < 0:
+            return "", NOT_OWN_HREF  # an absolute URL
+    reference = input[reference_start:] if reference_start != 0 else input
+    base_end: i64 = len(base)  # (not a conditional expression: its int would be boxed)
+    if fragment != 0:
+        base_end = fragment
     length: i64 = len(reference)
     first = ord(reference[0]) if length != 0 else -1
-    kind = scheme_kind(base, protocol_end - 1)
     if first == 0x23:  # "#": the no scheme state, the fragment replaced
-        return _joined(base, base_end, "", reference, 0, 0, kind, base_spans)
+        return _joined(base, base_end, "", reference, 0, 0, kind, base_parts)
     if host_start == 0:
         return "", NOT_OWN_HREF  # an opaque path: the no scheme state fails on all but "#..."
     if length == 0:
@@ -302,7 +325,7 @@ def resolve_with_spans(reference: str, base: str, base_spans: int) -> tuple[str,
         return href, pack_spans(protocol_end, host_start, path_start, query, 0)
     if first == 0x3F:  # "?": the relative state, the query replaced
         end = query if query != 0 else base_end
-        return _joined(base, end, "", reference, 0, 0, kind, base_spans)
+        return _joined(base, end, "", reference, 0, 0, kind, base_parts)
     if first == 0x2F and length > 1 and ord(reference[1]) == 0x2F:  # "//": a new authority
         # The relative slash state, then the authority state, as for the absolute input (the
         # file state, then the file slash and file host states, for file:): the fast path's
@@ -369,11 +392,11 @@ def resolve_with_spans(reference: str, base: str, base_spans: int) -> tuple[str,
         if last:
             if kept is None:
                 return _joined(
-                    base, keep_end, "", reference, kept_start, segment_end, kind, base_spans
+                    base, keep_end, "", reference, kept_start, segment_end, kind, base_parts
                 )
             middle = "/".join(kept)
             return _joined(
-                base, keep_end, middle, reference, segment_end, segment_end, kind, base_spans
+                base, keep_end, middle, reference, segment_end, segment_end, kind, base_parts
             )
         i = segment_end + 1
 
@@ -435,14 +458,18 @@ def _is_encoded_dot(input: str, start: i64) -> bool:
 
 
 def _last_slash(input: str, start: i64, end: i64) -> i64:
-    """Where the last "/" of ``input[start:end]`` is, or -1 (str.rfind with bounds is a generic
-    method call in the compiled build)."""
+    """Where the last "/" of ``input[start:end]`` is, or -1: a loop over the last 16 code points
+    (a path segment is most often shorter), then str.rfind (a C call, which costs as much as the
+    loop over 16)."""
     i = end - 1
-    while i >= start:
+    stop = end - 16
+    if stop < start:
+        stop = start
+    while i >= stop:
         if ord(input[i]) == 0x2F:
             return i
         i -= 1
-    return -1
+    return input.rfind("/", start, stop) if stop > start else -1
 
 
 def _joined(
@@ -453,32 +480,39 @@ def _joined(
     start: i64,
     tail: i64,
     kind: i64,
-    spans: int,
+    base_parts: tuple[i64, i64, i64, i64],
 ) -> tuple[str, int]:
     """``base[:end] + middle + reference[start:]``, with its parts' offsets (see
     resolve_with_spans), or ("", NOT_OWN_HREF).
 
-    ``base[:end]`` is the start of an own href whose parts ``spans`` has (the new URL's up to
-    its path start, and its query when ``end`` is past it: a "#" reference), and ends in its path
-    or query; ``middle`` and ``reference[start:tail]`` are path segments tier 1 admits, and
+    ``base[:end]`` is the start of an own href whose scheme's end, host's start, path's start and
+    query (``base_parts``: the base's offsets, see pack_spans) are the new URL's up to its path
+    start, and its query too when ``end`` is past it (a "#" reference), and ends in its path or
+    query; ``middle`` and ``reference[start:tail]`` are path segments tier 1 admits, and
     ``reference[tail:]`` must be empty, or a query and/or fragment as tier 1 accepts them.
     """
     length: i64 = len(reference)
     fragment = scan_query_and_fragment(reference, tail, length, kind != NOT_SPECIAL)
     if fragment < 0:
         return "", NOT_OWN_HREF
-    href = base[:end] + middle + (reference[start:] if start != 0 else reference)
-    if len(href) >= PACKABLE_LENGTH:
+    shift = end - start  # where the reference's code points move to in the href
+    if middle == "":
+        href = base[:end] + (reference[start:] if start != 0 else reference)
+    else:
+        href = base[:end] + middle + reference[start:]
+        shift += len(middle)
+    if length + shift >= PACKABLE_LENGTH:  # (the href's length)
         return href, SPANS_TOO_LONG
-    shift = end + len(middle) - start
-    protocol_end, host_start, path_start, query, _ = unpack_spans(spans)
+    protocol_end, host_start, path_start, query = base_parts
     if tail < length and ord(reference[tail]) == 0x3F:  # "?"
         query = tail + shift
     elif query >= end:
         query = 0  # the base's query is not kept
-    return href, pack_spans(
-        protocol_end, host_start, path_start, query, 0 if fragment == length else fragment + shift
-    )
+    if fragment == length:
+        fragment = 0
+    else:
+        fragment += shift
+    return href, pack_spans(protocol_end, host_start, path_start, query, fragment)
 
 
 def _resolved_on_strings(reference: str, base: str) -> tuple[str, int]:

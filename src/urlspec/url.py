@@ -50,7 +50,6 @@ from urlspec.own_href import (
     unpack_spans,
 )
 from urlspec.relative import (
-    relative_reference_start,
     resolve_reference,
     resolve_with_spans,
     starts_with_scheme,
@@ -338,7 +337,11 @@ def _invalid_url(input: object, base: str | URL | None, encoding: str) -> Invali
     return InvalidURL(_input_string(input), errors, base_string)
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
+# acyclic: a URL holds strings, an int, a tuple of strings and a URL record, none of which can
+# refer back to it, so it is never part of a reference cycle and the compiled build need not track
+# it for the cycle collector (which saves the tracking on every URL made and freed). A subclass
+# with a __dict__ is tracked as usual.
+@mypyc_attr(allow_interpreted_subclasses=True, acyclic=True)
 class URL:
     """A parsed URL (https://url.spec.whatwg.org/#url-class), immutable and hashable.
 
@@ -399,18 +402,14 @@ class URL:
             # gets its parts' offsets with its href.
             if isinstance(base, URL):
                 base_href = base._href
-                base_spans = base._own_href_spans()
+                base_spans = base._spans
+                if base_spans == SPANS_TOO_LONG:
+                    base_spans = base._own_href_spans()
             else:
                 base_href = _string_argument("base", base)
                 base_spans = scan_own_href(base_href)
-            start = (
-                relative_reference_start(input, base_href, base_spans)
-                if base_spans > SPANS_TOO_LONG
-                else -1
-            )
-            if start >= 0:
-                reference = input[start:] if start != 0 else input
-                href, spans = resolve_with_spans(reference, base_href, base_spans)
+            if base_spans > SPANS_TOO_LONG:
+                href, spans = resolve_with_spans(input, base_href, base_spans)
                 if spans != NOT_OWN_HREF:
                     self._href = href
                     self._parsed = None
