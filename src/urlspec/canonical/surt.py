@@ -320,22 +320,16 @@ def _web_key(
     """Step 4 for a URL whose host is ``text[host_start:host_end]``: the host's labels reversed
     and joined by commas, the port, ``)``, the path and the query (each as steps 2 and 3 made
     it; the port and the query with their ``:`` and ``?``, or "")."""
-    parts = [scheme + "://("] if with_scheme else []
-    # The labels, last first, each followed by a comma but the first (sliced from the text
-    # between its dots, found from the end: no host and no list of labels to make and reverse).
-    label_end = host_end
-    dot = text.rfind(".", host_start, label_end)
-    while dot >= 0:
-        parts.append(text[dot + 1 : label_end])
-        parts.append(",")
-        label_end = dot
-        dot = text.rfind(".", host_start, label_end)
-    parts.append(text[host_start:label_end])
-    parts.append(port)
-    parts.append(",)" if trailing_comma else ")")
-    parts.append(path)
-    parts.append(query)
-    return "".join(parts)
+    close = ",)" if trailing_comma else ")"
+    prefix = scheme + "://(" if with_scheme else ""
+    dot = text.find(".", host_start, host_end)
+    if dot >= 0 and text.find(".", dot + 1, host_end) < 0:
+        # Two labels (the commonest host once "www." is removed): sliced, no list to make.
+        first = text[host_start:dot]
+        return f"{prefix}{text[dot + 1 : host_end]},{first}{port}{close}{path}{query}"
+    labels = text[host_start:host_end].split(".")
+    labels.reverse()  # (a list: joining the reversed() iterator would copy it first)
+    return f"{prefix}{','.join(labels)}{port}{close}{path}{query}"
 
 
 def _after_www_label(host: str, start: i64, end: i64) -> i64:
