@@ -12,7 +12,8 @@ Measured, per corpus (kasztp and userbait by default; ``--corpus`` for others):
   every round runs each contender once, starting with a different one each round, on fresh
   copies of the strings; an exception counts as one input done, for every contender alike.
   Each profile is called as the command line calls it, through its own function
-  (``URL(line).href`` for ``whatwg``);
+  (``URL(line).href`` for ``whatwg``; for ``safebrowsing``, the one that returns the reason it
+  refuses a line rather than raising it, counted as an invalid input);
 * the ratio of each profile to the ``whatwg`` profile, measured in the same rounds (the target
   is <= 2.5), and how many times faster than its peer it is (peer / urlspec; the target is >= 10);
 * the number of distinct outputs per profile (and per peer), and the invalid inputs.
@@ -66,9 +67,9 @@ def urlspec_op(profile: str) -> Op:
 
         return canonicalize_dedup
     if profile == "safebrowsing":
-        from urlspec.canonical.safebrowsing import canonicalize_safebrowsing
+        from urlspec.canonical.safebrowsing import canonical_or_refusal
 
-        return canonicalize_safebrowsing
+        return canonical_or_refusal
     if profile == "surt":
         from urlspec.canonical.surt import surt
 
@@ -112,7 +113,9 @@ def run_once(op: Op, lines: Sequence[str]) -> tuple[int, set[object], int]:
         elapsed = time.process_time_ns() - start
     finally:
         gc.enable()
-    return elapsed, set(outputs), failures
+    written: set[object] = {output for output in outputs if isinstance(output, str)}
+    failures += sum(not isinstance(output, str) for output in outputs)  # refusals as values
+    return elapsed, written, failures
 
 
 def bench_corpus(

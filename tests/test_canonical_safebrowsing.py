@@ -26,6 +26,10 @@ from shared_data import CORPORA, iter_corpus
 from urlspec import InvalidURL
 from urlspec.canonical import canonicalize, safebrowsing_expressions
 from urlspec.canonical import safebrowsing as safebrowsing_module
+from urlspec.canonical.safebrowsing import Refusal, canonicalize_safebrowsing
+from urlspec.cli.canon import Chunk, Settings
+from urlspec.cli.canon_worker import canonicalize_chunk
+from urlspec.validation import quote
 
 #: [v4]/[v2] Canonicalize(input) = output, in the documents' order.
 DOCUMENTED_EXAMPLES = [
@@ -223,12 +227,16 @@ def test_idempotent_where_unescaping_makes_delimiters(given: str) -> None:
 # --- the fast path gives the full steps' results -----------------------------------------------
 
 
-def outcome(function: Callable[[str], str | None], text: str) -> object:
-    """What ``function(text)`` returns, or the InvalidURL it raises (as its message and errors)."""
+def outcome(function: Callable[[str], str | Refusal | None], text: str) -> object:
+    """What ``function(text)`` returns, or the InvalidURL it raises (as its type, message and
+    errors); a refusal it returns counts as the InvalidURL the public function raises for it."""
     try:
-        return function(text)
+        result = function(text)
+        if isinstance(result, Refusal):
+            raise result.error(text)
+        return result
     except InvalidURL as error:
-        return (str(error), error.reason, error.errors, error.input, error.base)
+        return (type(error), str(error), error.reason, error.errors, error.input, error.base)
 
 
 def assert_fast_matches_full(text: str) -> bool:
@@ -241,9 +249,67 @@ def assert_fast_matches_full(text: str) -> bool:
     return True
 
 
+def assert_refusal_matches_error(text: str) -> None:
+    """``canonical_or_refusal`` (what ``urlspec canon`` calls) returns what
+    ``canonicalize_safebrowsing`` returns, or the refusal of the InvalidURL it raises (the same
+    type, message, reason and errors)."""
+    given = safebrowsing_module.canonical_or_refusal(text)
+    try:
+        expected = canonicalize_safebrowsing(text)
+    except InvalidURL as error:
+        assert isinstance(given, Refusal), text
+        assert given.reason == error.reason
+        assert outcome(safebrowsing_module.canonical_or_refusal, text) == outcome(
+            canonicalize_safebrowsing, text
+        )
+    else:
+        assert given == expected
+
+
 def test_fast_path_on_the_corpora() -> None:
-    taken = sum(assert_fast_matches_full(line) for name in CORPORA for line in iter_corpus(name))
+    taken = 0
+    for name in CORPORA:
+        for line in iter_corpus(name):
+            taken += assert_fast_matches_full(line)
+            assert_refusal_matches_error(line)
     assert taken > 50_000  # most lines are common web URLs
+
+
+@pytest.mark.parametrize(
+    ("given", "name"),
+    [
+        ("file:///etc/passwd", "scheme-not-http"),  # the fast path's refusal
+        ("file:///a%20b", "scheme-not-http"),  # the full steps'
+        ("mailto:a@example.com", "scheme-not-http"),
+        ("", "missing-url"),
+        (" \t", "missing-url"),
+        ("http://", "host-missing"),
+        ("http://.../x", "host-missing"),
+    ],
+)
+def test_refusals_are_the_errors_raised(given: str, name: str) -> None:
+    refusal = safebrowsing_module.canonical_or_refusal(given)
+    assert isinstance(refusal, Refusal)
+    assert refusal.name == name
+    assert_refusal_matches_error(given)
+
+
+def test_the_command_reports_refusals_as_errors() -> None:
+    # urlspec canon --profile safebrowsing gets refusals as values: its messages are those of
+    # the InvalidURL the Python API raises for the same lines.
+    lines = ["file:///etc/passwd", "http://a.example/", "http://", "ftp://x/%20"]
+    settings = Settings(base=None, jsonl=False, profile="safebrowsing")
+    data = "\n".join(lines).encode()
+    result = canonicalize_chunk(settings, Chunk("in", 1, data, len(lines), len(data)))
+    assert result.output == "http://a.example/\n"
+    assert result.invalid == 3
+    expected = []
+    for number, line in enumerate(lines, 1):
+        try:
+            canonicalize_safebrowsing(line)
+        except InvalidURL as error:
+            expected.append(f"in:{number}: invalid URL {quote(line)}: {error.reason}")
+    assert result.messages == expected
 
 
 def test_fast_path_reads_ascii_letters_only() -> None:
@@ -297,3 +363,4 @@ def test_fast_path_reads_ascii_letters_only() -> None:
 )
 def test_fast_path_on_generated_web_urls(scheme: str, pieces: list[str]) -> None:
     assert_fast_matches_full(scheme + "".join(pieces))
+    assert_refusal_matches_error(scheme + "".join(pieces))

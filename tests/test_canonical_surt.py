@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import collections
 import itertools
+import urllib.parse
 
 import pytest
 import surt as surt_package  # the test-time peer (in the test extra)
@@ -19,7 +20,7 @@ from hypothesis import strategies as st
 from shared_data import CORPORA, iter_corpus
 
 from urlspec import InvalidURL
-from urlspec.canonical import canonicalize
+from urlspec.canonical import canonicalize, escaping
 from urlspec.canonical import surt as surt_module
 from urlspec.canonical.escaping import unescape_repeatedly
 from urlspec.canonical.inet_aton import format_ipv4, parse_inet_aton
@@ -118,13 +119,16 @@ def test_published_surt_option_examples(
 
 
 def test_the_fast_paths_www_label_is_step_3s() -> None:
-    """Exhaustive: on every host of up to six of the code points it tells apart, the fast
-    path's ``www`` label ends where step 3's regular expression says."""
-    for size in range(7):
+    """Exhaustive: on every host of up to seven of the code points it tells apart, alone and
+    inside a longer text, the fast paths remove the ``www`` label that step 3 removes."""
+    for size in range(8):
         for letters in itertools.product("w2.a", repeat=size):
             host = "".join(letters)
-            match = surt_module._WWW_RE.match(host.encode())
-            assert surt_module._after_www(host) == (0 if match is None else match.end()), host
+            kept = surt_module._massage_host(host.encode())
+            expected = len(host) - len(kept)
+            assert surt_module._after_www_label(host, 0, len(host)) == expected, host
+            text = "x://" + host + "/www.a.b"
+            assert surt_module._after_www_label(text, 4, 4 + size) == 4 + expected, host
 
 
 def test_the_www_digits_bug_is_not_reproduced() -> None:
@@ -164,6 +168,35 @@ def test_invalid_ports_are_invalid_urls() -> None:
 )
 def test_unescape_repeatedly(given: bytes, expected: bytes) -> None:
     assert unescape_repeatedly(given) == expected
+
+
+def unquoted_until_settled(data: bytes) -> bytes:
+    """The definition: ``urllib.parse.unquote_to_bytes`` (CPython's percent-decoding) applied
+    again and again until nothing changes."""
+    while True:
+        decoded = urllib.parse.unquote_to_bytes(data)
+        if decoded == data:
+            return data
+        data = decoded
+
+
+def test_unescaping_is_the_definitions_exhaustively() -> None:
+    """Every text of up to seven of the bytes that escapes tell apart: the quick passes and the
+    linear algorithm reach the fixed point of CPython's unquoting."""
+    for size in range(8):
+        for pieces in itertools.product([b"%", b"2", b"5", b"a", b"g"], repeat=size):
+            data = b"".join(pieces)
+            expected = unquoted_until_settled(data)
+            assert unescape_repeatedly(data) == expected, data
+            assert escaping._unescape_in_one_pass(data) == expected, data
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(st.sampled_from([b"%", b"25", b"2", b"41", b"e9", b"C3", b"/", b"x"])).map(b"".join)
+)
+def test_unescaping_deep_escapes(data: bytes) -> None:
+    assert unescape_repeatedly(data) == unquoted_until_settled(data)
 
 
 @pytest.mark.parametrize(
@@ -260,21 +293,29 @@ def _www_bug(expected: str, unmassaged: str) -> bool:
 
 # --- the fast path gives the full steps' keys ---------------------------------------------------
 
+#: (with_scheme, trailing_comma, host_massage, reverse_ipaddr)
 OPTION_SETS = [
-    (False, False, True),
-    (True, True, False),
+    (False, False, True, True),
+    (True, True, False, False),
 ]
 
 
 def assert_fast_matches_full(line: str, option_sets: int = len(OPTION_SETS)) -> bool:
-    """Whether the fast path took ``line``; when it did, its key is the full steps' key."""
+    """Whether a fast path took ``line``; when one did, its key is the full steps' key (or the
+    full steps refuse the line, and no fast path takes it)."""
     took = False
-    for with_scheme, trailing_comma, host_massage in OPTION_SETS[:option_sets]:
-        fast = surt_module._fast_key(line, with_scheme, trailing_comma, host_massage)
-        if fast is not None:
-            took = True
-            full = surt_module._full_key(line, with_scheme, trailing_comma, host_massage, True)
+    for with_scheme, trailing_comma, host_massage, reverse_ipaddr in OPTION_SETS[:option_sets]:
+        options = (with_scheme, trailing_comma, host_massage)
+        fast = surt_module._fast_key(line, *options)
+        ascii_key = surt_module._ascii_key(line, *options, reverse_ipaddr)
+        if fast is None and ascii_key is None:
+            continue
+        took = True
+        full = surt_module._full_key(line, *options, reverse_ipaddr)
+        if fast is not None:  # (it takes no host of digits and dots: reverse_ipaddr is moot)
             assert fast == full, line
+        if ascii_key is not None:
+            assert ascii_key == full, line
     return took
 
 
@@ -285,7 +326,21 @@ def test_fast_path_on_the_corpora() -> None:
         for name in CORPORA
         for number, line in enumerate(iter_corpus(name))
     )
-    assert taken > 90_000  # most lines are plain web (or file) URLs
+    assert taken > 100_000  # most lines are printable ASCII web (or file) URLs
+
+
+def test_the_ascii_path_takes_what_the_plain_one_leaves() -> None:
+    # On the corpora (tests/test_canonical_surt.py checks every line), the lines with escapes,
+    # IP addresses, ports, runs of slashes, other host code points: a few go the full steps.
+    plain = ascii_only = 0
+    for name in CORPORA:
+        for line in iter_corpus(name):
+            if surt_module._fast_key(line, False, False, True) is not None:
+                plain += 1
+            elif surt_module._ascii_key(line, False, False, True, True) is not None:
+                ascii_only += 1
+    assert ascii_only > 1_000
+    assert plain > 100_000
 
 
 @settings(max_examples=2000, deadline=None)
@@ -329,53 +384,47 @@ def test_fast_path_on_generated_web_urls(text: str) -> None:
     assert_fast_matches_full("http://" + text)
 
 
-#: Session ids that step 3 removes, in paths (ASP.NET) and queries, of every kind it knows.
-SESSION_ID_URLS = [
-    "http://www.a.com/index.html?jsessionid=0123456789abcdefghijklmnopqrstuv&a=b",
-    "http://a.com/x?b=1&PHPSESSID=0123456789ABCDEFGHIJKLMNOPQRSTUV",
-    "http://a.com/x?sid=0123456789abcdefghijklmnopqrstuv",
-    "http://a.com/x?sid=0123456789",
-    "http://a.com/?cfid=1&cftoken=2&b=1",
-    "http://a.com/x.aspx?aspsessionidABCDEFGH=ABCDEFGHIJKLMNOPQRSTUVWX&z=1",
-    "http://a.com/(S(4hqa0555fwsecu455xqckv45))/mileg.aspx",
-    "http://a.com/(4hqa0555fwsecu455xqckv45)/mileg.aspx?x=1",
-    "https://A.com/(a(4hqa0555fwsecu455xqckv45)b(4hqa0555fwsecu455xqckv45))/p/x.ASPX/",
-    "http://a.com/(4hqa0555fwsecu455xqckv4)/mileg.aspx",
-    "file:///x/(4hqa0555fwsecu455xqckv45)/y.aspx?jsessionid=0123456789abcdefghijklmnopqrstuv",
-]
-
-
-@pytest.mark.parametrize("given", SESSION_ID_URLS)
-def test_fast_path_removes_session_ids_as_the_full_steps(given: str) -> None:
-    assert assert_fast_matches_full(given)
-    expected, ours = package_and_our_keys(given)
-    assert ours == expected
-
-
-#: Schemes the fast path takes (any lower-case one followed by "//") and those it leaves to the
-#: full steps: in upper case (the key keeps the case), dns: (no www. removal), filedesc (an ARC
-#: file header, its own key).
-SCHEMES = ["https://", "file://", "ftp://", "x-y.z+1://", "HTTP://", "File://", "dns://",
-           "filedesc://", "filedescx://"]  # fmt: skip
-OTHER_SCHEME_PIECES = [
-    "www.", "www2.", "a", "B", "0", "1.2", ".", "-", "/", "//", "/./", "/..", "?", "&", "=", "#",
-    "x", ".aspx", "sid=", ":", "%41", "\u212a", "é",
+#: What the ASCII path reads in each part: escapes (stray, of "%" itself, in either case, of
+#: spaces, slashes, dots and non-ASCII bytes), delimiters, dot segments, hosts that are or look
+#: like IP addresses (decimal, octal, hex, 32-bit numbers, too many parts), ports.
+ESCAPE_PIECES = [
+    "%", "%2", "%25", "%2525", "%41", "%6a", "%6A", "%20", "%2F", "%2f", "%2E", "%2e", "%3F",
+    "%23", "%26", "%3D", "%C3%A9", "%e9", "%00", "%7F", "a", "B", "0", "1", ".", "..", "/", "//",
+    "/./", "/../", "?", "&", "=", "#", ":", "@", "_", "~", "\\", "\"", "*", ".aspx", "sid=",
 ]  # fmt: skip
+HOSTS = [
+    "", "a.com", "WWW.A.com", "www2.a.b", "www.com", "1.2.3.4", "01.02.03.04", "0x7f.1",
+    "3279880203", "39024579298", "1.2.3.999", "08.1.1.1", "1.2.3.4.5", "a..b", "...a.b.",
+    ".", "a_b.c", "a\"b.c", "www...a", "1.2.3.4.", "%41.com", "a@b.com", "[::1]",
+    "u:p@a.com", "b\u00fccher.ch", "xn--bcher-kva.ch", "www.b\u00fccher.ch",
+]  # fmt: skip
+PORTS = ["", ":", ":80", ":443", ":0", ":8080", ":080", ":65536", ":x", ":80:90", "::"]
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=1500, deadline=None)
 @given(
-    st.sampled_from(SCHEMES),
-    st.lists(
-        st.sampled_from(OTHER_SCHEME_PIECES),
-        max_size=12,
-    ).map("".join),
+    st.sampled_from(["http://", "https://", "ftp://", "file://", "x+y://", "HTTP://", "dns://"]),
+    st.sampled_from(HOSTS),
+    st.sampled_from(PORTS),
+    st.lists(st.sampled_from(ESCAPE_PIECES), max_size=10).map("".join),
 )
-def test_fast_path_on_generated_urls_of_other_schemes(scheme: str, rest: str) -> None:
-    text = scheme + rest
-    assert_fast_matches_full(text)
-    expected, ours = package_and_our_keys(text)
-    if ours != expected:  # only the package's www-digits bug (see the corpus test)
-        assert expected is not None
-        assert ours is not None
-        assert _www_bug(expected, canonicalize(text, "surt", host_massage=False)), text
+def test_fast_paths_on_generated_escapes_hosts_and_ports(
+    scheme: str, host: str, port: str, rest: str
+) -> None:
+    assert_fast_matches_full(scheme + host + port + rest)
+    assert_fast_matches_full(scheme + host + port + "/" + rest)
+
+
+def test_fast_paths_on_every_small_url() -> None:
+    """Exhaustive over the shapes of each part: every scheme, host and port of the lists above
+    combined; then every path, query and fragment below combined, on a few hosts."""
+    schemes = ["http://", "https://", "ftp://", "Http://"]
+    for index, parts in enumerate(itertools.product(schemes, HOSTS, PORTS)):
+        assert_fast_matches_full("".join(parts) + "/a", 2 if index % 3 == 0 else 1)
+    paths = ["", "/", "/a/", "/A/b", "//a", "/a/../b/./", "/%2e%2E/a", "/a%2Fb", "/%20",
+             "/%25%32%35", "/%", "/x.aspx", "/%C3%A9", "/a//"]  # fmt: skip
+    queries = ["", "?", "?b&a", "?A=%20&a", "?%26=1&%3d", "?%", "?sid=1&x", "?%e9%E9"]
+    fragments = ["", "#f?%"]
+    hosts = ["http://a.com", "http://1.2.3.4:81", "file://"]
+    for index, parts in enumerate(itertools.product(hosts, paths, queries, fragments)):
+        assert_fast_matches_full("".join(parts), 2 if index % 3 == 0 else 1)

@@ -46,9 +46,14 @@ from typing import Final
 from urlspec.canonical.escaping import escape_once, unescape_repeatedly
 from urlspec.canonical.inet_aton import format_ipv4, parse_inet_aton
 from urlspec.canonical.web_url import has_empty_or_dot_segments, web_url_spans
-from urlspec.validation import InvalidURL, ValidationError, quote
+from urlspec.validation import ERROR_DESCRIPTIONS, InvalidURL, ValidationError, quote
 
-__all__ = ["canonicalize_safebrowsing", "safebrowsing_expressions"]
+__all__ = [
+    "Refusal",
+    "canonical_or_refusal",
+    "canonicalize_safebrowsing",
+    "safebrowsing_expressions",
+]
 
 #: Step 1: what is trimmed from both ends (C0 controls and space) and removed everywhere.
 _TRIMMED: Final = "".join(chr(c) for c in range(0x21))
@@ -110,19 +115,51 @@ def _not_a_url(input: str, name: str) -> InvalidURL:
     return InvalidURL(input, [ValidationError(name, 0)])
 
 
+class Refusal:
+    """Why the profile refuses an input, as a value: :func:`canonical_or_refusal` returns one
+    where :func:`canonicalize_safebrowsing` raises :meth:`error`. One instance per reason."""
+
+    __slots__ = ("name", "reason")
+
+    def __init__(self, name: str, description: str) -> None:
+        #: The error's name (``scheme-not-http``, ``missing-url``, ``host-missing``).
+        self.name = name
+        #: The error's ``reason``: its name and description, as messages give them.
+        self.reason = f"{name} ({description})"
+
+    def error(self, input: str) -> InvalidURL:
+        """The InvalidURL that :func:`canonicalize_safebrowsing` raises for ``input``."""
+        return _not_a_url(input, self.name)
+
+
+_MISSING_URL: Final = Refusal("missing-url", _REASONS["missing-url"])
+_SCHEME_NOT_HTTP: Final = Refusal("scheme-not-http", _REASONS["scheme-not-http"])
+_HOST_MISSING: Final = Refusal("host-missing", ERROR_DESCRIPTIONS["host-missing"])
+
+
 def canonicalize_safebrowsing(input: str, *, keep_port: bool = False) -> str:
     """``input`` canonicalized as Safe Browsing's "URLs and Hashing" says (module docstring)."""
+    canonical = canonical_or_refusal(input, keep_port)
+    if isinstance(canonical, str):
+        return canonical
+    raise canonical.error(input)
+
+
+def canonical_or_refusal(input: str, keep_port: bool = False) -> str | Refusal:
+    """:func:`canonicalize_safebrowsing`, with the reason it refuses ``input`` returned rather
+    than raised: what ``urlspec canon`` calls per line, so that a stream of inputs the profile
+    refuses (``file:`` URLs) costs no exception per line."""
     fast = _fast_canonical(input)
     if fast is not None:
         return fast
     return _full_canonical(input, keep_port)
 
 
-def _fast_canonical(input: str) -> str | None:
+def _fast_canonical(input: str) -> str | Refusal | None:
     """The canonical form of a plain web URL (:mod:`urlspec.canonical.web_url`: nothing to
     unescape or escape) with a web scheme and a host, which steps 1-8 change only by
     lower-casing its scheme and host, adding the path "/" and dropping the fragment;
-    InvalidURL (``scheme-not-http``) for one with another scheme, as step 3; None when it needs
+    the refusal ``scheme-not-http`` for one with another scheme, as step 3; None when it needs
     the full steps (no host, a host that is an IPv4 address, a path with dot segments or runs
     of slashes) or is no plain web URL. (tests/test_canonical_safebrowsing.py checks that both
     give the same results.)"""
@@ -132,7 +169,7 @@ def _fast_canonical(input: str) -> str | None:
     scheme = input[:host_start].lower()
     if scheme != "http://" and scheme != "https://":
         # Step 3 reads this scheme (scheme://, at the start of the input) and refuses it.
-        raise _not_a_url(input, "scheme-not-http")
+        return _SCHEME_NOT_HTTP
     if path_start == host_start:
         return None  # no host: step 3 reads the host after more slashes
     host = input[host_start:path_start]
@@ -149,22 +186,22 @@ def _fast_canonical(input: str) -> str | None:
     return scheme + host.lower() + path + input[query_start:fragment_start]
 
 
-def _full_canonical(input: str, keep_port: bool) -> str:
+def _full_canonical(input: str, keep_port: bool) -> str | Refusal:
     """Steps 1-8 (module docstring)."""
     # 1., 2.
     text = _TAB_OR_NEWLINE_RE.sub("", input.strip(_TRIMMED)).partition("#")[0]
     if not text:
-        raise _not_a_url(input, "missing-url")
+        return _MISSING_URL
     # 3.
     match = _SCHEME_RE.match(text)
     if match is None:
         if _OTHER_SCHEME_RE.match(text) is not None:
-            raise _not_a_url(input, "scheme-not-http")
+            return _SCHEME_NOT_HTTP
         scheme, rest = "http", text
     else:
         scheme, rest = (match.group(1) or match.group(2)).lower(), text[match.end() :]
         if scheme not in _WEB_SCHEMES:
-            raise _not_a_url(input, "scheme-not-http")
+            return _SCHEME_NOT_HTTP
     # 4.
     end = _AUTHORITY_END_RE.search(rest)
     authority = rest if end is None else rest[: end.start()]
@@ -173,7 +210,7 @@ def _full_canonical(input: str, keep_port: bool) -> str:
     host, port = _split_authority(authority)
     canonical_host = _canonical_host(_utf8(host))
     if not canonical_host:
-        raise _not_a_url(input, "host-missing")
+        return _HOST_MISSING
     result = [scheme, "://", canonical_host]
     if keep_port and port:
         result.append(":" + port)

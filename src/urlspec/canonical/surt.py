@@ -46,9 +46,11 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from mypy_extensions import i64
+
 from urlspec.canonical.escaping import escape_once, unescape_repeatedly
 from urlspec.canonical.inet_aton import format_ipv4, parse_inet_aton
-from urlspec.canonical.web_url import has_empty_or_dot_segments, web_url_spans
+from urlspec.canonical.web_url import after_scheme, has_empty_or_dot_segments, web_url_spans
 from urlspec.canonical.whatwg import split_href
 from urlspec.parse._results import parse_port, split_hostinfo
 from urlspec.validation import InvalidURL, ValidationError
@@ -90,6 +92,7 @@ _QUERY_SESSION_ID_RES: Final = tuple(
     )
 )
 _DEFAULT_PORTS: Final = {b"http": 80, b"https": 443}
+_DEFAULT_PORT_NUMBERS: Final = {"http": 80, "https": 443}
 
 # --- 4. the key ------------------------------------------------------------------------------
 
@@ -127,10 +130,12 @@ def surt(
     reverse_ipaddr: bool = True,
 ) -> str:
     """The SURT key of ``input``, as ``surt.surt(input)`` makes it (module docstring)."""
-    fast = _fast_key(input, with_scheme, trailing_comma, host_massage)
-    if fast is not None:
-        return fast
-    return _full_key(input, with_scheme, trailing_comma, host_massage, reverse_ipaddr)
+    key = _fast_key(input, with_scheme, trailing_comma, host_massage)
+    if key is None:
+        key = _ascii_key(input, with_scheme, trailing_comma, host_massage, reverse_ipaddr)
+        if key is None:
+            return _full_key(input, with_scheme, trailing_comma, host_massage, reverse_ipaddr)
+    return key
 
 
 def _full_key(
@@ -154,7 +159,16 @@ def _full_key(
     return key.decode("utf-8", "surrogateescape")
 
 
-# --- the fast path ----------------------------------------------------------------------------
+# --- the fast paths ---------------------------------------------------------------------------
+#
+# Two shortcuts, each proven to give the full steps' keys by tests/test_canonical_surt.py (on
+# every corpus line and on generated inputs):
+#
+# - _fast_key: a plain web URL (urlspec.canonical.web_url: no escapes, a host of letter-digit-
+#   hyphen labels), where steps 1 and 2 change nothing and step 3 only lower-cases;
+# - _ascii_key: any printable ASCII "scheme://authority/path?query" with a lower-case scheme:
+#   the same steps as the full ones, on the parts as text, escapes undone and redone only in
+#   the part that has them.
 
 
 def _fast_key(
@@ -162,62 +176,205 @@ def _fast_key(
 ) -> str | None:
     """The key of a plain web URL (:mod:`urlspec.canonical.web_url`: nothing to unescape or
     escape) with a lower-case scheme (but ``dns``), computed on the text; None when the input
-    needs the full steps (a host that may be an IP address, a path with dot segments or runs
-    of slashes; no host, and an empty path or a web scheme) or is no such URL.
-    (tests/test_canonical_surt.py checks that both give the same keys.)"""
+    needs more steps (a host that may be an IP address, a path with dot segments or runs of
+    slashes; no host, and an empty path or a web scheme) or is no such URL."""
     host_start, path_start, query_start, fragment_start = web_url_spans(input)
     if host_start == 0:
         return None
+    if host_start == 7 and input.startswith("http://"):
+        scheme = "http"
+    elif host_start == 8 and input.startswith("https://"):
+        scheme = "https"
+    else:
+        scheme = input[: host_start - 3]
+        if not _is_keyed_scheme(scheme):
+            return None
     # Step 3 lower-cases the host, the path and the query: all of them at once (ASCII).
     lowered = input[:fragment_start].lower()
-    scheme = lowered[: host_start - 3]
-    if not input.startswith(scheme) or scheme == "dns" or scheme.startswith("filedesc"):
-        return None  # the key keeps the scheme's case; dns: keeps "www."; "filedesc" is itself
-    path = lowered[path_start:query_start]
-    query = lowered[query_start + 1 :]  # "" when there is none
-    if "sid=" in query or "sessionid" in query or "cfid=" in query:
-        query = _strip_query_session_id(query.encode("ascii")).decode("ascii")
-    if "&" in query:
-        query = "&".join(
-            "=".join(pair)
-            for pair in sorted(tuple(argument.split("=", 1)) for argument in query.split("&"))
-        )
-    if query:
-        query = "?" + query
+    query = _archive_query(lowered[query_start:])  # ("" when there is none)
     if host_start == path_start:
         # No host (file:///path): the key is "scheme:" and the path as it is (step 2 resolves
         # no dot segments without a host). A web URL takes its host from the path (step 1).
-        if not path or scheme.startswith("http"):
+        if path_start == query_start or scheme.startswith("http"):
             return None
-        return scheme + ":" + _archive_path(path) + query
-    host = lowered[host_start:path_start]
-    if 0x30 <= ord(host[0]) <= 0x39 and host.replace(".", "").isdigit():
-        return None  # maybe an IP address: step 2 decides
-    if not path:
+        return f"{scheme}:{_archive_path(lowered[path_start:query_start])}{query}"
+    if 0x30 <= ord(input[host_start]) <= 0x39:
+        host = lowered[host_start:path_start]
+        if host.replace(".", "").isdigit():
+            return None  # maybe an IP address: step 2 decides
+    if path_start == query_start:
         path = "/"
-    elif has_empty_or_dot_segments(path):
-        return None
-    path = _archive_path(path)
+    else:
+        path = lowered[path_start:query_start]
+        if has_empty_or_dot_segments(path):
+            return None
+        path = _archive_path(path)
     if host_massage:
-        after_www = _after_www(host)
-        if after_www and "." in host[after_www:]:
-            host = host[after_www:]
-    labels = host.split(".")
-    labels.reverse()  # (a list: joining the reversed() iterator would copy it first)
+        host_start = _after_www_label(lowered, host_start, path_start)
+    return _web_key(
+        scheme, lowered, host_start, path_start, "", path, query, with_scheme, trailing_comma
+    )
+
+
+def _ascii_key(
+    input: str, with_scheme: bool, trailing_comma: bool, host_massage: bool, reverse_ipaddr: bool
+) -> str | None:
+    """The key of a URL whose text up to any fragment is printable ASCII without spaces, of the
+    form ``scheme://host[:port][/path][?query]`` with a lower-case scheme (but ``dns`` and
+    ``filedesc...``) and a host without ``%``, ``@`` or ``[`` (the host is what step 1 reads
+    as it then, and the port a number or absent): steps 1-4 on these parts as text, which is
+    what they do on the bytes. None for any other input, or one whose port is not a number
+    (step 1 refuses it), or a web URL without a host (step 1 reads one from its path)."""
+    fragment_start = input.find("#")
+    text = input if fragment_start < 0 else input[:fragment_start]
+    if not (text.isascii() and text.isprintable()) or " " in text:
+        return None  # step 1 trims and removes characters, step 2 escapes some
+    length = len(text)
+    host_start = after_scheme(text, length)
+    if host_start == 0:
+        return None
+    scheme = text[: host_start - 3]
+    if not _is_keyed_scheme(scheme):
+        return None
+    # Step 1: RFC 2396's authority runs to the first "/", "?" or "#", the path to "?" or "#".
+    query_start = text.find("?", host_start)
+    if query_start < 0:
+        query_start = length
+    path_start = text.find("/", host_start, query_start)
+    if path_start < 0:
+        path_start = query_start
+    authority = text[host_start:path_start]
+    if "@" in authority or "[" in authority or "%" in authority:
+        return None  # user information, IPv6, escapes in the host: the full steps
+    host, colon, port_text = authority.partition(":")
+    port = ""
+    if colon:
+        if not port_text.isdigit():
+            return None  # no port (step 1 trims a lone ":") or none that step 1 takes
+        number = int(port_text)
+        if number > 65535:
+            return None
+        # Step 3 drops the scheme's default port; step 1 reads port 0 as none.
+        if number != 0 and number != _DEFAULT_PORT_NUMBERS.get(scheme, 0):
+            port = ":" + str(number)
+    # Step 2: the query, unescaped and escaped (only when it has escapes: otherwise this changes
+    # nothing), then step 3's lower-casing and reordering.
+    query = text[query_start:]  # ("?" and the query, or "")
+    if "%" in query:
+        query = "?" + escape_once(unescape_repeatedly(query[1:].encode("ascii")))
+    query = _archive_query(query.lower())
+    path = text[path_start:query_start]
+    if not host:
+        # No host: "scheme:" and the path, unescaped and escaped; its dot segments stay.
+        if colon or not path or scheme.startswith("http"):
+            return None
+        if "%" in path:
+            path = escape_once(unescape_repeatedly(path.encode("ascii")))
+        return f"{scheme}:{_archive_path(path.lower())}{query}"
+    # Step 2: the host (no escapes: only its dots change; an IP address is rewritten) and the
+    # path (dot segments and empty ones resolved, escapes undone and redone).
+    host = host.lower()
+    if ".." in host or host.startswith(".") or host.endswith("."):
+        host = host.replace("..", ".").strip(".")
+        if not host:
+            return None
+    if 0x30 <= ord(host[0]) <= 0x39:
+        address = _ip_address(host.encode("ascii"))
+        if address is not None:
+            host = address.decode("ascii")
+        if not reverse_ipaddr and _IPV4_TEXT_RE.fullmatch(host.encode("ascii")) is not None:
+            return None  # (the option's rare case: step 4 keeps such a host as it is)
+    if "%" in path or has_empty_or_dot_segments(path):
+        path = escape_once(_normalize_path(unescape_repeatedly(path.encode("ascii"))))
+    host_start = _after_www_label(host, 0, len(host)) if host_massage else 0
+    path = _ascii_path(path)
+    return _web_key(
+        scheme, host, host_start, len(host), port, path, query, with_scheme, trailing_comma
+    )
+
+
+def _is_keyed_scheme(scheme: str) -> bool:
+    """Whether a fast path takes a URL of this (ASCII) scheme: the key keeps the scheme's case
+    (a scheme with capitals is left to the full steps), ``dns:`` keeps ``www.`` and an input
+    starting with ``filedesc`` is its own key."""
+    return scheme.islower() and scheme != "dns" and not scheme.startswith("filedesc")
+
+
+def _ascii_path(path: str) -> str:
+    """Step 3 on a path after step 2: "/" when empty, else lower-cased, session id and
+    trailing slash removed."""
+    return _archive_path(path.lower()) if path else "/"
+
+
+def _web_key(
+    scheme: str,
+    text: str,
+    host_start: i64,
+    host_end: i64,
+    port: str,
+    path: str,
+    query: str,
+    with_scheme: bool,
+    trailing_comma: bool,
+) -> str:
+    """Step 4 for a URL whose host is ``text[host_start:host_end]``: the host's labels reversed
+    and joined by commas, the port, ``)``, the path and the query (each as steps 2 and 3 made
+    it; the port and the query with their ``:`` and ``?``, or "")."""
+    close = ",)" if trailing_comma else ")"
     prefix = scheme + "://(" if with_scheme else ""
-    return prefix + ",".join(labels) + (",)" if trailing_comma else ")") + path + query
+    dot = text.find(".", host_start, host_end)
+    if dot >= 0 and text.find(".", dot + 1, host_end) < 0:
+        # Two labels (the commonest host once "www." is removed): sliced, no list to make.
+        first = text[host_start:dot]
+        return f"{prefix}{text[dot + 1 : host_end]},{first}{port}{close}{path}{query}"
+    labels = text[host_start:host_end].split(".")
+    labels.reverse()  # (a list: joining the reversed() iterator would copy it first)
+    return f"{prefix}{','.join(labels)}{port}{close}{path}{query}"
 
 
-def _after_www(host: str) -> int:
-    """Where an ASCII host continues after a leading ``www.`` (``www2.``, ...: step 3's
-    ``www\\d*\\.``), or 0 when it has none."""
-    if not host.startswith("www"):
-        return 0
-    length = len(host)
-    i = 3
-    while i < length and 0x30 <= ord(host[i]) <= 0x39:
+def _after_www_label(host: str, start: i64, end: i64) -> i64:
+    """Where the ASCII host ``host[start:end]`` starts once step 3 removes a leading ``www.``
+    (``www2.``, ...: ``www\\d*\\.``), which it does when what follows has a dot between two
+    other code points (the host keeps two labels at least); else ``start``."""
+    if (
+        end - start < 4
+        or ord(host[start]) != 0x77  # "w"
+        or ord(host[start + 1]) != 0x77
+        or ord(host[start + 2]) != 0x77
+    ):
+        return start
+    i = start + 3
+    while i < end and 0x30 <= ord(host[i]) <= 0x39:
         i += 1
-    return i + 1 if i < length and ord(host[i]) == 0x2E else 0
+    if i == end or ord(host[i]) != 0x2E:  # "."
+        return start
+    after = i + 1
+    # What follows, its leading and trailing dots set aside, must hold a dot.
+    first = after
+    while first < end and ord(host[first]) == 0x2E:
+        first += 1
+    last = end - 1
+    while last > first and ord(host[last]) == 0x2E:
+        last -= 1
+    return after if host.find(".", first, last) >= 0 else start
+
+
+def _archive_query(query: str) -> str:
+    """Step 3 on ``?`` and a lower-case ASCII query after step 2 (or ""): session ids removed,
+    the pairs sorted; the same, or "" when the query is empty."""
+    if len(query) <= 1:
+        return ""
+    if "id" in query and ("sid=" in query or "sessionid" in query or "cfid=" in query):
+        query = "?" + _strip_query_session_id(query[1:].encode("ascii")).decode("ascii")
+        if query == "?":
+            return ""
+    if "&" in query:
+        arguments = query[1:].split("&")
+        query = "?" + "&".join(
+            "=".join(pair)
+            for pair in sorted(tuple(argument.split("=", 1)) for argument in arguments)
+        )
+    return query
 
 
 def _archive_path(path: str) -> str:

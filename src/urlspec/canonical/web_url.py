@@ -33,6 +33,7 @@ from urlspec.own_href import COMPILED, _run_end
 __all__ = [
     "NO_SPANS",
     "WEB_URL_RE",
+    "after_scheme",
     "has_empty_or_dot_segments",
     "scan_web_url",
     "spans_by_regex",
@@ -97,7 +98,7 @@ def spans_by_regex(input: str) -> Spans:
 def scan_web_url(input: str) -> Spans:
     """:func:`web_url_spans` by a loop over code points (the compiled build's way)."""
     length: i64 = len(input)
-    host_start = _after_scheme(input, length)
+    host_start = after_scheme(input, length)
     if host_start == 0:
         return NO_SPANS
     classes = _CLASSES
@@ -126,7 +127,7 @@ def scan_web_url(input: str) -> Spans:
     return (host_start, path_start, query_start, i)
 
 
-def _after_scheme(input: str, length: i64) -> i64:
+def after_scheme(input: str, length: i64) -> i64:
     """Where the host starts after ``scheme://`` (a scheme: an ASCII letter, then letters,
     digits, "+", "-" and "."), or 0."""
     if length == 0 or not 0x61 <= ord(input[0]) | 0x20 <= 0x7A:  # (| 0x20: the lower case)
@@ -149,10 +150,8 @@ def _after_scheme(input: str, length: i64) -> i64:
 def has_empty_or_dot_segments(path: str) -> bool:
     """Whether a path (of a plain web URL: no "%", so no escaped dots) has an empty segment or a
     "." or ".." segment, which both profiles resolve."""
-    return (
-        "//" in path
-        or "/./" in path
-        or "/../" in path
-        or path.endswith("/.")
-        or path.endswith("/..")
-    )
+    if "//" in path:
+        return True
+    if "/." not in path:  # (every dot segment follows a "/": most paths have none)
+        return False
+    return "/./" in path or "/../" in path or path.endswith("/.") or path.endswith("/..")

@@ -17,7 +17,7 @@ import json
 import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from urlspec.cli.canon import Chunk, ChunkResult, Settings
 from urlspec.cli.common import (
@@ -29,6 +29,9 @@ from urlspec.cli.common import (
 )
 from urlspec.url import URL, validate
 from urlspec.validation import InvalidURL
+
+if TYPE_CHECKING:
+    from urlspec.canonical.safebrowsing import Refusal
 
 __all__ = ["canonicalize_chunk"]
 
@@ -88,8 +91,13 @@ def is_blank(line: str) -> bool:
     return not line or (line.isspace() and not line.strip(ASCII_WHITESPACE))
 
 
-def line_canonicalizer(settings: Settings, base: URL | None) -> Callable[[str], str]:
-    """What writes one line in the chosen profile (InvalidURL when it cannot)."""
+#: What writes one line in a profile: its canonical form, or (safebrowsing) why the profile
+#: refuses it; InvalidURL when it is no URL.
+LineCanonicalizer = Callable[[str], "str | Refusal"]
+
+
+def line_canonicalizer(settings: Settings, base: URL | None) -> LineCanonicalizer:
+    """What writes one line in the chosen profile."""
     if settings.profile == "whatwg":
         return lambda line: URL(line, base).href
     if settings.profile == "dedup":
@@ -102,9 +110,10 @@ def line_canonicalizer(settings: Settings, base: URL | None) -> Callable[[str], 
     # The profiles that read raw text are called directly when there is no base to resolve
     # against (the compiled functions themselves: no dispatch and no wrapper per line).
     if base is None and settings.profile == "safebrowsing":
-        from urlspec.canonical.safebrowsing import canonicalize_safebrowsing
+        # (its refusals as values: a stream of file: URLs costs no exception per line)
+        from urlspec.canonical.safebrowsing import canonical_or_refusal
 
-        return canonicalize_safebrowsing
+        return canonical_or_refusal
     if base is None and settings.profile == "surt":
         from urlspec.canonical.surt import surt
 
@@ -127,7 +136,7 @@ def add_hrefs(
     result: ChunkResult,
     lines: Sequence[str | bytes],
     chunk: Chunk,
-    canonical: Callable[[str], str],
+    canonical: LineCanonicalizer,
 ) -> list[str]:
     """Each valid line's canonical form; a message is added to ``result`` for each invalid
     one."""
@@ -140,16 +149,27 @@ def add_hrefs(
         if is_blank(line):
             continue
         try:
-            output.append(canonical(line))
+            written = canonical(line)
         except InvalidURL as error:  # named by its fatal error, with the input (shortened)
-            result.messages.append(
-                f"{chunk.source}:{number}: invalid URL {quoted(shortened(line))}: {error.reason}"
-            )
-            result.invalid += 1
+            add_invalid(result, chunk, number, line, error.reason)
+            continue
         except Exception as error:  # a bug in urlspec: reported, and the stream goes on
             result.messages.append(f"{chunk.source}:{number}: {internal_error(line, error)}")
             result.internal += 1
+            continue
+        if isinstance(written, str):
+            output.append(written)
+        else:  # the profile refuses the line: reported as an InvalidURL would be
+            add_invalid(result, chunk, number, line, written.reason)
     return output
+
+
+def add_invalid(result: ChunkResult, chunk: Chunk, number: int, line: str, reason: str) -> None:
+    """Count an invalid line and add its message: the input (shortened) and why."""
+    result.messages.append(
+        f"{chunk.source}:{number}: invalid URL {quoted(shortened(line))}: {reason}"
+    )
+    result.invalid += 1
 
 
 def add_records(
