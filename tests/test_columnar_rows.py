@@ -297,3 +297,23 @@ def test_replaced_rows(indices: list[int]) -> None:
     array = pa.array([None, *values, "after"], pa.string()).slice(1, 100)
     replaced = columnar._replaced_rows(array, indices, pa.array(replacements, pa.string()))
     assert replaced.to_pylist() == expected
+
+
+@pytest.mark.parametrize("little_endian", [True, False])
+def test_rows_of_every_kind_of_array(monkeypatch: pytest.MonkeyPatch, little_endian: bool) -> None:
+    # Read in place, or (on a big-endian machine, whose buffers Strings does not read) made
+    # from the list of values: the same rows either way, empty and all-null arrays too.
+    monkeypatch.setattr(columnar, "_LITTLE_ENDIAN", little_endian)
+    values: list[str | None] = ["https://a.example/", None, "HTTP://B.example", "", "foo:é"]
+    arrays = [
+        pa.array(values, pa.string()),
+        pa.array(values * 3, pa.string()).slice(4, 9),
+        pa.array([], pa.string()),
+        pa.array([None, None, None]).cast(pa.string()),
+        pa.array(values, pa.large_string()).cast(pa.string()),
+    ]
+    for array in arrays:
+        rows = columnar._rows_of(array)
+        expected = [scalar_href(value, None) for value in array.to_pylist()]
+        assert patched(array.to_pylist(), *columnar_rows.href_rows(rows, None)) == expected
+        assert columnar._href_by_rows(array, None).to_pylist() == expected
