@@ -145,6 +145,10 @@ class Strings:
         self.length: i64 = length
         self.base: i64 = 0
         self.base = self.offset(0)
+        #: Where the row scan_next scanned last starts and ends in text.
+        self.start: i64 = 0
+        self.end: i64 = 0
+        self.next_index: i64 = 0
 
     def offset(self, index: i64) -> i64:
         """Where row ``index`` starts in text (row ``index - 1`` ends)."""
@@ -160,20 +164,28 @@ class Strings:
         bit = self.first_bit + index
         return not self.validity[bit >> 3] >> (bit & 7) & 1
 
-    def scan(self, index: i64) -> int:
-        """``own_href.scan_own_href`` of row ``index`` (scanned where it lies in text), or
-        :data:`NULL` for a null row."""
+    def rewind(self) -> None:
+        """Make the first row the next one :meth:`scan_next` scans."""
+        self.start = self.end = self.next_index = 0
+
+    def scan_next(self) -> int:
+        """``own_href.scan_own_href`` of the next row (scanned where it lies in text: from
+        ``start`` to ``end``), or :data:`NULL` for a null row. Each row's end is the next one's
+        start: one offset read a row."""
+        index = self.next_index
+        self.next_index = index + 1
+        self.start = self.end
+        self.end = self.offset(index + 1)
         if self.is_null(index):
             return NULL
-        return scan_own_href_in(self.text, self.offset(index), self.offset(index + 1))
+        return scan_own_href_in(self.text, self.start, self.end)
 
-    def value(self, index: i64) -> str:
-        """Row ``index`` (not null)."""
-        start = self.offset(index)
-        return self.text[start : self.offset(index + 1)].encode("latin-1").decode("utf-8")
+    def value(self) -> str:
+        """The row scan_next scanned last (not null)."""
+        return self.text[self.start : self.end].encode("latin-1").decode("utf-8")
 
 
-#: Strings.scan's answer for a null row (scan_own_href's answers are NOT_OWN_HREF or more).
+#: Strings.scan_next's answer for a null row (scan_own_href's answers are NOT_OWN_HREF or more).
 NULL: Final = NOT_OWN_HREF - 1
 
 
@@ -222,10 +234,11 @@ def _not_own_hrefs(
     indices: list[int] = []
     answers: list[_Answer] = []
     others: dict[str, _Answer] = {}
+    rows.rewind()
     for index in range(rows.length):
-        if rows.scan(index) != NOT_OWN_HREF:
+        if rows.scan_next() != NOT_OWN_HREF:
             continue  # its own href, or null
-        value = rows.value(index)
+        value = rows.value()
         if value in others:
             result = others[value]
         else:
@@ -239,12 +252,13 @@ def hostname_rows(rows: Strings, base: URL | None) -> list[str | None]:
     """``URL(value, base).hostname`` for each value: None where parsing fails, or for None."""
     results: list[str | None] = []
     others: dict[str, str | None] = {}
-    for index in range(rows.length):
-        spans = rows.scan(index)
+    rows.rewind()
+    for _ in range(rows.length):
+        spans = rows.scan_next()
         if spans > SPANS_TOO_LONG:
             # The host is where own_href.pack_spans says (none: an opaque path).
             _, host_start, path_start, _, _ = unpack_spans(spans)
-            start = rows.offset(index)
+            start = rows.start
             results.append(
                 "" if host_start == 0 else rows.text[start + host_start : start + path_start]
             )
@@ -252,7 +266,7 @@ def hostname_rows(rows: Strings, base: URL | None) -> list[str | None]:
         if spans == NULL:
             results.append(None)
             continue
-        value = rows.value(index)
+        value = rows.value()
         if value in others:
             results.append(others[value])
         else:
@@ -300,14 +314,15 @@ def parse_rows(rows: Strings, base: URL | None) -> ParsedRows:
     parsed = ParsedRows()
     others: dict[str, Row] = {}  # each distinct value that goes to the scalar API, once
     domains: dict[str, str | None] = {}  # each distinct domain's registrable domain, once
+    rows.rewind()
     for index in range(rows.length):
-        spans = rows.scan(index)
+        spans = rows.scan_next()
         if spans == NULL:
             parsed.append(_NULL_ROW)
             continue
         if spans <= SPANS_TOO_LONG:
             # Not an own href, or one too long for its offsets to be packed.
-            value = rows.value(index)
+            value = rows.value()
             row = others.get(value)
             if row is None:
                 row = others[value] = row_of(value, base)
@@ -315,8 +330,7 @@ def parse_rows(rows: Strings, base: URL | None) -> ParsedRows:
             parsed.other_indices.append(index)
             parsed.other_rows.append(row)
             continue
-        start = rows.offset(index)
-        value = rows.text[start : rows.offset(index + 1)]  # an own href: ASCII
+        value = rows.text[rows.start : rows.end]  # an own href: ASCII
         getters = getter_values_from_spans(value, spans)
         protocol = getters[0]
         hostname = getters[HOSTNAME - 1]
