@@ -28,7 +28,7 @@ else:
 from scalar_rows import BASE, GETTERS, scalar_href, scalar_row, with_nulls_and_invalid
 
 from urlspec import URL, columnar, columnar_rows
-from urlspec.own_href import scan_own_href, scan_own_href_in
+from urlspec.own_href import _scheme_kind_at, scan_own_href, scan_own_href_in, scheme_kind
 
 FIELDS = columnar_rows.ROW_FIELDS
 # The fields of parse_rows that it gives for every row.
@@ -317,3 +317,12 @@ def test_rows_of_every_kind_of_array(monkeypatch: pytest.MonkeyPatch, little_end
         expected = [scalar_href(value, None) for value in array.to_pylist()]
         assert patched(array.to_pylist(), *columnar_rows.href_rows(rows, None)) == expected
         assert columnar._href_by_rows(array, None).to_pylist() == expected
+
+
+def test_the_scheme_of_a_row_scanned_in_place() -> None:
+    # Every scheme of up to five code points over the letters of the special schemes (and one
+    # more): its kind at an offset, as scan_own_href_in finds it, is scheme_kind's.
+    letters = "fhilpstwx"
+    for length in range(1, 6):
+        for scheme in map("".join, itertools.product(letters, repeat=length)):
+            assert _scheme_kind_at(f"x{scheme}:", 1, 1 + length) == scheme_kind(scheme, length)

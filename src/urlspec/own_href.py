@@ -321,13 +321,32 @@ def scheme_kind(input: str, length: i64) -> i64:
 
 
 def _scheme_kind_at(input: str, start: i64, end: i64) -> i64:
-    """:func:`scheme_kind` of the lowercase scheme ``input[start:end]``."""
+    """:func:`scheme_kind` of the lowercase scheme ``input[start:end]``, compared in place, code
+    point by code point (slicing it out would cost an allocation a row)."""
     if start == 0:
         return scheme_kind(input, end)
-    if end - start > 5:
-        return NOT_SPECIAL  # longer than any special scheme
-    # A scheme of five code points or fewer, sliced out (cheaper than comparing in place).
-    return scheme_kind(input[start:end], end - start)
+    length = end - start
+    if length < 2 or length > 5:
+        return NOT_SPECIAL
+    c0: i64 = ord(input[start])
+    c1: i64 = ord(input[start + 1])
+    if length == 2:
+        return SPECIAL_NOT_FILE if c0 == 0x77 and c1 == 0x73 else NOT_SPECIAL  # "ws"
+    c2: i64 = ord(input[start + 2])
+    if length == 3:
+        if (c0 == 0x77 and c1 == 0x73 and c2 == 0x73) or (  # "wss"
+            c0 == 0x66 and c1 == 0x74 and c2 == 0x70  # "ftp"
+        ):
+            return SPECIAL_NOT_FILE
+        return NOT_SPECIAL
+    c3: i64 = ord(input[start + 3])
+    if c0 == 0x68 and c1 == 0x74 and c2 == 0x74 and c3 == 0x70:  # "http"
+        if length == 4 or ord(input[start + 4]) == 0x73:  # "http", "https"
+            return SPECIAL_NOT_FILE
+        return NOT_SPECIAL
+    if length == 4 and c0 == 0x66 and c1 == 0x69 and c2 == 0x6C and c3 == 0x65:  # "file"
+        return FILE
+    return NOT_SPECIAL
 
 
 def _scheme_end(input: str, start: i64, length: i64) -> i64:
