@@ -10,15 +10,18 @@ stored):
 * ``urlspec hostname``: ``urlspec.spark.hostname(url)`` (the WHATWG URL parser's hostname);
 * ``urlspec parse().hostname``: ``urlspec.spark.parse(url).hostname`` (the whole struct
   computed, one field kept; ``--skip-parse`` leaves it out);
-* ``urlspec href``: ``urlspec.spark.href(url)``.
+* ``urlspec href``: ``urlspec.spark.href(url)``;
+* with ``--with-floor``, ``Arrow round trip``: an Arrow UDF that returns its input, the cost of
+  moving each batch to the Python worker and back, which every Arrow UDF pays.
 
 Jobs alternate within each round; the median wall time over the rounds is reported, in rows per
-second. Then the two hosts are compared on every distinct corpus line: how often they disagree,
-by kind, with examples.
+second (``--clock cpu``: the CPU time of the JVM and of the Python workers it started instead,
+which a machine shared with other work does not stretch). Then the two hosts are compared on
+every distinct corpus line: how often they disagree, by kind, with examples.
 
     python bench/bench_spark.py [--rows 1000000] [--rounds 3] [--masters 'local[1],local[2]']
                                 [--skip-throughput] [--skip-hosts] [--skip-parse]
-                                [--arrow-batch ROWS]
+                                [--with-floor] [--arrow-batch ROWS] [--clock wall|cpu]
 
 Needs the spark extra and Java. Run it ``nice``d on a shared machine.
 """
@@ -99,9 +102,15 @@ def session(master: str) -> Any:
     return spark
 
 
-def jobs(with_parse: bool) -> dict[str, Callable[[Any], Any]]:
+def _same_array(urls: pa.Array) -> pa.Array:  # type: ignore[type-arg]
+    return urls
+
+
+def jobs(with_parse: bool, with_floor: bool = False) -> dict[str, Callable[[Any], Any]]:
     """Each job: a column of a DataFrame with a string column ``url``."""
     from pyspark.sql import functions as F
+    from pyspark.sql.pandas.functions import arrow_udf
+    from pyspark.sql.types import StringType
 
     from urlspec import spark as urlspark
 
@@ -112,25 +121,66 @@ def jobs(with_parse: bool) -> dict[str, Callable[[Any], Any]]:
     }
     if with_parse:
         named["urlspec parse().hostname"] = lambda frame: urlspark.parse("url").getField("hostname")
+    if with_floor:
+        make_udf: Callable[..., Callable[[Any], Any]] = arrow_udf  # as urlspec.spark calls it
+        same = make_udf(_same_array, StringType())
+        named["Arrow round trip (identity UDF)"] = lambda frame: same(F.col("url"))
     return named
+
+
+#: What time_job measures: "wall" (elapsed seconds), or "cpu" (the CPU seconds of the JVM and
+#: of every process it started, the Python workers among them: on a machine shared with other
+#: work, the elapsed time mostly says how much of a core each process got).
+CLOCK = "wall"
+
+
+def tree_cpu_seconds(pid: int) -> float:
+    """The CPU time of process ``pid`` and of its descendants, alive or ended and waited for
+    (Linux: /proc)."""
+    children: dict[int, list[int]] = collections.defaultdict(list)
+    times: dict[int, float] = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2 :].split()
+        # After the name: state, ppid, ... utime (14th field of stat), stime, cutime, cstime.
+        children[int(fields[1])].append(int(entry))
+        times[int(entry)] = sum(int(value) for value in fields[11:15]) / tick
+    total, pending = 0.0, [pid]
+    while pending:
+        process = pending.pop()
+        total += times.get(process, 0.0)
+        pending += children[process]
+    return total
 
 
 def time_job(spark: Any, path: str, column: Callable[[Any], Any]) -> float:
     frame = spark.read.parquet(path)
-    start = time.perf_counter()
+    jvm = spark.sparkContext._gateway.proc.pid
+    start = tree_cpu_seconds(jvm) if CLOCK == "cpu" else time.perf_counter()
     frame.select(column(frame).alias("out")).write.format("noop").mode("overwrite").save()
-    return time.perf_counter() - start
+    end = tree_cpu_seconds(jvm) if CLOCK == "cpu" else time.perf_counter()
+    return end - start
 
 
-def throughput(masters: list[str], path: str, rows: int, rounds: int, with_parse: bool) -> None:
-    print(f"\n{rows} rows, {rounds} rounds (median wall time), rows per second:\n")
+def throughput(
+    masters: list[str], path: str, rows: int, rounds: int, with_parse: bool, with_floor: bool
+) -> None:
+    what = "CPU time of the JVM and its Python workers" if CLOCK == "cpu" else "wall time"
+    print(f"\n{rows} rows, {rounds} rounds (median {what}), rows per second:\n")
     print("| master | job | seconds | rows/s | vs parse_url |")
     print("|---|---|---:|---:|---:|")
     for master in masters:
         spark = session(master)
         try:
-            named = jobs(with_parse)
-            time_job(spark, path, named["urlspec href"])  # warm the workers up
+            named = jobs(with_parse, with_floor)
+            for job in named.values():  # warm the workers up: each job's imports, once
+                time_job(spark, path, job)
             times: dict[str, list[float]] = {name: [] for name in named}
             order = list(named)
             for round in range(rounds):
@@ -200,10 +250,13 @@ def main() -> None:
     parser.add_argument("--skip-throughput", action="store_true")
     parser.add_argument("--skip-hosts", action="store_true", help="no host comparison")
     parser.add_argument("--skip-parse", action="store_true", help="no parse().hostname job")
+    parser.add_argument("--clock", choices=["wall", "cpu"], default="wall")
+    parser.add_argument("--with-floor", action="store_true", help="an identity Arrow UDF too")
     parser.add_argument("--arrow-batch", type=int, help="rows per Arrow batch (default: Spark's)")
     args = parser.parse_args()
-    global ARROW_BATCH
+    global ARROW_BATCH, CLOCK
     ARROW_BATCH = args.arrow_batch
+    CLOCK = args.clock
     lines = distinct_lines()
     if not args.skip_throughput:
         repeated = [lines[i % len(lines)] for i in range(args.rows)]
@@ -212,7 +265,14 @@ def main() -> None:
             # one row group, read by one task: no parallelism at all).
             path = str(Path(directory) / "urls")
             write_parts(repeated, path, FILES)
-            throughput(args.masters.split(","), path, args.rows, args.rounds, not args.skip_parse)
+            throughput(
+                args.masters.split(","),
+                path,
+                args.rows,
+                args.rounds,
+                not args.skip_parse,
+                args.with_floor,
+            )
     if not args.skip_hosts:
         host_disagreements(lines, args.masters.split(",")[-1], args.examples)
 

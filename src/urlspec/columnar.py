@@ -42,6 +42,8 @@ pandas columns here; see docs/columnar.md.
 
 from __future__ import annotations
 
+import codecs
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias, Unpack, cast, overload
 
@@ -262,10 +264,34 @@ def _href_row(input: str, base: str | URL | None) -> str | None:
     return None if url is None else url.href
 
 
-def _python_values(chunk: _Array) -> list[str | None]:
-    """An array of strings as a list of str and None."""
-    values: list[str | None] = chunk.to_pylist()
-    return values
+#: Whether Arrow's buffers hold little-endian integers here, as columnar_rows.Strings reads them
+#: (Arrow writes the machine's order).
+_LITTLE_ENDIAN: Final = sys.byteorder == "little"
+
+
+def _rows_of(chunk: _Array) -> columnar_rows.Strings:
+    """An array of type string as the compiled loops read it: its buffers, in place (the part
+    of them this array, which may be a slice of a larger one, covers)."""
+    length = len(chunk)
+    validity, offsets, data = chunk.buffers()
+    if (
+        length == 0
+        or offsets is None
+        or (chunk.null_count and validity is None)
+        or not _LITTLE_ENDIAN
+    ):
+        return columnar_rows.strings_of(chunk.to_pylist())
+    start = chunk.offset
+    offset_bytes = offsets.slice(4 * start, 4 * (length + 1)).to_pybytes()
+    bounds = memoryview(offset_bytes).cast("i")
+    first, last = bounds[0], bounds[length]
+    # Decoded from the buffer as it lies (no copy of it as bytes first).
+    text = "" if data is None else codecs.latin_1_decode(data.slice(first, last - first))[0]
+    bits = b""
+    if chunk.null_count and validity is not None:
+        first_byte = start >> 3
+        bits = validity.slice(first_byte, ((start + length + 7) >> 3) - first_byte).to_pybytes()
+    return columnar_rows.Strings(text, offset_bytes, bits, start & 7, length)
 
 
 def _mask(indices: list[int], length: int) -> _Array:
@@ -337,10 +363,34 @@ def href(urls: Column, base: str | URL | Column | None = None) -> StringColumn:
 
 
 def _href_by_rows(chunk: _Array, base: URL | None) -> _Array:
-    indices, hrefs = columnar_rows.href_rows(_python_values(chunk), base)
+    indices, hrefs = columnar_rows.href_rows(_rows_of(chunk), base)
     if not indices:
         return chunk  # every value is its own href (or null)
-    return _replaced(chunk, _mask(indices, len(chunk)), pa.array(hrefs, pa.string()))
+    return _replaced_rows(chunk, indices, pa.array(hrefs, pa.string()))
+
+
+#: Below one replaced row in this many, _replaced_rows copies the runs between them.
+_FEW_REPLACED: Final = 32
+
+
+def _replaced_rows(values: _Array, indices: list[int], replacements: _Array) -> _Array:
+    """``values`` with the rows at ``indices`` (ascending) replaced, in order, by
+    ``replacements``."""
+    if len(indices) * _FEW_REPLACED > len(values):
+        return _replaced(values, _mask(indices, len(values)), replacements)
+    # A few rows: the runs of rows between them are copied as they are, which is cheaper than
+    # a mask over every row.
+    pieces: list[_Array] = []
+    previous = 0
+    for position, index in enumerate(indices):
+        if index > previous:
+            pieces.append(values.slice(previous, index - previous))
+        pieces.append(replacements.slice(position, 1))
+        previous = index + 1
+    if previous < len(values):
+        pieces.append(values.slice(previous))
+    joined: _Array = pa.concat_arrays(pieces)
+    return joined
 
 
 def _href_by_pattern(chunk: _Array, base: URL | None) -> _Array:
@@ -403,7 +453,7 @@ def is_valid(urls: Column, base: str | URL | Column | None = None) -> BooleanCol
 
 
 def _is_valid_by_rows(chunk: _Array, base: URL | None) -> _Array:
-    indices, answers = columnar_rows.is_valid_rows(_python_values(chunk), base)
+    indices, answers = columnar_rows.is_valid_rows(_rows_of(chunk), base)
     valid: _Array = pc.if_else(pc.is_valid(chunk), True, pa.scalar(None, pa.bool_()))
     if not indices:
         return valid  # every value is its own href (or null)
@@ -469,7 +519,7 @@ def hostname(urls: Column, base: str | URL | Column | None = None) -> StringColu
 
 
 def _hostname_by_rows(chunk: _Array, base: URL | None) -> _Array:
-    return pa.array(columnar_rows.hostname_rows(_python_values(chunk), base), pa.string())
+    return pa.array(columnar_rows.hostname_rows(_rows_of(chunk), base), pa.string())
 
 
 def _hostname_row(input: str, base: URL | None) -> str | None:
@@ -505,7 +555,7 @@ _SAME_FOR_OWN_HREFS: Final = ("href", "username", "password", "host", "port", "e
 
 
 def _parse_by_rows(chunk: _Array, base: URL | None) -> _Array:
-    rows = columnar_rows.parse_rows(_python_values(chunk), base)
+    rows = columnar_rows.parse_rows(_rows_of(chunk), base)
     present = pc.is_valid(chunk)
     empty = pc.if_else(present, _EMPTY, _NULL)
     hostname = pa.array(rows.hostname, pa.string())

@@ -1,18 +1,20 @@
-"""The per-row loops of :mod:`urlspec.columnar`, over plain lists (compiled by mypyc).
+"""The per-row loops of :mod:`urlspec.columnar`, over an Arrow column's rows (compiled by mypyc).
 
-:mod:`urlspec.columnar` hands a column to these functions as a list of str and None, and makes
-Arrow arrays of the lists they return; this module imports no pyarrow (the build compiles it
-without). Each function gives, row for row, what the scalar API gives (``URL(input, base)``,
-its getters, ``URL.can_parse``: the URL Standard's API URL parser, §4.4,
-https://url.spec.whatwg.org/#api-url-parser, and the URL class's getters, §6.1,
-https://url.spec.whatwg.org/#url-class), None for None; ``tests/test_columnar_rows.py`` proves
-it on every corpus line and on generated inputs.
+:mod:`urlspec.columnar` hands a column to these functions as :class:`Strings` (the buffers of an
+Arrow string array, read in place), and makes Arrow arrays of the lists they return; this module
+imports no pyarrow (the build compiles it without). Each function gives, row for row, what the
+scalar API gives (``URL(input, base)``, its getters, ``URL.can_parse``: the URL Standard's API
+URL parser, §4.4, https://url.spec.whatwg.org/#api-url-parser, and the URL class's getters,
+§6.1, https://url.spec.whatwg.org/#url-class), None for a null row;
+``tests/test_columnar_rows.py`` proves it on every corpus line and on generated inputs.
 
 Two things save the time:
 
-* **Own hrefs, scanned.** Most URLs in bulk data are their own href. :func:`own_href.scan_own_href`
-  (tier 1 of the fast path, a loop over code points) says so without building a URL object, and
-  the offsets of the href's parts it returns give every getter as a slice of the input
+* **Own hrefs, scanned in place.** Most URLs in bulk data are their own href.
+  :func:`own_href.scan_own_href_in` (tier 1 of the fast path, a loop over code points) says so
+  without building a URL object, nor even a str of the row: it scans the row where it lies in the
+  one string of the column's data. The offsets of the href's parts it returns give every getter
+  as a slice of the input
   (:func:`own_href.getter_values_from_spans`, the URL class's own code). Such an input is its
   href with any base that parses, too: it starts with a scheme and ":", and the basic URL parser
   (§4.4) reads the base only for an input without a scheme, or, in the "special relative or
@@ -25,7 +27,10 @@ Two things save the time:
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Callable
+from typing import Final, TypeVar
+
+from mypy_extensions import i64
 
 from urlspec.fast_path import origin_from_fast_getter_values
 from urlspec.own_href import (
@@ -33,7 +38,7 @@ from urlspec.own_href import (
     NOT_SPECIAL,
     SPANS_TOO_LONG,
     getter_values_from_spans,
-    scan_own_href,
+    scan_own_href_in,
     scheme_kind,
     unpack_spans,
 )
@@ -43,8 +48,10 @@ from urlspec.validation import InvalidURL
 
 __all__ = [
     "HOSTNAME",
+    "NULL",
     "ROW_FIELDS",
     "ParsedRows",
+    "Strings",
     "error_name",
     "hostname_rows",
     "href_rows",
@@ -52,6 +59,7 @@ __all__ = [
     "mask_bytes",
     "parse_rows",
     "row_of",
+    "strings_of",
 ]
 
 #: The fields of a row (columnar.PARSE_FIELDS): the URL class's getters (§6.1), origin,
@@ -114,63 +122,152 @@ def row_of(input: str, base: str | URL | None) -> Row:
     )
 
 
+class Strings:
+    """A column of strings as the loops read it: the buffers of an Arrow string array (its
+    UTF-8 data, the offsets where each row starts and ends, and which rows are null:
+    https://arrow.apache.org/docs/format/Columnar.html#variable-size-binary-layout), read in
+    place, with no str made for a row that is its own href."""
+
+    def __init__(
+        self, text: str, offsets: bytes, validity: bytes, first_bit: int, length: int
+    ) -> None:
+        """``text``: the UTF-8 bytes of the rows, from where the first starts, decoded as Latin-1
+        (one code point per byte, so that a row's offsets in the data are its offsets in text;
+        an own href is ASCII, which UTF-8 and Latin-1 encode alike, and any other row is decoded
+        as UTF-8 by :meth:`value`); ``offsets``: the ``length + 1`` offsets of the rows in the
+        array's data buffer, 32-bit little-endian integers (the first is where ``text``
+        starts); ``validity``: the validity bitmap from its bit ``first_bit`` on, or empty when
+        no row is null."""
+        self.text = text
+        self.offsets = offsets
+        self.validity = validity
+        self.first_bit: i64 = first_bit
+        self.length: i64 = length
+        self.base: i64 = 0
+        self.base = self.offset(0)
+        #: Where the row scan_next scanned last starts and ends in text.
+        self.start: i64 = 0
+        self.end: i64 = 0
+        self.next_index: i64 = 0
+
+    def offset(self, index: i64) -> i64:
+        """Where row ``index`` starts in text (row ``index - 1`` ends)."""
+        at = 4 * index
+        offsets = self.offsets
+        return (
+            offsets[at] | offsets[at + 1] << 8 | offsets[at + 2] << 16 | offsets[at + 3] << 24
+        ) - self.base
+
+    def is_null(self, index: i64) -> bool:
+        if not self.validity:
+            return False
+        bit = self.first_bit + index
+        return not self.validity[bit >> 3] >> (bit & 7) & 1
+
+    def rewind(self) -> None:
+        """Make the first row the next one :meth:`scan_next` scans."""
+        self.start = self.end = self.next_index = 0
+
+    def scan_next(self) -> int:
+        """``own_href.scan_own_href`` of the next row (scanned where it lies in text: from
+        ``start`` to ``end``), or :data:`NULL` for a null row. Each row's end is the next one's
+        start: one offset read a row."""
+        index = self.next_index
+        self.next_index = index + 1
+        self.start = self.end
+        self.end = self.offset(index + 1)
+        if self.is_null(index):
+            return NULL
+        return scan_own_href_in(self.text, self.start, self.end)
+
+    def value(self) -> str:
+        """The row scan_next scanned last (not null)."""
+        return self.text[self.start : self.end].encode("latin-1").decode("utf-8")
+
+
+#: Strings.scan_next's answer for a null row (scan_own_href's answers are NOT_OWN_HREF or more).
+NULL: Final = NOT_OWN_HREF - 1
+
+
+def strings_of(values: list[str | None]) -> Strings:
+    """``values`` as :class:`Strings` (as an Arrow string array holds them)."""
+    data = bytearray()
+    offsets = bytearray(b"\0\0\0\0")
+    validity = bytearray((len(values) + 7) // 8)
+    for index, value in enumerate(values):
+        if value is not None:
+            data += value.encode("utf-8")
+            validity[index >> 3] |= 1 << (index & 7)
+        offsets += len(data).to_bytes(4, "little")
+    has_null = None in values
+    text = data.decode("latin-1")
+    return Strings(text, bytes(offsets), bytes(validity) if has_null else b"", 0, len(values))
+
+
 def _href_of(input: str, base: URL | None) -> str | None:
     url = URL.parse(input, base)
     return None if url is None else url.href
 
 
-def href_rows(values: list[str | None], base: URL | None) -> tuple[list[int], list[str | None]]:
+def href_rows(rows: Strings, base: URL | None) -> tuple[list[int], list[str | None]]:
     """``URL(value, base).href`` for each value, as what differs from the values themselves:
     the indices of the values that are not their own href (None left out), and their hrefs
     (None where parsing fails). Every other value is its own href."""
-    indices: list[int] = []
-    hrefs: list[str | None] = []
-    others: dict[str, str | None] = {}  # each distinct value that is not its own href, once
-    for index, value in enumerate(values):
-        if value is None or scan_own_href(value) != NOT_OWN_HREF:
-            continue
-        if value in others:
-            href = others[value]
-        else:
-            href = others[value] = _href_of(value, base)
-        indices.append(index)
-        hrefs.append(href)
-    return indices, hrefs
+    return _not_own_hrefs(rows, lambda value: _href_of(value, base))
 
 
-def is_valid_rows(values: list[str | None], base: URL | None) -> tuple[list[int], list[bool]]:
+def is_valid_rows(rows: Strings, base: URL | None) -> tuple[list[int], list[bool]]:
     """``URL.can_parse(value, base)`` for each value, as :func:`href_rows` gives hrefs: the
     indices of the values that are not their own href (None left out) and their answers. Every
     other value parses (to itself)."""
+    return _not_own_hrefs(rows, lambda value: URL.can_parse(value, base))
+
+
+_Answer = TypeVar("_Answer")
+
+
+def _not_own_hrefs(
+    rows: Strings, answer: Callable[[str], _Answer]
+) -> tuple[list[int], list[_Answer]]:
+    """The indices of the values that are not their own href (None left out), and ``answer``
+    of each, computed once per distinct value."""
     indices: list[int] = []
-    answers: list[bool] = []
-    others: dict[str, bool] = {}
-    for index, value in enumerate(values):
-        if value is None or scan_own_href(value) != NOT_OWN_HREF:
-            continue
+    answers: list[_Answer] = []
+    others: dict[str, _Answer] = {}
+    rows.rewind()
+    for index in range(rows.length):
+        if rows.scan_next() != NOT_OWN_HREF:
+            continue  # its own href, or null
+        value = rows.value()
         if value in others:
-            valid = others[value]
+            result = others[value]
         else:
-            valid = others[value] = URL.can_parse(value, base)
+            result = others[value] = answer(value)
         indices.append(index)
-        answers.append(valid)
+        answers.append(result)
     return indices, answers
 
 
-def hostname_rows(values: list[str | None], base: URL | None) -> list[str | None]:
+def hostname_rows(rows: Strings, base: URL | None) -> list[str | None]:
     """``URL(value, base).hostname`` for each value: None where parsing fails, or for None."""
     results: list[str | None] = []
     others: dict[str, str | None] = {}
-    for value in values:
-        if value is None:
-            results.append(None)
-            continue
-        spans = scan_own_href(value)
+    rows.rewind()
+    for _ in range(rows.length):
+        spans = rows.scan_next()
         if spans > SPANS_TOO_LONG:
             # The host is where own_href.pack_spans says (none: an opaque path).
             _, host_start, path_start, _, _ = unpack_spans(spans)
-            results.append("" if host_start == 0 else value[host_start:path_start])
-        elif value in others:
+            start = rows.start
+            results.append(
+                "" if host_start == 0 else rows.text[start + host_start : start + path_start]
+            )
+            continue
+        if spans == NULL:
+            results.append(None)
+            continue
+        value = rows.value()
+        if value in others:
             results.append(others[value])
         else:
             url = URL.parse(value, base)
@@ -211,40 +308,43 @@ class ParsedRows:
 _NULL_ROW: Final[tuple[None, ...]] = (None,) * _FIELD_COUNT
 
 
-def parse_rows(values: list[str | None], base: URL | None) -> ParsedRows:
+def parse_rows(rows: Strings, base: URL | None) -> ParsedRows:
     """``URL(value, base)`` for each value, as :func:`row_of` gives its fields (None in each for
     None), in a ParsedRows."""
-    rows = ParsedRows()
+    parsed = ParsedRows()
     others: dict[str, Row] = {}  # each distinct value that goes to the scalar API, once
     domains: dict[str, str | None] = {}  # each distinct domain's registrable domain, once
-    for index, value in enumerate(values):
-        if value is None:
-            rows.append(_NULL_ROW)
+    rows.rewind()
+    for index in range(rows.length):
+        spans = rows.scan_next()
+        if spans == NULL:
+            parsed.append(_NULL_ROW)
             continue
-        spans = scan_own_href(value)
         if spans <= SPANS_TOO_LONG:
             # Not an own href, or one too long for its offsets to be packed.
+            value = rows.value()
             row = others.get(value)
             if row is None:
                 row = others[value] = row_of(value, base)
-            rows.append(row)
-            rows.other_indices.append(index)
-            rows.other_rows.append(row)
+            parsed.append(row)
+            parsed.other_indices.append(index)
+            parsed.other_rows.append(row)
             continue
+        value = rows.text[rows.start : rows.end]  # an own href: ASCII
         getters = getter_values_from_spans(value, spans)
         protocol = getters[0]
         hostname = getters[HOSTNAME - 1]
-        rows.protocol.append(protocol)
-        rows.hostname.append(hostname)
-        rows.pathname.append(getters[6])
-        rows.search.append(getters[7])
-        rows.hash.append(getters[8])
+        parsed.protocol.append(protocol)
+        parsed.hostname.append(hostname)
+        parsed.pathname.append(getters[6])
+        parsed.search.append(getters[7])
+        parsed.hash.append(getters[8])
         origin = origin_from_fast_getter_values(getters)
         if origin is None:  # a blob: URL's origin is its path's
             origin = URL(value).origin
-        rows.origin.append(origin)
-        rows.registrable_domain.append(_registrable_domain(value, protocol, hostname, domains))
-    return rows
+        parsed.origin.append(origin)
+        parsed.registrable_domain.append(_registrable_domain(value, protocol, hostname, domains))
+    return parsed
 
 
 def _registrable_domain(

@@ -55,6 +55,7 @@ __all__ = [
     "pathname_from_spans",
     "protocol_from_spans",
     "scan_own_href",
+    "scan_own_href_in",
     "scan_query_and_fragment",
     "scheme_kind",
     "search_from_spans",
@@ -197,12 +198,18 @@ def scan_own_href(input: str) -> int:
     by :func:`pack_spans`, or :data:`SPANS_TOO_LONG` (0) for an input of PACKABLE_LENGTH code
     points or more.
     """
+    return scan_own_href_in(input, 0, len(input))
+
+
+def scan_own_href_in(input: str, start: i64, length: i64) -> int:
+    """:func:`scan_own_href` of ``input[start:length]``, without slicing it out
+    (``urlspec.columnar_rows`` scans the rows of an Arrow column in place, in the one string of
+    its data): the offsets it packs count from ``start``."""
     classes = _CLASSES
-    length: i64 = len(input)
-    protocol_end = _scheme_end(input, length) + 1
+    protocol_end = _scheme_end(input, start, length) + 1
     if protocol_end <= 0:
         return NOT_OWN_HREF
-    special = scheme_kind(input, protocol_end - 1)
+    special = _scheme_kind_at(input, start, protocol_end - 1)
     host_start: i64 = 0
     path_start: i64
     query: i64
@@ -244,9 +251,17 @@ def scan_own_href(input: str) -> int:
         query = 0
     if fragment == length:
         fragment = 0
-    if length >= PACKABLE_LENGTH:
+    if length - start >= PACKABLE_LENGTH:
         return SPANS_TOO_LONG
-    return pack_spans(protocol_end, host_start, path_start, query, fragment)
+    if start == 0:
+        return pack_spans(protocol_end, host_start, path_start, query, fragment)
+    return pack_spans(
+        protocol_end - start,
+        0 if host_start == 0 else host_start - start,
+        path_start - start,
+        0 if query == 0 else query - start,
+        0 if fragment == 0 else fragment - start,
+    )
 
 
 def scan_query_and_fragment(input: str, start: i64, length: i64, special: bool) -> i64:
@@ -306,14 +321,44 @@ def scheme_kind(input: str, length: i64) -> i64:
     return NOT_SPECIAL
 
 
-def _scheme_end(input: str, length: i64) -> i64:
-    """Where the ":" after a lowercase scheme ([a-z][a-z0-9+.-]*) is, or -1."""
-    if length == 0:
+def _scheme_kind_at(input: str, start: i64, end: i64) -> i64:
+    """:func:`scheme_kind` of the lowercase scheme ``input[start:end]``, compared in place, code
+    point by code point (slicing it out would cost an allocation a row)."""
+    if start == 0:
+        return scheme_kind(input, end)
+    length = end - start
+    if length < 2 or length > 5:
+        return NOT_SPECIAL
+    c0: i64 = ord(input[start])
+    c1: i64 = ord(input[start + 1])
+    if length == 2:
+        return SPECIAL_NOT_FILE if c0 == 0x77 and c1 == 0x73 else NOT_SPECIAL  # "ws"
+    c2: i64 = ord(input[start + 2])
+    if length == 3:
+        if (c0 == 0x77 and c1 == 0x73 and c2 == 0x73) or (  # "wss"
+            c0 == 0x66 and c1 == 0x74 and c2 == 0x70  # "ftp"
+        ):
+            return SPECIAL_NOT_FILE
+        return NOT_SPECIAL
+    c3: i64 = ord(input[start + 3])
+    if c0 == 0x68 and c1 == 0x74 and c2 == 0x74 and c3 == 0x70:  # "http"
+        if length == 4 or ord(input[start + 4]) == 0x73:  # "http", "https"
+            return SPECIAL_NOT_FILE
+        return NOT_SPECIAL
+    if length == 4 and c0 == 0x66 and c1 == 0x69 and c2 == 0x6C and c3 == 0x65:  # "file"
+        return FILE
+    return NOT_SPECIAL
+
+
+def _scheme_end(input: str, start: i64, length: i64) -> i64:
+    """Where the ":" after a lowercase scheme ([a-z][a-z0-9+.-]*) starting at ``start`` is, or
+    -1."""
+    if length == start:
         return -1
-    c: i64 = ord(input[0])
+    c: i64 = ord(input[start])
     if not 0x61 <= c <= 0x7A:  # a-z
         return -1
-    i: i64 = 1
+    i: i64 = start + 1
     while i < length:
         c = ord(input[i])
         if 0x61 <= c <= 0x7A or 0x30 <= c <= 0x39 or c == 0x2B or c == 0x2D or c == 0x2E:
