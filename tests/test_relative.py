@@ -62,6 +62,14 @@ def constructed(reference: str, base: str | URL) -> URL | None:
         return None
 
 
+def joined_or_none(base: URL, reference: str) -> URL | None:
+    """``base.join(reference)``, or None when it raises InvalidURL."""
+    try:
+        return base.join(reference)
+    except InvalidURL:
+        return None
+
+
 def check(reference: str, base: str) -> bool:
     """That URL(reference, base) is the state machine's answer, and so are its getters; whether
     the fast path took it."""
@@ -81,6 +89,12 @@ def check(reference: str, base: str) -> bool:
         if getters[0] in ("http:", "https:"):  # the origin of the commonest URLs, sliced
             assert url.origin == getters[0] + "//" + getters[3], (reference, base)
     if base_url is not None:
+        # URL.join: compiled, the constructor's path for a relative reference without the call
+        # of the class; the same URL, and the offsets it knows are the ones tier 1 finds.
+        joined = joined_or_none(base_url, reference)
+        assert (None if joined is None else joined.href) == expected, (reference, base)
+        if joined is not None and joined._spans != SPANS_TOO_LONG:
+            assert joined._spans == scan_own_href(joined.href), (reference, base)
         url = URL.parse(reference, base_url)  # a URL base, whose record may not be built yet
         assert (None if url is None else url.href) == expected, (reference, base)
         if not starts_with_scheme(reference):
