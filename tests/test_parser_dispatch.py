@@ -119,7 +119,7 @@ def run_checking_the_special_flag(
     while True:
         assert machine.url_is_special is is_special(machine.url), (input, machine.state)
         pointer = machine.pointer
-        outcome = machine.step(machine.input[pointer] if pointer < length else "")
+        outcome = machine.step(ord(machine.input[pointer]) if pointer < length else parser.EOF)
         assert machine.url_is_special is is_special(machine.url), (input, machine.state)
         if outcome is not None or machine.pointer >= length:
             return

@@ -7,11 +7,16 @@ not apply: this library has no blob URL store.
 The state machine reads side by side with the spec: :class:`State` names the states as the spec
 does, and each state is one method of :class:`BasicURLParser` named after it, using the spec's
 variables (``pointer``, ``c``, ``buffer``, ``at_sign_seen``, ``inside_brackets``,
-``password_token_seen``). The only liberty taken is speed without changing a result: where the
-spec appends one code point at a time to ``buffer`` (or to the URL's path, query or fragment) until
-it meets a delimiter, the state consumes the whole run up to that delimiter at once, with slicing
-and precompiled regular expressions, and leaves ``pointer`` on the run's last code point, exactly
-where the spec's pointer would be. Every step stays linear in the length of the input.
+``password_token_seen``). ``c`` is an integer code point (``ord``; -1 is the EOF code point), so
+that a state compares numbers and no one-code-point string is made per step. The only liberty
+taken is speed without changing a result: where the spec appends one code point at a time to
+``buffer`` (or to the URL's path, query or fragment) until it meets a delimiter, the state consumes
+the whole run up to that delimiter at once and appends it as one slice, and leaves ``pointer`` on
+the run's last code point, exactly where the spec's pointer would be. The run's end is found by a
+loop over the code points in the compiled build (which the compiler turns into C) and by a
+precompiled regular expression in the pure build (whose search runs in C there); both are proven
+equal by tests/test_parser_dispatch.py and tests/test_parser_states.py. Every step stays linear in
+the length of the input.
 
 Validation errors are recorded, by their spec names, only when the caller passes an ``errors``
 list; their positions are indices into the input as given, before leading/trailing C0 controls
@@ -30,7 +35,6 @@ from mypy_extensions import i64
 from urlspec.encoding import output_encoding_for_label
 from urlspec.host import HostKind, parse_host_kind_and_value, serialize_host_kind_and_value
 from urlspec.infra import (
-    ASCII_ALPHA,
     ASCII_ALPHANUMERIC,
     ASCII_DIGITS,
     ASCII_TAB_OR_NEWLINE_RE,
@@ -47,6 +51,7 @@ from urlspec.percent_encoding import (
     QUERY,
     SPECIAL_QUERY,
     USERINFO,
+    PercentEncodeSet,
     percent_encode_after_output_encoding,
     utf8_percent_encode,
 )
@@ -138,23 +143,43 @@ dispatch_by_calls: bool = COMPILED
 RETURN: Final = _Outcome.RETURN
 FAILURE: Final = _Outcome.FAILURE
 
-#: The EOF code point (https://url.spec.whatwg.org/#eof-code-point). ``c`` is a one-code-point
-#: string, or this empty string at the end of the input; membership is always tested against
-#: tuples or sets (never ``c in "..."``, for which the empty string would always be "in").
-EOF: Final = ""
+#: The EOF code point (https://url.spec.whatwg.org/#eof-code-point). ``c`` is an integer code
+#: point (``ord`` of the input's code point), or -1 at the end of the input: the states compare
+#: integers (a machine comparison in the compiled build, where comparing one-code-point strings
+#: is a call) and no one-code-point string is made per step.
+EOF: Final = -1
 
-# The path state, run once per path segment and once per "/", compares c as an integer code point
-# (a machine comparison in the compiled build, where comparing one-code-point strings is a call):
-# -1 stands for the EOF code point.
-_EOF_CODE_POINT: Final = -1
-_SOLIDUS: Final = 0x2F  # /
-_REVERSE_SOLIDUS: Final = 0x5C  # \
-_QUESTION_MARK: Final = 0x3F  # ?
-_NUMBER_SIGN: Final = 0x23  # #
+# The code points the states compare c with, by their Unicode names.
+NUMBER_SIGN: Final = 0x23  # U+0023 (#)
+PERCENT_SIGN: Final = 0x25  # U+0025 (%)
+FULL_STOP: Final = 0x2E  # U+002E (.)
+SOLIDUS: Final = 0x2F  # U+002F (/)
+COLON: Final = 0x3A  # U+003A (:)
+QUESTION_MARK: Final = 0x3F  # U+003F (?)
+COMMERCIAL_AT: Final = 0x40  # U+0040 (@)
+LEFT_SQUARE_BRACKET: Final = 0x5B  # U+005B ([)
+REVERSE_SOLIDUS: Final = 0x5C  # U+005C (\)
+RIGHT_SQUARE_BRACKET: Final = 0x5D  # U+005D (])
+
+
+def is_ascii_alpha(c: int) -> bool:
+    """Whether code point ``c`` is an ASCII alpha (https://infra.spec.whatwg.org/#ascii-alpha)."""
+    return 0x41 <= c <= 0x5A or 0x61 <= c <= 0x7A
+
+
+def is_ascii_digit(c: int) -> bool:
+    """Whether code point ``c`` is an ASCII digit (https://infra.spec.whatwg.org/#ascii-digit)."""
+    return 0x30 <= c <= 0x39
+
 
 # Where a run of the code points a state simply appends ends, per state; "special" adds U+005C (\).
 # The scheme state appends ASCII alphanumerics, U+002B (+), U+002D (-), U+002E (.).
 _SCHEME_CODE_POINTS: Final = ASCII_ALPHANUMERIC | frozenset("+-.")
+
+
+#: The special schemes (https://url.spec.whatwg.org/#special-scheme), the keys of
+#: url_record.SPECIAL_SCHEMES (tests/test_parser_states.py checks that they are the same).
+_SPECIAL_SCHEME_NAMES: Final = ("http", "https", "ws", "wss", "ftp", "file")
 
 
 class CodePointRun:
@@ -183,9 +208,12 @@ def run_end_by_code_points(text: str, start: int, run: CodePointRun) -> int:
     stops = run.stops
     end: i64 = len(text)
     index: i64 = start
+    code_point: i64 = 0  # (a machine integer in the compiled build's loop)
     while index < end:
         code_point = ord(text[index])
-        if stops[code_point if code_point < 128 else 128]:
+        if code_point >= 128:
+            code_point = 128  # (stops[128] stands for every code point beyond ASCII)
+        if stops[code_point]:
             return index
         index += 1
     return end
@@ -208,9 +236,35 @@ _OPAQUE_PATH_END: Final = CodePointRun(frozenset("?#"))
 _QUERY_END: Final = CodePointRun(frozenset("#"))
 
 
-#: 1 for each ASCII code point in the path percent-encode set (every code point beyond ASCII is
-#: in it too): https://url.spec.whatwg.org/#path-percent-encode-set.
-_IN_PATH_PERCENT_ENCODE_SET: Final = bytes([chr(code_point) in PATH for code_point in range(128)])
+def ascii_members(percent_encode_set: PercentEncodeSet) -> bytes:
+    """1 for each ASCII code point in ``percent_encode_set``, else 0 (every code point beyond
+    ASCII is in each set the states use: they all include the C0 control percent-encode set)."""
+    return bytes([chr(code_point) in percent_encode_set for code_point in range(128)])
+
+
+# https://url.spec.whatwg.org/#path-percent-encode-set and the others the states encode with.
+_IN_PATH_PERCENT_ENCODE_SET: Final = ascii_members(PATH)
+_IN_QUERY_PERCENT_ENCODE_SET: Final = ascii_members(QUERY)
+_IN_SPECIAL_QUERY_PERCENT_ENCODE_SET: Final = ascii_members(SPECIAL_QUERY)
+_IN_FRAGMENT_PERCENT_ENCODE_SET: Final = ascii_members(FRAGMENT)
+_IN_C0_CONTROL_PERCENT_ENCODE_SET: Final = ascii_members(C0_CONTROL)
+
+
+def has_code_point_in_set(text: str, in_set: bytes) -> bool:
+    """Whether a code point of ``text`` is in the percent-encode set whose ASCII members
+    ``in_set`` marks (:func:`ascii_members`): when none is, UTF-8 percent-encoding the text with
+    that set leaves it as it is. The compiled build's check, a loop over the code points, where
+    the pure build's ``utf8_percent_encode`` searches with a regex (tests/test_parser_states.py
+    proves them equal)."""
+    end: i64 = len(text)
+    index: i64 = 0
+    code_point: i64 = 0  # (a machine integer in the compiled build's loop)
+    while index < end:
+        code_point = ord(text[index])
+        if code_point >= 128 or in_set[code_point]:
+            return True
+        index += 1
+    return False
 
 
 def path_run_end_by_code_points(text: str, start: int, run: CodePointRun) -> tuple[int, bool]:
@@ -221,6 +275,7 @@ def path_run_end_by_code_points(text: str, start: int, run: CodePointRun) -> tup
     unchanged = True
     end: i64 = len(text)
     index: i64 = start
+    code_point: i64 = 0  # (a machine integer in the compiled build's loop)
     while index < end:
         code_point = ord(text[index])
         if code_point < 128:
@@ -234,6 +289,21 @@ def path_run_end_by_code_points(text: str, start: int, run: CodePointRun) -> tup
             unchanged = False
         index += 1
     return end, unchanged
+
+
+def starts_with_by_code_points(text: str, start: int, prefix: str) -> bool:
+    """``text.startswith(prefix, start)`` for ``start >= 0``, by comparing code points: the
+    compiled build's (a call of the ``str`` method with a start is a generic method call there;
+    tests/test_parser_states.py proves them equal)."""
+    length: i64 = len(prefix)
+    if start + length > len(text):
+        return False
+    index: i64 = 0
+    while index < length:
+        if ord(text[start + index]) != ord(prefix[index]):
+            return False
+        index += 1
+    return True
 
 
 def host_run_end_by_regex(
@@ -266,20 +336,18 @@ def host_run_end_by_code_points(
     """:func:`host_run_end_by_regex` by a loop over the code points (the compiled build's)."""
     end: i64 = len(text)
     index: i64 = start
+    code_point: i64 = 0  # (a machine integer in the compiled build's loop)
     while index < end:
         code_point = ord(text[index])
-        if code_point == 0x5B:  # [
+        if code_point == LEFT_SQUARE_BRACKET:
             inside_brackets = True
-        elif code_point == 0x5D:  # ]
+        elif code_point == RIGHT_SQUARE_BRACKET:
             inside_brackets = False
-        elif code_point == 0x3A:  # :
+        elif code_point == COLON:
             if not inside_brackets:
                 return index, inside_brackets
-        elif (
-            code_point == 0x2F  # /
-            or code_point == 0x3F  # ?
-            or code_point == 0x23  # #
-            or (code_point == 0x5C and special)  # U+005C (\), in a special URL
+        elif code_point in (SOLIDUS, QUESTION_MARK, NUMBER_SIGN) or (
+            code_point == REVERSE_SOLIDUS and special
         ):
             return index, inside_brackets
         index += 1
@@ -353,10 +421,13 @@ class BasicURLParser:
         self.positions: _PositionMap | None = None
         leading = 0
         # Step 1: a new URL, and leading/trailing C0 controls and spaces stripped.
+        given_url = url  # (None: the parser makes a new one)
         if url is None:
             url = URLRecord()
-            stripped = input.strip(C0_CONTROL_OR_SPACE_STRING)
-            if len(stripped) != len(input):
+            # (C0 controls and spaces are the code points up to U+0020: only an input that
+            # starts or ends with one has any to strip)
+            if input != "" and (ord(input[0]) <= 0x20 or ord(input[-1]) <= 0x20):
+                stripped = input.strip(C0_CONTROL_OR_SPACE_STRING)
                 leading = len(input) - len(input.lstrip(C0_CONTROL_OR_SPACE_STRING))
                 self._record_leading_or_trailing(input, leading)
                 input = stripped
@@ -374,7 +445,8 @@ class BasicURLParser:
         self.url = url
         # Whether url is special (https://url.spec.whatwg.org/#is-special), kept as a flag that
         # changes where url's scheme does (set_scheme): the states ask on nearly every step.
-        self.url_is_special = is_special(url)
+        # (a new URL's scheme is the empty string: not special)
+        self.url_is_special = given_url is not None and is_special(given_url)
         self.state_override = state_override
         self.state = state_override if state_override is not None else State.SCHEME_START
         # (the default needs no lookup: a call into the interpreted encoding module)
@@ -385,9 +457,10 @@ class BasicURLParser:
         self.password_token_seen = False
         self.pointer = 0
         # The authority state's appends to the URL's username and password, joined once at the
-        # end of the authority (appending to a str attribute per "@" would be quadratic).
-        self.username_parts: list[str] = []
-        self.password_parts: list[str] = []
+        # end of the authority (appending to a str attribute per "@" would be quadratic); made
+        # at the first "@" (most URLs have none).
+        self.username_parts: list[str] | None = None
+        self.password_parts: list[str] | None = None
 
     def _record_leading_or_trailing(self, input: str, leading: int) -> None:
         """The one validation error for leading or trailing C0 controls or spaces.
@@ -408,7 +481,7 @@ class BasicURLParser:
         by_calls = dispatch_by_calls
         while True:
             pointer = self.pointer
-            c = input[pointer] if pointer < length else EOF
+            c = ord(input[pointer]) if pointer < length else EOF
             outcome = self.step(c) if by_calls else handlers[self.state](self, c)
             if outcome is not None:
                 return None if outcome is FAILURE else self.url
@@ -416,7 +489,7 @@ class BasicURLParser:
                 return self.url
             self.pointer += 1
 
-    def step(self, c: str) -> _Outcome | None:
+    def step(self, c: int) -> _Outcome | None:
         """Run the current state's method on ``c``: :data:`_STATE_HANDLERS` as direct calls.
 
         The compiled build's dispatch: a chain of int comparisons and direct calls compiles to C
@@ -503,6 +576,8 @@ class BasicURLParser:
 
     def remaining_starts_with(self, prefix: str) -> bool:
         """Whether remaining (https://url.spec.whatwg.org/#remaining) starts with ``prefix``."""
+        if COMPILED:
+            return starts_with_by_code_points(self.input, self.pointer + 1, prefix)
         return self.input.startswith(prefix, self.pointer + 1)
 
     def host_parse(self, start: int) -> tuple[HostKind, str | int | tuple[int, ...]] | None:
@@ -518,7 +593,9 @@ class BasicURLParser:
     def set_scheme(self, scheme: str) -> None:
         """Set url's scheme (and with it the flag url_is_special)."""
         self.url.scheme = scheme
-        self.url_is_special = scheme in SPECIAL_SCHEMES
+        # (the special schemes, url_record.SPECIAL_SCHEMES, as a tuple of literals: the compiled
+        # build compares them with the scheme, without hashing a new string for a dict lookup)
+        self.url_is_special = scheme in _SPECIAL_SCHEME_NAMES
 
     def set_host(self, host: tuple[HostKind, str | int | tuple[int, ...]]) -> None:
         url = self.url
@@ -542,10 +619,16 @@ class BasicURLParser:
 
     # --- the states ---------------------------------------------------------------------------
 
-    def scheme_start_state(self, c: str) -> _Outcome | None:
+    def scheme_start_state(self, c: int) -> _Outcome | None:
         """https://url.spec.whatwg.org/#scheme-start-state"""
-        if c in ASCII_ALPHA:
-            self.buffer += c.lower()
+        if is_ascii_alpha(c):
+            # Append c, lowercased, to buffer and go to the scheme state, which appends each
+            # scheme code point after c the same way: the run of them from c (c is one) is
+            # appended here at once, lowercased (it is ASCII), and the scheme state starts on
+            # the first code point after it.
+            end = self.run_end(_SCHEME_END)
+            self.buffer += self.input[self.pointer : end].lower()
+            self.pointer = end - 1
             self.state = State.SCHEME
         elif self.state_override is None:
             self.state = State.NO_SCHEME
@@ -554,13 +637,13 @@ class BasicURLParser:
             return FAILURE
         return None
 
-    def scheme_state(self, c: str) -> _Outcome | None:
+    def scheme_state(self, c: int) -> _Outcome | None:
         """https://url.spec.whatwg.org/#scheme-state"""
-        if c in _SCHEME_CODE_POINTS:
+        if is_ascii_alpha(c) or is_ascii_digit(c) or c in (0x2B, 0x2D, FULL_STOP):  # + - .
             end = self.run_end(_SCHEME_END)
             self.buffer += self.input[self.pointer : end].lower()
             self.pointer = end - 1
-        elif c == ":":
+        elif c == COLON:
             return self.scheme_state_colon()
         elif self.state_override is None:
             self.buffer = ""
@@ -609,14 +692,14 @@ class BasicURLParser:
             self.state = State.OPAQUE_PATH
         return None
 
-    def no_scheme_state(self, c: str) -> _Outcome | None:
+    def no_scheme_state(self, c: int) -> _Outcome | None:
         """https://url.spec.whatwg.org/#no-scheme-state"""
         base = self.base
-        if base is None or (isinstance(base.path, str) and c != "#"):
+        if base is None or (isinstance(base.path, str) and c != NUMBER_SIGN):
             self.validation_error("missing-scheme-non-relative-URL")
             return FAILURE
         url = self.url
-        if isinstance(base.path, str) and c == "#":
+        if isinstance(base.path, str) and c == NUMBER_SIGN:
             self.set_scheme(base.scheme)
             url.path = base.path
             url.query = base.query
@@ -630,9 +713,9 @@ class BasicURLParser:
             self.pointer -= 1
         return None
 
-    def special_relative_or_authority_state(self, c: str) -> _Outcome | None:
+    def special_relative_or_authority_state(self, c: int) -> _Outcome | None:
         """https://url.spec.whatwg.org/#special-relative-or-authority-state"""
-        if c == "/" and self.remaining_starts_with("/"):
+        if c == SOLIDUS and self.remaining_starts_with("/"):
             self.state = State.SPECIAL_AUTHORITY_IGNORE_SLASHES
             self.pointer += 1
         else:
@@ -641,24 +724,24 @@ class BasicURLParser:
             self.pointer -= 1
         return None
 
-    def path_or_authority_state(self, c: str) -> _Outcome | None:
+    def path_or_authority_state(self, c: int) -> _Outcome | None:
         """https://url.spec.whatwg.org/#path-or-authority-state"""
-        if c == "/":
+        if c == SOLIDUS:
             self.state = State.AUTHORITY
         else:
             self.state = State.PATH
             self.pointer -= 1
         return None
 
-    def relative_state(self, c: str) -> _Outcome | None:
+    def relative_state(self, c: int) -> _Outcome | None:
         """https://url.spec.whatwg.org/#relative-state"""
         base = self.base
         assert base is not None and base.scheme != "file"
         url = self.url
         self.set_scheme(base.scheme)
-        if c == "/":
+        if c == SOLIDUS:
             self.state = State.RELATIVE_SLASH
-        elif self.url_is_special and c == "\\":
+        elif self.url_is_special and c == REVERSE_SOLIDUS:
             self.validation_error("invalid-reverse-solidus")
             self.state = State.RELATIVE_SLASH
         else:
@@ -668,10 +751,10 @@ class BasicURLParser:
             url.port = base.port
             url.path = base.path if isinstance(base.path, str) else list(base.path)
             url.query = base.query
-            if c == "?":
+            if c == QUESTION_MARK:
                 url.query = ""
                 self.state = State.QUERY
-            elif c == "#":
+            elif c == NUMBER_SIGN:
                 url.fragment = ""
                 self.state = State.FRAGMENT
             elif c != EOF:
@@ -681,13 +764,13 @@ class BasicURLParser:
                 self.pointer -= 1
         return None
 
-    def relative_slash_state(self, c: str) -> _Outcome | None:
+    def relative_slash_state(self, c: int) -> _Outcome | None:
         """https://url.spec.whatwg.org/#relative-slash-state"""
-        if self.url_is_special and c in ("/", "\\"):
-            if c == "\\":
+        if self.url_is_special and c in (SOLIDUS, REVERSE_SOLIDUS):
+            if c == REVERSE_SOLIDUS:
                 self.validation_error("invalid-reverse-solidus")
             self.state = State.SPECIAL_AUTHORITY_IGNORE_SLASHES
-        elif c == "/":
+        elif c == SOLIDUS:
             self.state = State.AUTHORITY
         else:
             base = self.base
@@ -701,9 +784,9 @@ class BasicURLParser:
             self.pointer -= 1
         return None
 
-    def special_authority_slashes_state(self, c: str) -> _Outcome | None:
+    def special_authority_slashes_state(self, c: int) -> _Outcome | None:
         """https://url.spec.whatwg.org/#special-authority-slashes-state"""
-        if c == "/" and self.remaining_starts_with("/"):
+        if c == SOLIDUS and self.remaining_starts_with("/"):
             self.state = State.SPECIAL_AUTHORITY_IGNORE_SLASHES
             self.pointer += 1
         else:
@@ -712,30 +795,34 @@ class BasicURLParser:
             self.pointer -= 1
         return None
 
-    def special_authority_ignore_slashes_state(self, c: str) -> _Outcome | None:
+    def special_authority_ignore_slashes_state(self, c: int) -> _Outcome | None:
         """https://url.spec.whatwg.org/#special-authority-ignore-slashes-state"""
-        if c not in ("/", "\\"):
+        if c != SOLIDUS and c != REVERSE_SOLIDUS:
             self.state = State.AUTHORITY
             self.pointer -= 1
         else:
             self.validation_error("special-scheme-missing-following-solidus")
         return None
 
-    def authority_state(self, c: str) -> _Outcome | None:
+    def authority_state(self, c: int) -> _Outcome | None:
         """https://url.spec.whatwg.org/#authority-state"""
         special = self.url_is_special
-        if c == "@":
+        if c == COMMERCIAL_AT:
             self.validation_error("invalid-credentials")
             if self.at_sign_seen:
                 self.buffer = "%40" + self.buffer
+            else:
+                self.username_parts = []
+                self.password_parts = []
             self.at_sign_seen = True
             self.append_buffer_to_credentials()
             self.buffer = ""
-        elif c in (EOF, "/", "?", "#") or (special and c == "\\"):
+        elif c in (EOF, SOLIDUS, QUESTION_MARK, NUMBER_SIGN) or (special and c == REVERSE_SOLIDUS):
             if self.at_sign_seen and self.buffer == "":
                 self.validation_error("host-missing")
                 return FAILURE
-            if self.at_sign_seen:
+            if self.username_parts is not None and self.password_parts is not None:
+                # (atSignSeen: the parts exist from the first "@" on)
                 self.url.username += "".join(self.username_parts)
                 self.url.password += "".join(self.password_parts)
             self.pointer -= len(self.buffer) + 1
@@ -755,24 +842,27 @@ class BasicURLParser:
         UTF-8 percent-encoded with the userinfo percent-encode set.
         """
         buffer = self.buffer
+        username_parts = self.username_parts
+        password_parts = self.password_parts
+        assert username_parts is not None and password_parts is not None
         if not self.password_token_seen:
             colon = buffer.find(":")
             if colon == -1:
-                self.username_parts.append(utf8_percent_encode(buffer, USERINFO))
+                username_parts.append(utf8_percent_encode(buffer, USERINFO))
                 return
             self.password_token_seen = True
-            self.username_parts.append(utf8_percent_encode(buffer[:colon], USERINFO))
+            username_parts.append(utf8_percent_encode(buffer[:colon], USERINFO))
             buffer = buffer[colon + 1 :]
-        self.password_parts.append(utf8_percent_encode(buffer, USERINFO))
+        password_parts.append(utf8_percent_encode(buffer, USERINFO))
 
-    def host_state(self, c: str) -> _Outcome | None:
+    def host_state(self, c: int) -> _Outcome | None:
         """https://url.spec.whatwg.org/#host-state (also the hostname state)"""
         url = self.url
         special = self.url_is_special
         if self.state_override is not None and url.scheme == "file":
             self.pointer -= 1
             self.state = State.FILE_HOST
-        elif c == ":" and not self.inside_brackets:
+        elif c == COLON and not self.inside_brackets:
             if self.buffer == "":
                 self.validation_error("host-missing")
                 return FAILURE
@@ -784,7 +874,7 @@ class BasicURLParser:
             self.set_host(host)
             self.buffer = ""
             self.state = State.PORT
-        elif c in (EOF, "/", "?", "#") or (special and c == "\\"):
+        elif c in (EOF, SOLIDUS, QUESTION_MARK, NUMBER_SIGN) or (special and c == REVERSE_SOLIDUS):
             self.pointer -= 1
             if special and self.buffer == "":
                 self.validation_error("host-missing", self.pointer + 1)
@@ -818,20 +908,20 @@ class BasicURLParser:
             self.pointer = end - 1
         return None
 
-    def hostname_state(self, c: str) -> _Outcome | None:
+    def hostname_state(self, c: int) -> _Outcome | None:
         """https://url.spec.whatwg.org/#hostname-state: the host state's steps."""
         return self.host_state(c)
 
-    def port_state(self, c: str) -> _Outcome | None:
+    def port_state(self, c: int) -> _Outcome | None:
         """https://url.spec.whatwg.org/#port-state"""
         url = self.url
-        if c in ASCII_DIGITS:
+        if is_ascii_digit(c):
             end = self.run_end(_PORT_END)
             self.buffer += self.input[self.pointer : end]
             self.pointer = end - 1
         elif (
-            c in (EOF, "/", "?", "#")
-            or (self.url_is_special and c == "\\")
+            c in (EOF, SOLIDUS, QUESTION_MARK, NUMBER_SIGN)
+            or (self.url_is_special and c == REVERSE_SOLIDUS)
             or self.state_override is not None
         ):
             if self.buffer != "":
@@ -852,24 +942,24 @@ class BasicURLParser:
             return FAILURE
         return None
 
-    def file_state(self, c: str) -> _Outcome | None:
+    def file_state(self, c: int) -> _Outcome | None:
         """https://url.spec.whatwg.org/#file-state"""
         url = self.url
         base = self.base
         self.set_scheme("file")
         self.set_empty_host()
-        if c in ("/", "\\"):
-            if c == "\\":
+        if c in (SOLIDUS, REVERSE_SOLIDUS):
+            if c == REVERSE_SOLIDUS:
                 self.validation_error("invalid-reverse-solidus")
             self.state = State.FILE_SLASH
         elif base is not None and base.scheme == "file":
             self.copy_host_from_base()
             url.path = base.path if isinstance(base.path, str) else list(base.path)
             url.query = base.query
-            if c == "?":
+            if c == QUESTION_MARK:
                 url.query = ""
                 self.state = State.QUERY
-            elif c == "#":
+            elif c == NUMBER_SIGN:
                 url.fragment = ""
                 self.state = State.FRAGMENT
             elif c != EOF:
@@ -886,10 +976,10 @@ class BasicURLParser:
             self.pointer -= 1
         return None
 
-    def file_slash_state(self, c: str) -> _Outcome | None:
+    def file_slash_state(self, c: int) -> _Outcome | None:
         """https://url.spec.whatwg.org/#file-slash-state"""
-        if c in ("/", "\\"):
-            if c == "\\":
+        if c in (SOLIDUS, REVERSE_SOLIDUS):
+            if c == REVERSE_SOLIDUS:
                 self.validation_error("invalid-reverse-solidus")
             self.state = State.FILE_HOST
         else:
@@ -908,9 +998,9 @@ class BasicURLParser:
             self.pointer -= 1
         return None
 
-    def file_host_state(self, c: str) -> _Outcome | None:
+    def file_host_state(self, c: int) -> _Outcome | None:
         """https://url.spec.whatwg.org/#file-host-state"""
-        if c in (EOF, "/", "\\", "?", "#"):
+        if c in (EOF, SOLIDUS, REVERSE_SOLIDUS, QUESTION_MARK, NUMBER_SIGN):
             self.pointer -= 1
             if self.state_override is None and is_windows_drive_letter(self.buffer):
                 # The buffer is not reset: the path state uses it.
@@ -941,48 +1031,43 @@ class BasicURLParser:
             self.pointer = end - 1
         return None
 
-    def path_start_state(self, c: str) -> _Outcome | None:
+    def path_start_state(self, c: int) -> _Outcome | None:
         """https://url.spec.whatwg.org/#path-start-state"""
         url = self.url
         if self.url_is_special:
-            if c == "\\":
+            if c == REVERSE_SOLIDUS:
                 self.validation_error("invalid-reverse-solidus")
             self.state = State.PATH
-            if c not in ("/", "\\"):
+            if c != SOLIDUS and c != REVERSE_SOLIDUS:
                 self.pointer -= 1
-        elif self.state_override is None and c == "?":
+        elif self.state_override is None and c == QUESTION_MARK:
             url.query = ""
             self.state = State.QUERY
-        elif self.state_override is None and c == "#":
+        elif self.state_override is None and c == NUMBER_SIGN:
             url.fragment = ""
             self.state = State.FRAGMENT
         elif c != EOF:
             self.state = State.PATH
-            if c != "/":
+            if c != SOLIDUS:
                 self.pointer -= 1
         elif self.state_override is not None and url.host is None:
             self.path_list().append("")
         return None
 
-    def path_state(self, c: str) -> _Outcome | None:
+    def path_state(self, c: int) -> _Outcome | None:
         """https://url.spec.whatwg.org/#path-state"""
         url = self.url
         special = self.url_is_special
         overridden = self.state_override is not None
-        code_point = ord(c) if c else _EOF_CODE_POINT
         # (url is special and c is U+005C (\)) counts as c being U+002F (/).
-        is_slash = code_point == _SOLIDUS or (special and code_point == _REVERSE_SOLIDUS)
-        if (
-            code_point == _EOF_CODE_POINT
-            or is_slash
-            or (not overridden and code_point in (_QUESTION_MARK, _NUMBER_SIGN))
-        ):
-            if special and code_point == _REVERSE_SOLIDUS:
+        is_slash = c == SOLIDUS or (special and c == REVERSE_SOLIDUS)
+        if c == EOF or is_slash or (not overridden and c in (QUESTION_MARK, NUMBER_SIGN)):
+            if special and c == REVERSE_SOLIDUS:
                 self.validation_error("invalid-reverse-solidus")
             buffer = self.buffer
             path = self.path_list()
             # (a single-dot or double-dot path segment starts with "." or "%": "%2e")
-            maybe_dot = buffer != "" and (buffer[0] == "." or buffer[0] == "%")
+            maybe_dot = buffer != "" and ord(buffer[0]) in (FULL_STOP, PERCENT_SIGN)
             if maybe_dot and is_double_dot_path_segment(buffer):
                 shorten_path(url)
                 if not is_slash:
@@ -991,14 +1076,14 @@ class BasicURLParser:
                 if not is_slash:
                     path.append("")
             else:
-                if url.scheme == "file" and not path and is_windows_drive_letter(buffer):
+                if not path and url.scheme == "file" and is_windows_drive_letter(buffer):
                     buffer = buffer[0] + ":"
                 path.append(buffer)
             self.buffer = ""
-            if code_point == _QUESTION_MARK:
+            if c == QUESTION_MARK:
                 url.query = ""
                 self.state = State.QUERY
-            if code_point == _NUMBER_SIGN:
+            if c == NUMBER_SIGN:
                 url.fragment = ""
                 self.state = State.FRAGMENT
         else:
@@ -1019,13 +1104,13 @@ class BasicURLParser:
             self.pointer = end - 1
         return None
 
-    def opaque_path_state(self, c: str) -> _Outcome | None:
+    def opaque_path_state(self, c: int) -> _Outcome | None:
         """https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state"""
         url = self.url
-        if c == "?":
+        if c == QUESTION_MARK:
             url.query = ""
             self.state = State.QUERY
-        elif c == "#":
+        elif c == NUMBER_SIGN:
             url.fragment = ""
             self.state = State.FRAGMENT
         elif c != EOF:
@@ -1036,7 +1121,10 @@ class BasicURLParser:
             end = self.run_end(_OPAQUE_PATH_END)
             self.report_invalid_url_units(self.pointer, end)
             run = self.input[self.pointer : end]
-            encoded = utf8_percent_encode(run, C0_CONTROL)
+            if COMPILED and not has_code_point_in_set(run, _IN_C0_CONTROL_PERCENT_ENCODE_SET):
+                encoded = run  # (what UTF-8 percent-encoding leaves it as)
+            else:
+                encoded = utf8_percent_encode(run, C0_CONTROL)
             if end < len(self.input) and encoded.endswith(" "):
                 encoded = encoded[:-1] + "%20"
             assert isinstance(url.path, str)
@@ -1044,19 +1132,33 @@ class BasicURLParser:
             self.pointer = end - 1
         return None
 
-    def query_state(self, c: str) -> _Outcome | None:
+    def query_state(self, c: int) -> _Outcome | None:
         """https://url.spec.whatwg.org/#query-state"""
         url = self.url
         special = self.url_is_special
         if self.encoding != "utf-8" and (not special or url.scheme in ("ws", "wss")):
             self.encoding = "utf-8"
-        if (self.state_override is None and c == "#") or c == EOF:
-            encode_set = SPECIAL_QUERY if special else QUERY
-            encoded = percent_encode_after_output_encoding(self.encoding, self.buffer, encode_set)
+        if (self.state_override is None and c == NUMBER_SIGN) or c == EOF:
+            buffer = self.buffer
+            if COMPILED and self.encoding == "utf-8":
+                # (UTF-8 percent-encoding leaves a buffer without a code point of the set as it is)
+                in_set = (
+                    _IN_SPECIAL_QUERY_PERCENT_ENCODE_SET
+                    if special
+                    else _IN_QUERY_PERCENT_ENCODE_SET
+                )
+                unchanged = not has_code_point_in_set(buffer, in_set)
+            else:
+                unchanged = False
+            if unchanged:
+                encoded = buffer
+            else:
+                encode_set = SPECIAL_QUERY if special else QUERY
+                encoded = percent_encode_after_output_encoding(self.encoding, buffer, encode_set)
             assert url.query is not None, "the query state starts with a non-null query"
             url.query += encoded
             self.buffer = ""
-            if c == "#":
+            if c == NUMBER_SIGN:
                 url.fragment = ""
                 self.state = State.FRAGMENT
         else:
@@ -1067,13 +1169,17 @@ class BasicURLParser:
             self.pointer = end - 1
         return None
 
-    def fragment_state(self, c: str) -> _Outcome | None:
+    def fragment_state(self, c: int) -> _Outcome | None:
         """https://url.spec.whatwg.org/#fragment-state"""
         if c != EOF:
             # c and everything after it, at once.
             end = len(self.input)
             self.report_invalid_url_units(self.pointer, end)
-            encoded = utf8_percent_encode(self.input[self.pointer :], FRAGMENT)
+            fragment = self.input[self.pointer :]
+            if COMPILED and not has_code_point_in_set(fragment, _IN_FRAGMENT_PERCENT_ENCODE_SET):
+                encoded = fragment  # (what UTF-8 percent-encoding leaves it as)
+            else:
+                encoded = utf8_percent_encode(fragment, FRAGMENT)
             assert self.url.fragment is not None, "the fragment state starts with a fragment"
             self.url.fragment += encoded
             self.pointer = end - 1
