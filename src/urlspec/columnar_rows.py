@@ -339,7 +339,7 @@ def registrable_domains(hostnames: list[str | None]) -> list[str | None]:
     digit (an ASCII digit), or a domain, whose last label does not (own_href's grammar: a
     domain that ends in a number is parsed as IPv4).
     """
-    find = default_list().registrable_domain_of_domain
+    psl = default_list()
     domains: list[str | None] = []
     for hostname in hostnames:
         if not hostname:
@@ -349,7 +349,7 @@ def registrable_domains(hostnames: list[str | None]) -> list[str | None]:
         if last_label < len(hostname) and 0x30 <= ord(hostname[last_label]) <= 0x39:  # IPv4
             domains.append(None)
         else:
-            domains.append(find(hostname))
+            domains.append(psl.registrable_domain_of_domain(hostname))
     return domains
 
 
