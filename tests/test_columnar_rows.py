@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -22,18 +23,24 @@ from shared_data import CORPORA, in_ci, iter_corpus
 
 if in_ci():
     import pyarrow as pa
+    import pyarrow.compute as pc
 else:
     pa = pytest.importorskip("pyarrow", reason="install the arrow extra: pip install -e '.[arrow]'")
+    import pyarrow.compute as pc
 
 from scalar_rows import BASE, GETTERS, scalar_href, scalar_row, with_nulls_and_invalid
 
 from urlspec import URL, columnar, columnar_rows
-from urlspec.own_href import _scheme_kind_at, scan_own_href, scan_own_href_in, scheme_kind
+from urlspec.own_href import (
+    _scheme_kind_at,
+    scan_own_href,
+    scan_own_href_in,
+    scheme_kind,
+    scheme_kind_in,
+    unpack_spans,
+)
 
 FIELDS = columnar_rows.ROW_FIELDS
-# The fields of parse_rows that it gives for every row.
-PER_ROW_FIELDS = ("protocol", "hostname", "pathname", "search", "hash", "origin")
-PER_ROW_FIELDS += ("registrable_domain",)
 
 
 def columns_of(rows: list[dict[str, str | None] | None]) -> list[list[str | None]]:
@@ -110,24 +117,28 @@ def check_rows_of(
     base_url: URL | None,
     expected_rows: list[dict[str, str | None] | None],
 ) -> None:
-    """parse_rows: the fields it gives per row, and the rows of the scalar API it gives apart."""
-    expected = columns_of(expected_rows)
+    """parse_rows: the offsets of the own hrefs' parts, and the rows of the scalar API it gives
+    apart."""
     rows = columnar_rows.parse_rows(strings, base_url)
-    for name in PER_ROW_FIELDS:
-        assert getattr(rows, name) == expected[FIELDS.index(name)], name
+    assert len(rows.spans) == len(inputs)
     assert [dict(zip(FIELDS, row, strict=True)) for row in rows.other_rows] == [
         expected_rows[index] for index in rows.other_indices
     ]
-    # The other rows are own hrefs: their value, no credentials, no port, no error.
     for index, row in enumerate(expected_rows):
-        if row is not None and index not in rows.other_indices:
-            assert (row["href"], row["username"], row["password"], row["port"]) == (
-                inputs[index],
-                "",
-                "",
-                "",
-            )
-            assert (row["host"], row["error"]) == (row["hostname"], None)
+        value = inputs[index]
+        if value is None or index in rows.other_indices:
+            assert rows.spans[index] == 0
+            continue
+        # An own href (no blob: URL): its value, no credentials, no port, no error; its offsets
+        # scan_own_href's, its scheme's kind above them.
+        assert row is not None
+        assert (row["href"], row["username"], row["password"], row["port"]) == (value, "", "", "")
+        assert (row["host"], row["error"]) == (row["hostname"], None)
+        spans = scan_own_href(value)
+        assert spans > 0
+        assert not value.startswith("blob:")
+        kind = scheme_kind(value, unpack_spans(spans)[0] - 1)
+        assert rows.spans[index] == spans | kind << columnar_rows.KIND_SHIFT
 
 
 def test_the_fields_are_columnar_parse_fields() -> None:
@@ -326,3 +337,157 @@ def test_the_scheme_of_a_row_scanned_in_place() -> None:
     for length in range(1, 6):
         for scheme in map("".join, itertools.product(letters, repeat=length)):
             assert _scheme_kind_at(f"x{scheme}:", 1, 1 + length) == scheme_kind(scheme, length)
+            assert scheme_kind_in(f"x{scheme}:", 1, 1 + length) == scheme_kind(scheme, length)
+
+
+# --- parse's fields cut out of the column's data buffer -----------------------------------------
+
+# Rows of every kind beside one another: own hrefs of each shape (special, file:, other schemes;
+# "?" and "#" alone; IPv4), rows the scan declines (credentials, ports, IPv6, case, blob:), rows
+# that are no URL, non-ASCII rows (whose bytes are more than their code points, so that the
+# offsets of the rows after them in the data buffer are not their code points'), "" and None.
+KINDS_OF_ROWS: list[str | None] = [
+    "https://example.com/a/b?q=1#f",
+    "https://é.example/é?é#é",
+    "http://x.co.uk/?#",
+    "https://a.github.io/?",
+    "wss://b.example/#",
+    "ftp://1.2.3.4/x",
+    "https://u:p@a.com/x",
+    "https://a.com:8080/x",
+    "http://[::1]/x",
+    "HTTPS://A.COM/x",
+    "blob:https://a.com/x",
+    "file:///C:/x",
+    "file://host.example/x?y#z",
+    "foo://op.aque/x?y#z",
+    "foo:bar?",
+    "mailto:a@b.example",
+    "",
+    None,
+    "nope",
+    "https://ü.example/x",
+    "https://www.example.com/ü#x",
+    "https://last.example/x#y",
+]
+
+
+def columns_of_kinds(values: list[str | None]) -> list[Any]:
+    """``values`` as each kind of column parse takes: string, large_string, string_view, a
+    slice of a larger array (offset != 0), a chunked array (with chunks of 0 and 1 rows)."""
+    padded = pa.array(["é", None, *values, "x"], pa.string())
+    third = len(values) // 3
+    return [
+        pa.array(values, pa.string()),
+        pa.array(values, pa.large_string()),
+        pa.array(values, pa.string_view()),
+        padded.slice(2, len(values)),
+        pa.chunked_array(
+            [
+                pa.array(values[:third], pa.string()),
+                pa.array([], pa.string()),
+                pa.array(values[third : third + 1], pa.string()),
+                pa.array(values[third + 1 :], pa.string()),
+            ]
+        ),
+    ]
+
+
+@pytest.mark.parametrize("rows", [0, 1, 2, len(KINDS_OF_ROWS), 100])
+def test_parse_of_every_kind_of_column_and_row(rows: int) -> None:
+    values = (KINDS_OF_ROWS * 5)[:rows]
+    expected = [scalar_row(value, None) for value in values]
+    for column in columns_of_kinds(values):
+        result = columnar.parse(column)
+        assert result.type == columnar.PARSE_TYPE
+        assert result.to_pylist() == expected
+        chunks = result.chunks if isinstance(result, pa.ChunkedArray) else [result]
+        fields = {name: [] for name in FIELDS}
+        for chunk in chunks:
+            for name in FIELDS:
+                fields[name] += chunk.field(name).to_pylist()
+        # A null row is null in every field too.
+        assert fields == {
+            name: [None if row is None else row[name] for row in expected] for name in FIELDS
+        }
+    chunk = pa.array(values, pa.string())
+    assert columnar._parse_by_rows(chunk, None).to_pylist() == expected
+    assert columnar._parse_by_rows(chunk, URL(BASE)).to_pylist() == [
+        scalar_row(value, BASE) for value in values
+    ]
+
+
+@pytest.mark.parametrize("declined", [1, 3, 40, 100], ids=["one", "few", "many", "all"])
+@pytest.mark.parametrize("after_the_data", [True, False], ids=["taken", "masked"])
+def test_parse_merges_the_rows_the_scan_declines(
+    monkeypatch: pytest.MonkeyPatch, declined: int, after_the_data: bool
+) -> None:
+    # The rows that are no own href (some no URL at all, or null) merged with the others: their
+    # values written after the column's data (or, when they would reach too far, by masks).
+    if not after_the_data:
+        monkeypatch.setattr(columnar, "_LARGEST_OFFSET", 0)
+    values: list[str | None] = [f"https://h{index % 7}.example/p{index}?q" for index in range(100)]
+    for index in range(declined):
+        other = ["HTTPS://D{}.example:443/x", "no url {}", "https://u:{}@b.example/é", ""]
+        values[(index * 37 + 5) % 100] = other[index % 4].format(index) or None
+    expected = [scalar_row(value, None) for value in values]
+    for column in (pa.array(values, pa.string()), pa.array(["x", *values], pa.string()).slice(1)):
+        assert columnar._parse_by_rows(column, None).to_pylist() == expected
+
+
+def test_joined() -> None:
+    first, second = pa.py_buffer(b"ab\xc3\xa9"), pa.py_buffer(b"")
+    assert columnar._joined(first, second).to_pybytes() == b"ab\xc3\xa9"
+    assert columnar._joined(second, first).to_pybytes() == b"ab\xc3\xa9"
+    assert columnar._joined(first, first).to_pybytes() == b"ab\xc3\xa9ab\xc3\xa9"
+
+
+def test_slices_are_cut_by_bytes() -> None:
+    # Each row cut by bounds of its own, in bytes, with non-ASCII rows before, between and after
+    # (an own href is ASCII, but the rows around it need not be), nulls and empty rows: every
+    # pair of bounds in the ASCII rows, enumerated.
+    ascii_rows = ["", "a", "ab", "abc"]
+    values: list[str | None] = ["é", None]
+    for row in ascii_rows:
+        values += [row, "ü€", None]
+    array = pa.array(["ö", *values], pa.string()).slice(1)
+    present = pc.is_valid(array)
+    bounds = pa.Array.from_buffers(
+        pa.int32(), len(array) + 1, [None, array.buffers()[1]], offset=array.offset
+    ).cast(pa.int64())
+    slices = columnar._Slices(array, present, bounds.slice(0, len(array)), [], [])
+    ascii_indices = [index for index, value in enumerate(values) if value in ascii_rows]
+    choices = [
+        [(start, end) for end in range(len(values[index]) + 1) for start in range(end + 1)]
+        for index in ascii_indices
+    ]
+    for chosen in itertools.product(*choices):
+        starts = [0] * len(values)
+        ends = [0] * len(values)
+        for index, (start, end) in zip(ascii_indices, chosen, strict=True):
+            starts[index], ends[index] = start, end
+        cut = slices.of(pa.array(starts, pa.int64()), pa.array(ends, pa.int64()), "href")
+        assert cut.to_pylist() == [
+            None if value is None else value.encode()[start:end].decode()
+            for value, start, end in zip(values, starts, ends, strict=True)
+        ]
+    assert slices.of(None, pa.array([0] * len(values), pa.int64()), "href").to_pylist() == [
+        None if value is None else "" for value in values
+    ]
+
+
+def test_index_arrays() -> None:
+    for length in [1, 2, 5, *range(10, 20)]:  # more lengths than are kept
+        interleaved, even = columnar._index_arrays(length)
+        assert interleaved.to_pylist() == [
+            number for index in range(length) for number in (index, length + index)
+        ]
+        assert even.to_pylist() == list(range(0, 2 * length, 2))
+
+
+def test_registrable_domains() -> None:
+    hostnames: list[str | None] = ["", "1.2.3.4", "example.com", "a.b.co.uk", "com", None]
+    assert columnar_rows.registrable_domains(hostnames) == [
+        None if not hostname else URL(f"https://{hostname}/").registrable_domain
+        for hostname in hostnames
+    ]

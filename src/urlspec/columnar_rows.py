@@ -14,8 +14,9 @@ Two things save the time:
   :func:`own_href.scan_own_href_in` (tier 1 of the fast path, a loop over code points) says so
   without building a URL object, nor even a str of the row: it scans the row where it lies in the
   one string of the column's data. The offsets of the href's parts it returns give every getter
-  as a slice of the input
-  (:func:`own_href.getter_values_from_spans`, the URL class's own code). Such an input is its
+  as a slice of the input (:func:`hostname_rows` slices the hostname; :func:`parse_rows` hands
+  the offsets themselves to :mod:`urlspec.columnar`, which cuts every field out of the column's
+  data buffer with Arrow's kernels). Such an input is its
   href with any base that parses, too: it starts with a scheme and ":", and the basic URL parser
   (§4.4) reads the base only for an input without a scheme, or, in the "special relative or
   authority state" and the "file slash state", for a special URL whose scheme is not followed by
@@ -32,14 +33,13 @@ from typing import Final, TypeVar
 
 from mypy_extensions import i64
 
-from urlspec.fast_path import origin_from_fast_getter_values
 from urlspec.own_href import (
     NOT_OWN_HREF,
     NOT_SPECIAL,
+    PROTOCOL_END_MASK,
     SPANS_TOO_LONG,
-    getter_values_from_spans,
     scan_own_href_in,
-    scheme_kind,
+    scheme_kind_in,
     unpack_spans,
 )
 from urlspec.public_suffix_list import default_list
@@ -48,6 +48,7 @@ from urlspec.validation import InvalidURL
 
 __all__ = [
     "HOSTNAME",
+    "KIND_SHIFT",
     "NULL",
     "ROW_FIELDS",
     "ParsedRows",
@@ -58,6 +59,7 @@ __all__ = [
     "is_valid_rows",
     "mask_bytes",
     "parse_rows",
+    "registrable_domains",
     "row_of",
     "strings_of",
 ]
@@ -80,11 +82,7 @@ ROW_FIELDS: Final = (
     "registrable_domain",
     "error",
 )
-_FIELD_COUNT: Final = 13
-# The indices of ROW_FIELDS that are not one of own_href.getter_values_from_spans's nine getters
-# (which are ROW_FIELDS[1:10], in that order).
-_ORIGIN: Final = 10
-_REGISTRABLE_DOMAIN: Final = 11
+# The index of ``error`` in a row.
 _ERROR: Final = 12
 #: The index of ``hostname`` in a row.
 HOSTNAME: Final = 5
@@ -277,98 +275,82 @@ def hostname_rows(rows: Strings, base: URL | None) -> list[str | None]:
 
 
 class ParsedRows:
-    """What :func:`parse_rows` finds: the fields of every row that differ from row to row, and
-    the rows the scalar API gave (the others are own hrefs: their href is the value, and their
-    username, password and port are "", their host their hostname, their error None)."""
+    """What :func:`parse_rows` finds: where the parts of each row that is an own href lie (its
+    fields are slices of it, which :mod:`urlspec.columnar` cuts out of the column's data
+    buffer by their offsets, with no Python string per field), and the rows the scalar API gave
+    (those that are not own hrefs)."""
 
     def __init__(self) -> None:
-        self.protocol: list[str | None] = []
-        self.hostname: list[str | None] = []
-        self.pathname: list[str | None] = []
-        self.search: list[str | None] = []
-        self.hash: list[str | None] = []
-        self.origin: list[str | None] = []
-        self.registrable_domain: list[str | None] = []
+        #: Per row: an own href's offsets, as :func:`own_href.scan_own_href` packs them, with
+        #: its scheme's kind (own_href.scheme_kind) above them, at bit :data:`KIND_SHIFT`; 0
+        #: for a null row or one of ``other_indices``.
+        self.spans: list[int] = []
         #: The indices of the rows that are not own hrefs with packed offsets (None left out).
         self.other_indices: list[int] = []
         #: Their rows (row_of).
         self.other_rows: list[Row] = []
 
-    def append(self, row: Row) -> None:
-        """A row's fields that differ from row to row."""
-        self.protocol.append(row[1])
-        self.hostname.append(row[HOSTNAME])
-        self.pathname.append(row[7])
-        self.search.append(row[8])
-        self.hash.append(row[9])
-        self.origin.append(row[_ORIGIN])
-        self.registrable_domain.append(row[_REGISTRABLE_DOMAIN])
 
-
-_NULL_ROW: Final[tuple[None, ...]] = (None,) * _FIELD_COUNT
+#: Where ParsedRows.spans keeps a row's scheme kind: above the 60 bits of own_href.pack_spans.
+KIND_SHIFT: Final = 60
 
 
 def parse_rows(rows: Strings, base: URL | None) -> ParsedRows:
-    """``URL(value, base)`` for each value, as :func:`row_of` gives its fields (None in each for
-    None), in a ParsedRows."""
+    """``URL(value, base)`` for each value, in a ParsedRows: the offsets of the parts of each
+    own href, and :func:`row_of` of each other value that is not None (each distinct one
+    computed once)."""
     parsed = ParsedRows()
+    spans_of_rows = parsed.spans
     others: dict[str, Row] = {}  # each distinct value that goes to the scalar API, once
-    domains: dict[str, str | None] = {}  # each distinct domain's registrable domain, once
     rows.rewind()
     for index in range(rows.length):
         spans = rows.scan_next()
         if spans == NULL:
-            parsed.append(_NULL_ROW)
+            spans_of_rows.append(0)
             continue
-        if spans <= SPANS_TOO_LONG:
-            # Not an own href, or one too long for its offsets to be packed.
-            value = rows.value()
-            row = others.get(value)
-            if row is None:
-                row = others[value] = row_of(value, base)
-            parsed.append(row)
-            parsed.other_indices.append(index)
-            parsed.other_rows.append(row)
-            continue
-        value = rows.text[rows.start : rows.end]  # an own href: ASCII
-        getters = getter_values_from_spans(value, spans)
-        protocol = getters[0]
-        hostname = getters[HOSTNAME - 1]
-        parsed.protocol.append(protocol)
-        parsed.hostname.append(hostname)
-        parsed.pathname.append(getters[6])
-        parsed.search.append(getters[7])
-        parsed.hash.append(getters[8])
-        origin = origin_from_fast_getter_values(getters)
-        if origin is None:  # a blob: URL's origin is its path's
-            origin = URL(value).origin
-        parsed.origin.append(origin)
-        parsed.registrable_domain.append(_registrable_domain(value, protocol, hostname, domains))
+        if spans > SPANS_TOO_LONG:
+            protocol_end: i64 = spans & PROTOCOL_END_MASK
+            kind = scheme_kind_in(rows.text, rows.start, rows.start + protocol_end - 1)
+            # A blob: URL's origin is its path's (the scalar API finds it).
+            if kind != NOT_SPECIAL or not _is_blob(rows.text, rows.start, protocol_end):
+                spans_of_rows.append(spans | kind << KIND_SHIFT)
+                continue
+        # Not an own href, or one too long for its offsets to be packed, or a blob: URL.
+        spans_of_rows.append(0)
+        value = rows.value()
+        row = others.get(value)
+        if row is None:
+            row = others[value] = row_of(value, base)
+        parsed.other_indices.append(index)
+        parsed.other_rows.append(row)
     return parsed
 
 
-def _registrable_domain(
-    href: str, protocol: str, hostname: str, domains: dict[str, str | None]
-) -> str | None:
-    """``URL(href).registrable_domain`` for an own href with this protocol and hostname.
+def _is_blob(text: str, start: i64, protocol_end: i64) -> bool:
+    """Whether the scheme of the row at ``start`` (its ":" before ``protocol_end``) is blob."""
+    return protocol_end == 5 and text.startswith("blob:", start)
+
+
+def registrable_domains(hostnames: list[str | None]) -> list[str | None]:
+    """``URL(href).registrable_domain`` of own hrefs of special schemes with these hostnames.
 
     It is null unless the host is a domain (§3.2, https://url.spec.whatwg.org/#host-registrable-domain).
-    The host of an own href of a non-special scheme is opaque, or there is none; a special URL's
-    host is empty (file:), or an IPv4 address, whose last label starts with a digit, or a domain,
-    whose last label does not (own_href's grammar: a domain that ends in a number is parsed as
-    IPv4). A domain's registrable domain is looked up once per domain.
+    A special URL's host is empty (file:), or an IPv4 address, whose last label starts with a
+    digit (an ASCII digit), or a domain, whose last label does not (own_href's grammar: a
+    domain that ends in a number is parsed as IPv4).
     """
-    if hostname == "" or scheme_kind(href, len(protocol) - 1) == NOT_SPECIAL:
-        return None
-    if hostname in domains:
-        return domains[hostname]
-    last_label_start = ord(hostname[hostname.rfind(".") + 1])
-    if 0x30 <= last_label_start <= 0x39:  # an ASCII digit: IPv4
-        domain = None
-    else:
-        domain = default_list().registrable_domain_of_domain(hostname)
-    domains[hostname] = domain
-    return domain
+    psl = default_list()
+    domains: list[str | None] = []
+    for hostname in hostnames:
+        if not hostname:
+            domains.append(None)
+            continue
+        last_label: i64 = hostname.rfind(".") + 1
+        if last_label < len(hostname) and 0x30 <= ord(hostname[last_label]) <= 0x39:  # IPv4
+            domains.append(None)
+        else:
+            domains.append(psl.registrable_domain_of_domain(hostname))
+    return domains
 
 
 def mask_bytes(indices: list[int], length: int) -> bytes:

@@ -44,7 +44,9 @@ __all__ = [
     "FILE",
     "NOT_OWN_HREF",
     "NOT_SPECIAL",
+    "PROTOCOL_END_MASK",
     "SPANS_TOO_LONG",
+    "SPAN_BITS",
     "SPECIAL_NOT_FILE",
     "getter_values_from_spans",
     "hash_from_spans",
@@ -58,6 +60,7 @@ __all__ = [
     "scan_own_href_in",
     "scan_query_and_fragment",
     "scheme_kind",
+    "scheme_kind_in",
     "search_from_spans",
     "unpack_spans",
 ]
@@ -156,6 +159,10 @@ _MASK: Final = (1 << _BITS) - 1
 #: Offsets are packed when the input is shorter than this: five 12-bit fields make 60 bits, which
 #: the compiled build keeps in a machine word (a URL object holds one int, not five).
 PACKABLE_LENGTH: Final = 1 << _BITS
+#: How many bits each of the packed offsets takes (pack_spans shifts the n-th by n times this).
+SPAN_BITS: Final = _BITS
+#: The bits of packed offsets that hold the first, ``protocol_end`` (and, shifted, each other).
+PROTOCOL_END_MASK: Final = _MASK
 
 
 def pack_spans(
@@ -319,6 +326,12 @@ def scheme_kind(input: str, length: i64) -> i64:
     elif length == 2 and input.startswith("ws"):
         return SPECIAL_NOT_FILE
     return NOT_SPECIAL
+
+
+def scheme_kind_in(input: str, start: i64, end: i64) -> i64:
+    """:func:`scheme_kind` of the lowercase scheme ``input[start:end]`` (``urlspec.columnar_rows``
+    asks it of a row where it lies in the column's data)."""
+    return _scheme_kind_at(input, start, end)
 
 
 def _scheme_kind_at(input: str, start: i64, end: i64) -> i64:
