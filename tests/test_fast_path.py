@@ -749,7 +749,7 @@ def test_the_dot_segments_of_rewritten_href_are_the_url_standards() -> None:
             assert fast_path._is_dot_segment(text, 2, 2 + len(segment)) is expected, segment
 
 
-@settings(max_examples=800, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(input=urlish(), mutation=st.integers(0, len(messy.MUTATORS)))
 @example(input="HTTP://EXAMPLE.COM:80", mutation=0)
 @example(input="FILE://LOCALHOST", mutation=0)
