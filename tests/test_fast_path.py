@@ -37,13 +37,20 @@ from urlspec.fast_path import (
     match_own_href,
     origin_from_fast_getter_values,
     record_from_fast_href,
+    rewritten_href,
 )
 from urlspec.host import HostKind
 from urlspec.infra import to_scalar_value_string
 from urlspec.origin import origin_of
 from urlspec.parser import basic_url_parse
 from urlspec.url import URL
-from urlspec.url_record import URLRecord, serialize_path, serialize_url
+from urlspec.url_record import (
+    URLRecord,
+    is_double_dot_path_segment,
+    is_single_dot_path_segment,
+    serialize_path,
+    serialize_url,
+)
 from urlspec.validation import ValidationError
 
 
@@ -628,3 +635,129 @@ def test_messy_inputs_go_to_the_state_machine_at_once(input: str) -> None:
 )
 def test_the_first_look_leaves_other_inputs_to_the_tiers(input: str) -> None:
     assert not goes_to_the_state_machine(input)
+
+
+# --- the compiled build's tiers 2 and 3: one loop over code points ------------------------------
+
+
+def tiers_2_and_3_by_patterns(input: str) -> str | None:
+    """tier_2_or_3_href without the loop (the pure build's): the first look, then the patterns
+    (for an input tier 1 declines)."""
+    if goes_to_the_state_machine(input):
+        return None
+    return fast_path._tiers_2_and_3(input)
+
+
+def check_rewritten_href(input: str) -> str | None:
+    """rewritten_href's answer for ``input``, checked: DECLINED only where the first look
+    sends the input to the state machine (and no tier takes it); an href only where it is the
+    one the state machine gives, and the one the patterns give whenever they give one."""
+    href = rewritten_href(input)
+    if href == fast_path.DECLINED:
+        assert goes_to_the_state_machine(input), input
+        assert tiers_2_and_3_by_patterns(input) is None, input
+        return href
+    if href is None:
+        return None
+    record = basic_url_parse(to_scalar_value_string(input))
+    assert record is not None, f"rewritten_href accepted {input!r}, on which the parser fails"
+    assert serialize_url(record) == href, input
+    if is_own_href(input):
+        assert href == input  # (the patterns of tiers 2 and 3 assume tier 1 declined)
+    else:
+        by_patterns = tiers_2_and_3_by_patterns(input)
+        assert by_patterns is None or by_patterns == href, input
+    return href
+
+
+@pytest.mark.parametrize("corpus", CORPORA)
+def test_rewritten_href_agrees_on_the_corpus(corpus: str) -> None:
+    """Every line with the mutation bench/messy.py gives it, and every third line as it is and
+    with one other mutation (a third of the lines, to stay fast)."""
+    answers: dict[str | None, int] = {}
+    for index, line in enumerate(iter_corpus(corpus)):
+        inputs = [messy.MUTATORS[index % len(messy.MUTATORS)](line, index)]
+        if index % 3 == 0:
+            other = messy.MUTATORS[(index + 1 + index % 5) % len(messy.MUTATORS)]
+            inputs += [line, other(line, index)]
+        for input in inputs:
+            if input is not None:
+                href = check_rewritten_href(input)
+                kind = href if href is None or href == fast_path.DECLINED else "href"
+                answers[kind] = answers.get(kind, 0) + 1
+    assert answers.get(fast_path.DECLINED, 0) > 0  # (isaacs_files, file: URLs, has no href)
+
+
+# The pieces of a special URL that the loop tells apart, each in its commonest and edgiest forms:
+# scheme case and kind, hosts (upper and lower case, "_", IDN, IPv4, hexadecimal, IPv6, empty,
+# "localhost", credentials, a trailing "."), ports, "\\" and "/" mixes and dot segments in the
+# path, tabs, newlines, surrogates, and code points to percent-encode in the query and fragment.
+_REWRITE_SCHEMES = ("http://", "HTTP://", "Https://", "file://", "FILE://", "ws://", "sc://")
+_REWRITE_SCHEMES_EDGY = ("ftp:/", "http:\\\\", "ht\ttp://", " http://", "http:", "1http://")
+_REWRITE_HOSTS = (
+    *("a.com", "A.COM", "Ex_Am.Ple", "LOCALHOST", "localhost", "0x1F", "a.0X.", "a.0xg"),
+    *("1.2.3.4", "1.2.3.400", "1-800-Flow", "[::1]", "", "b\u00fccher.DE", "XN--A", "a%41"),
+    *("u@h", "a..", ".A", "a\tb", "\ud83d"),
+)
+_REWRITE_PORTS = ("", ":", ":80", ":0080", ":8080", ":65536", ":1x", ":443", ":21")
+_REWRITE_PATHS = (
+    *("", "/", "\\", "/a\\b", "\\a/b\\", "/./", "\\..\\", "/%2E%2e", "/x/%2e", "/.x", "/a b"),
+    *("/a\nb", "/\ud800", "/\ud83d\ude00", "/a|b", "/..\\", "//"),
+)
+_REWRITE_QUERIES = ("", "?", "?a'b", '?a"<>b', "?q\\", "?\r", "?\u00e9", "?a b", "?x=`")
+_REWRITE_FRAGMENTS = ("", "#", "#a`b", "#f#g", "#x y", "#'\"", "#\x7f", " ")
+
+
+def test_rewritten_href_agrees_on_every_combination_of_pieces() -> None:
+    """Every scheme, host, port and path of the lists above together (22,491 inputs), each with
+    the next query and fragment in turn; every path, query and fragment together after a few
+    schemes, hosts and ports (22,032 inputs); the edgy schemes before every host."""
+    answers: set[str | None] = set()
+    combinations = itertools.product(
+        _REWRITE_SCHEMES, _REWRITE_HOSTS, _REWRITE_PORTS, _REWRITE_PATHS
+    )
+    for index, (scheme, host, port, path) in enumerate(combinations):
+        query = _REWRITE_QUERIES[index % len(_REWRITE_QUERIES)]
+        fragment = _REWRITE_FRAGMENTS[index % len(_REWRITE_FRAGMENTS)]
+        href = check_rewritten_href(scheme + host + port + path + query + fragment)
+        answers.add(href if href is None or href == fast_path.DECLINED else "href")
+    combinations = itertools.product(
+        _REWRITE_SCHEMES[:4],
+        ("a.com", "A.COM", "LOCALHOST"),
+        ("", ":8080"),
+        _REWRITE_PATHS,
+        _REWRITE_QUERIES,
+        _REWRITE_FRAGMENTS,
+    )
+    for parts in combinations:
+        check_rewritten_href("".join(parts))
+    for scheme in _REWRITE_SCHEMES_EDGY:
+        for host in _REWRITE_HOSTS:
+            check_rewritten_href(scheme + host + "/a")
+    assert answers == {None, fast_path.DECLINED, "href"}
+
+
+def test_the_dot_segments_of_rewritten_href_are_the_url_standards() -> None:
+    """fast_path._is_dot_segment (in place) against url_record's single-dot and double-dot path
+    segments, on every string of up to three of the pieces a dot segment is made of."""
+    pieces = (".", "%2e", "%2E", "%2", "%", "2e", "e", "a", "%2f", "..")
+    for count in range(4):
+        for combination in itertools.product(pieces, repeat=count):
+            segment = "".join(combination)
+            expected = is_single_dot_path_segment(segment) or is_double_dot_path_segment(segment)
+            text = f"/x{segment}/"
+            assert fast_path._is_dot_segment(text, 2, 2 + len(segment)) is expected, segment
+
+
+@settings(max_examples=400, deadline=None)
+@given(input=urlish(), mutation=st.integers(0, len(messy.MUTATORS)))
+@example(input="HTTP://EXAMPLE.COM:80", mutation=0)
+@example(input="FILE://LOCALHOST", mutation=0)
+@example(input="http://h\\a/%2e%2e/x", mutation=0)
+@example(input="http:///./x", mutation=0)
+@example(input="https://A.0x1.:8080/", mutation=0)
+def test_rewritten_href_agrees_on_generated_urls(input: str, mutation: int) -> None:
+    """Generated URLs as they are (mutation 0), or with one of bench/messy.py's mutations."""
+    if mutation > 0:
+        input = messy.MUTATORS[mutation - 1](input, 0) or input
+    check_rewritten_href(input)

@@ -6,6 +6,7 @@ Standard (URL code points) and the Encoding Standard's UTF-8 decoder.
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
@@ -158,6 +159,57 @@ def test_character_class() -> None:
 )
 def test_to_scalar_value_string(value: str, expected: str) -> None:
     assert infra.to_scalar_value_string(value) == expected
+
+
+def scalar_value_string_by_code_units(value: str) -> str:
+    """Infra's "convert a string into a scalar value string"
+    (https://infra.spec.whatwg.org/#javascript-string-convert), step by step on the string's
+    UTF-16 code units (a code point above U+FFFF is two): a leading surrogate followed by a
+    trailing surrogate is one code point, any other surrogate becomes U+FFFD."""
+    units: list[int] = []
+    for character in value:
+        code_point = ord(character)
+        if code_point > 0xFFFF:
+            code_point -= 0x10000
+            units += [0xD800 | code_point >> 10, 0xDC00 | code_point & 0x3FF]
+        else:
+            units.append(code_point)
+    result: list[str] = []
+    index = 0
+    while index < len(units):
+        unit = units[index]
+        following = units[index + 1] if index + 1 < len(units) else 0
+        if 0xD800 <= unit <= 0xDBFF and 0xDC00 <= following <= 0xDFFF:
+            result.append(chr(0x10000 + (unit - 0xD800 << 10) + following - 0xDC00))
+            index += 2
+            continue
+        result.append("\ufffd" if 0xD800 <= unit <= 0xDFFF else chr(unit))
+        index += 1
+    return "".join(result)
+
+
+# Code points of every kind the conversion tells apart: ASCII, beyond ASCII in each of the
+# interpreter's string widths (Latin-1, the BMP, beyond it), leading and trailing surrogates at
+# both ends of their ranges, and the code points right beside the surrogates.
+_USV_ALPHABET = ["a", "\x7f", "\xe9", "\u20ac", "\ud7ff", "\ue000", "\U0001f4a9", "\U0010ffff"] + [
+    chr(surrogate) for surrogate in (0xD800, 0xD83D, 0xDBFF, 0xDC00, 0xDCA9, 0xDFFF)
+]
+
+
+def test_to_scalar_value_string_on_every_short_string() -> None:
+    """Every string of up to three code points of _USV_ALPHABET (2,955 strings)."""
+    for length in range(4):
+        for characters in itertools.product(_USV_ALPHABET, repeat=length):
+            value = "".join(characters)
+            expected = scalar_value_string_by_code_units(value)
+            assert infra.to_scalar_value_string(value) == expected, value
+            assert infra.usv_string_argument(value, "value") == expected
+            assert infra.utf8_encode(value) == expected.encode("utf-8")
+
+
+def test_to_scalar_value_string_returns_a_scalar_value_string_as_it_is() -> None:
+    value = "https://b\xfccher.example/\U0001f4a9" * 3
+    assert infra.to_scalar_value_string(value) is value
 
 
 def test_utf8_encode_never_raises() -> None:

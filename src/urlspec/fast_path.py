@@ -56,11 +56,16 @@ Three tiers: tier 1 takes inputs that are their own href (:data:`match_own_href`
 paths); :func:`normalized_href` (tier 2) handles the rest of the error-free inputs the patterns
 admit, with capturing patterns, and :func:`tier_2_or_3_href` first tries two cheap rewrites that
 tier 1 then judges (a "/" path for a special URL that ends after its host; "/" for a special
-URL's "\\" before its query). Tier 3, :func:`tolerated_href`, takes three common kinds of
-flaw on which the parser reports validation errors but still does nothing beyond what it does on
-tier-2 input (and percent-encoding a few ASCII code points), and lists exactly those errors
-(names and positions). It rewrites the flaws away, lets the error-free patterns judge the rest,
-and puts the parser's result for the flaws back:
+URL's "\\" before its query). In the compiled build, :func:`tier_2_or_3_href` first asks
+:func:`rewritten_href`: one loop over the code points of a special URL that rewrites it as the
+parser reads it (scheme and host lowercased, default port dropped, "\\" in the path as "/",
+the query and fragment percent-encoded) and lets tier 1 judge the result, or sees at once what
+the first look (:func:`goes_to_the_state_machine`) would send to the state machine; the
+patterns then only run on what it cannot tell. Tier 3, :func:`tolerated_href`, takes three
+common kinds of flaw on which the parser reports validation errors but still does nothing
+beyond what it does on tier-2 input (and percent-encoding a few ASCII code points), and lists
+exactly those errors (names and positions). It rewrites the flaws away, lets the error-free
+patterns judge the rest, and puts the parser's result for the flaws back:
 
 * a host holding ``_`` or ``"``, or starting with ``.``, which the host parser only lowercases,
   but on which the strict ToASCII run of the domain parser fails (UseSTD3ASCIIRules,
@@ -77,6 +82,8 @@ from __future__ import annotations
 
 import re
 from typing import Final, NamedTuple
+
+from mypy_extensions import i64
 
 from urlspec.host import HostKind
 from urlspec.own_href import (
@@ -96,6 +103,7 @@ from urlspec.url_record import SPECIAL_SCHEMES, URLRecord
 from urlspec.validation import ValidationError
 
 __all__ = [
+    "DECLINED",
     "TUPLE_ORIGIN_PROTOCOLS",
     "GetterValues",
     "fast_href",
@@ -108,6 +116,7 @@ __all__ = [
     "normalized_href",
     "origin_from_fast_getter_values",
     "record_from_fast_href",
+    "rewritten_href",
     "tier_2_or_3_href",
     "tolerated_href",
 ]
@@ -320,6 +329,11 @@ def goes_to_the_state_machine(input: str) -> bool:
 
 def tier_2_or_3_href(input: str) -> str | None:
     """:func:`fast_href` for an input that :data:`match_own_href` (tier 1) did not match."""
+    if COMPILED:
+        # One loop over the code points first; the patterns below only when it cannot tell.
+        href = rewritten_href(input)
+        if href is not None:
+            return None if href == DECLINED else href
     if goes_to_the_state_machine(input):
         return None  # no tier takes it: none need look
     return _tiers_2_and_3(input)
@@ -360,6 +374,270 @@ def _href_with_reverse_solidi(input: str) -> str | None:
     query_or_fragment = _end_of_run(_PATH_END, input, 0)
     href = input[:query_or_fragment].replace("\\", "/") + input[query_or_fragment:]
     return href if is_own_href(href) else None
+
+
+# --- tiers 2 and 3 of the compiled build: one loop over code points ---------------------------
+
+#: :func:`rewritten_href`'s answer for an input that no tier takes: the state machine parses it.
+DECLINED: Final = ""
+
+
+def rewritten_href(input: str) -> str | None:
+    """Tiers 2 and 3 of the compiled build, for a special URL: the href of ``input``, or
+    :data:`DECLINED` when no tier takes ``input``, or None when this loop cannot tell (then
+    :func:`goes_to_the_state_machine` and the patterns decide).
+
+    One loop over the code points finds the parts of ``scheme "://" host [":" port] path
+    ["?" query] ["#" fragment]`` of a special URL (https://url.spec.whatwg.org/#special-scheme)
+    and rewrites each as the parser reads it, into a candidate href:
+
+    * the scheme, ASCII letters, is lowercased (https://url.spec.whatwg.org/#scheme-state);
+    * the host, the code points up to the first "/", "\\", "?", "#" or ":" (no "@": no
+      credentials), is lowercased: the host parser's domain to ASCII returns an ASCII domain
+      lowercased whatever ToASCII says, and checks and parses the lowercased domain
+      (https://url.spec.whatwg.org/#concept-domain-to-ascii); a file URL's ``localhost`` becomes
+      the empty host (https://url.spec.whatwg.org/#file-host-state);
+    * a port of digits (not of a file URL, whose file host state reads ":" as part of the host)
+      in range is kept as a number, and dropped when it is the scheme's default port
+      (https://url.spec.whatwg.org/#port-state);
+    * the path's "\\" becomes "/" (the path start and path states read a special URL's "\\" as
+      "/", https://url.spec.whatwg.org/#path-state), and an empty path "/" (the path [""]);
+    * the query's and fragment's code points of the special-query and fragment percent-encode
+      sets (``'``, ``"``, ``<``, ``>``, space; and `````) are percent-encoded
+      (https://url.spec.whatwg.org/#query-state, https://url.spec.whatwg.org/#fragment-state).
+
+    The candidate (without its port) is the href only if tier 1 (``scan_own_href``) says the
+    parser returns the candidate as it is: the parser then reads the input as it reads the
+    candidate, and returns the candidate (with the port put back in). Otherwise None.
+
+    The loop also sees what :func:`goes_to_the_state_machine` looks for, and answers DECLINED
+    for exactly the shapes it looks for (a code point beyond ASCII, a tab or newline, a special
+    URL's hexadecimal last label, a "/"-led dot segment ended by "/", "?", "#" or the end), so
+    that such an input is scanned once. ``tests/test_fast_path.py`` proves the answers equal
+    to the state machine's and to the patterns' (DECLINED only where the first look says so).
+    """
+    if "\t" in input:
+        # (the loop below finds a tab too, but after every code point before it: a C search for
+        # the commonest of the code points it declines at costs less than that loop)
+        return DECLINED
+    length: i64 = len(input)
+    if length == 0 or ord(input[length - 1]) <= 0x20:
+        return None  # the parser strips a trailing C0 control or space
+    # The scheme: ASCII letters (as every special scheme is), then "://".
+    uppercase = False  # in the scheme or host
+    i: i64 = 0
+    c: i64 = 0
+    while i < length:
+        c = ord(input[i])
+        if 0x41 <= c <= 0x5A:
+            uppercase = True
+        elif not 0x61 <= c <= 0x7A:
+            break
+        i += 1
+    scheme_end = i
+    if not (
+        c == 0x3A  # ":"
+        and scheme_end + 2 < length
+        and ord(input[scheme_end + 1]) == 0x2F  # "/"
+        and ord(input[scheme_end + 2]) == 0x2F
+    ):
+        return _declined_at(c) if i < length else None
+    default_port = _default_port_of_special_scheme(input, scheme_end)
+    if default_port == _NOT_SPECIAL:
+        return None
+    # The host, and where its last label starts (and the one before, for a trailing ".").
+    host_start = scheme_end + 3
+    i = host_start
+    last_label = host_start
+    label_before: i64 = host_start
+    while i < length:
+        c = ord(input[i])
+        if c == 0x2F or c == 0x5C or c == 0x3F or c == 0x23 or c == 0x3A:  # / \ ? # :
+            break
+        if c == 0x2E:  # "."
+            label_before = last_label
+            last_label = i + 1
+        elif 0x41 <= c <= 0x5A:
+            uppercase = True
+        elif c <= 0x20 or c >= 0x7F or c == 0x40:  # a control, space, beyond ASCII; "@"
+            return _declined_at(c)
+        i += 1
+    host_end = i
+    if last_label == host_end and host_end > host_start:
+        last_label = label_before  # a trailing "." (the ends-in-a-number checker skips it)
+        label_end = host_end - 1
+    else:
+        label_end = host_end
+    if _is_hexadecimal_number(input, last_label, label_end):
+        return DECLINED  # the host ends in a number: the IPv4 parser reads it
+    # The port.
+    port: i64 = -1
+    if i < length and c == 0x3A:  # ":"
+        if default_port == _FILE:
+            return None  # the file host state reads ":" as part of the host
+        i += 1
+        port_start = i
+        value: i64 = 0
+        while i < length:
+            c = ord(input[i])
+            if not 0x30 <= c <= 0x39:
+                break
+            value = value * 10 + (c - 0x30)
+            if value > 0xFFFF:
+                return None  # port-out-of-range: the parser fails
+            i += 1
+        if i < length and not (c == 0x2F or c == 0x5C or c == 0x3F or c == 0x23):
+            return _declined_at(c)  # port-invalid, or credentials: the patterns decide
+        if i > port_start and value != default_port:
+            port = value
+    # The path, up to "?" or "#": "\\" is "/"; a "/"-led dot segment ended by "/", "?", "#" or
+    # the end is what goes_to_the_state_machine looks for.
+    path_start = i
+    backslash = False
+    segment_start = i
+    while i <= length:
+        c = 0x23 if i == length else ord(input[i])  # (the end ends the path as "#" does)
+        if c == 0x2F or c == 0x5C or c == 0x3F or c == 0x23:  # / \ ? #
+            if (
+                c != 0x5C
+                and path_start < segment_start < i
+                and ord(input[segment_start - 1]) == 0x2F
+                and ord(input[segment_start]) in (0x2E, 0x25)  # "." or "%"
+                and _is_dot_segment(input, segment_start, i)
+            ):
+                return DECLINED
+            if c == 0x3F or c == 0x23:
+                break
+            backslash = backslash or c == 0x5C
+            segment_start = i + 1
+        elif c <= 0x20 or c >= 0x7F:
+            return _declined_at(c)
+        i += 1
+    query_start = min(i, length)
+    # The query, up to "#", and the fragment.
+    encode_query = False
+    while i < length:
+        c = ord(input[i])
+        if c == 0x23:  # "#"
+            break
+        if c == 0x27 or c == 0x22 or c == 0x3C or c == 0x3E or c == 0x20:  # ' " < > space
+            encode_query = True
+        elif c < 0x20 or c >= 0x7F:
+            return _declined_at(c)
+        i += 1
+    fragment_start = i
+    encode_fragment = False
+    while i < length:
+        c = ord(input[i])
+        if c == 0x60 or c == 0x22 or c == 0x3C or c == 0x3E or c == 0x20:  # ` " < > space
+            encode_fragment = True
+        elif c < 0x20 or c >= 0x7F:
+            return _declined_at(c)
+        i += 1
+    # The candidate href, without the port: the scheme and host lowercased, then the rest.
+    before_path = input[:host_end]
+    if uppercase:
+        before_path = before_path.lower()
+    rewritten = backslash or encode_query or encode_fragment
+    if default_port == _FILE and host_end - host_start == 9 and before_path.endswith("localhost"):
+        before_path = before_path[:host_start]  # the file host state empties "localhost"
+    elif not (uppercase or rewritten or path_start != host_end or path_start == query_start):
+        return None  # the candidate is the input itself, which tier 1 declined
+    if rewritten:
+        path = input[path_start:query_start]
+        if backslash:
+            path = path.replace("\\", "/")
+        query = input[query_start:fragment_start]
+        if encode_query:
+            query = _SPECIAL_QUERY_PERCENT_ENCODE_SET.sub(_percent_encoded_byte, query)
+        fragment = input[fragment_start:]
+        if encode_fragment:
+            fragment = _FRAGMENT_PERCENT_ENCODE_SET.sub(_percent_encoded_byte, fragment)
+        after_host = "".join([path or "/", query, fragment])
+    elif path_start == query_start:
+        after_host = "/" + input[path_start:]  # an empty path: the path [""]
+    else:
+        after_host = input[path_start:]
+    candidate = before_path + after_host
+    if scan_own_href(candidate) == NOT_OWN_HREF:
+        return None
+    return candidate if port < 0 else f"{before_path}:{port}{after_host}"
+
+
+# What _default_port_of_special_scheme says of a scheme that is not special, and of file.
+_NOT_SPECIAL: Final = -2
+_FILE: Final = -1
+
+
+def _default_port_of_special_scheme(input: str, end: i64) -> i64:
+    """The default port of the scheme ``input[:end]``, ASCII letters in any case, if it is a
+    special scheme (https://url.spec.whatwg.org/#special-scheme; file: _FILE), or _NOT_SPECIAL;
+    compared code point by code point, ASCII case-insensitively (no slice, no lowercasing)."""
+    if end < 2 or end > 5:
+        return _NOT_SPECIAL
+    c0: i64 = ord(input[0]) | 0x20
+    c1: i64 = ord(input[1]) | 0x20
+    if end == 2:
+        return 80 if c0 == 0x77 and c1 == 0x73 else _NOT_SPECIAL  # "ws"
+    c2: i64 = ord(input[2]) | 0x20
+    if end == 3:
+        if c0 == 0x77 and c1 == 0x73 and c2 == 0x73:  # "wss"
+            return 443
+        return 21 if c0 == 0x66 and c1 == 0x74 and c2 == 0x70 else _NOT_SPECIAL  # "ftp"
+    c3: i64 = ord(input[3]) | 0x20
+    if c0 == 0x68 and c1 == 0x74 and c2 == 0x74 and c3 == 0x70:  # "http"
+        if end == 4:
+            return 80
+        return 443 if ord(input[4]) | 0x20 == 0x73 else _NOT_SPECIAL  # "https"
+    if end == 4 and c0 == 0x66 and c1 == 0x69 and c2 == 0x6C and c3 == 0x65:  # "file"
+        return _FILE
+    return _NOT_SPECIAL
+
+
+def _declined_at(code_point: i64) -> str | None:
+    """DECLINED for a code point that no tier admits anywhere in an input (beyond ASCII, a tab
+    or newline: see goes_to_the_state_machine), None for any other."""
+    if code_point >= 0x80 or code_point == 0x09 or code_point == 0x0A or code_point == 0x0D:
+        return DECLINED
+    return None
+
+
+def _is_hexadecimal_number(input: str, start: i64, end: i64) -> bool:
+    """Whether ``input[start:end]`` is "0x" or "0X" and ASCII hex digits (IPv4 number syntax)."""
+    if end - start < 2 or ord(input[start]) != 0x30 or ord(input[start + 1]) | 0x20 != 0x78:
+        return False
+    i = start + 2
+    while i < end:
+        c: i64 = ord(input[i]) | 0x20
+        if not (0x30 <= c <= 0x39 or 0x61 <= c <= 0x66):
+            return False
+        i += 1
+    return True
+
+
+def _is_dot_segment(input: str, start: i64, end: i64) -> bool:
+    """Whether ``input[start:end]`` is a single-dot or double-dot path segment
+    (https://url.spec.whatwg.org/#single-dot-path-segment): one or two of "." and "%2e", ASCII
+    case-insensitively (url_record's is_single_dot_path_segment and is_double_dot_path_segment,
+    read in place)."""
+    dots: i64 = 0
+    i = start
+    while i < end:
+        if ord(input[i]) == 0x2E:  # "."
+            i += 1
+        elif (
+            i + 3 <= end
+            and ord(input[i]) == 0x25  # "%"
+            and ord(input[i + 1]) == 0x32  # "2"
+            and ord(input[i + 2]) | 0x20 == 0x65  # "e" or "E"
+        ):
+            i += 3
+        else:
+            return False
+        dots += 1
+        if dots > 2:
+            return False
+    return dots > 0
 
 
 def fast_href_and_errors(input: str) -> tuple[str, list[ValidationError]] | None:
