@@ -28,6 +28,7 @@ from collections.abc import Callable
 from typing import Final, NamedTuple, Protocol, cast
 
 from urlspec import punycode
+from urlspec.host import FORBIDDEN_DOMAIN_CODE_POINTS
 from urlspec.infra import usv_string_argument
 from urlspec.validation import ValidationError, quote
 
@@ -146,6 +147,17 @@ def domain_to_ascii(
     ToASCII fails, even if the domain is accepted. ``domain`` must be a str (else
     :class:`TypeError`); lone surrogates in it become U+FFFD, which no domain may hold.
     """
+    if not be_strict and errors is None and isinstance(domain, str) and not domain.isascii():
+        one_pass_result = domain_to_ascii_in_one_pass(domain)
+        if one_pass_result is not None:
+            return one_pass_result
+    return _domain_parser(domain, be_strict, errors, position)
+
+
+def _domain_parser(
+    domain: str, be_strict: bool, errors: list[ValidationError] | None, position: int
+) -> str:
+    """:func:`domain_to_ascii`, every step as the URL Standard gives it."""
     if not isinstance(domain, str) or not domain.isascii():  # (an ASCII str needs no work)
         domain = usv_string_argument(domain, "domain")
     # 1.-3. The strict result: a validation error, and the answer when beStrict is true.
@@ -172,6 +184,133 @@ def domain_to_ascii(
         raise InvalidDomain(domain, ["forbidden domain code point"])
     # 9.
     return result
+
+
+def domain_to_ascii_in_one_pass(domain: str) -> str | None:
+    """The domain parser with beStrict false for a domain of common labels, in one pass over its
+    code points; None when the domain needs more (then :func:`domain_to_ascii` gives the answer,
+    a domain or failure). tests/test_idna.py proves the two equal.
+
+    A label is common when each of its code points is ASCII, or beyond ASCII valid (or a
+    deviation: Nontransitional Processing keeps it), neither ZERO WIDTH NON-JOINER nor ZERO WIDTH
+    JOINER, and not of Bidi class R, AL or AN; when its first code point is not a mark; when it is
+    in NFC and does not start with "xn--"; and, if it holds a code point beyond ASCII, no ASCII
+    uppercase letter either. For a domain of such labels, with no forbidden domain code point:
+
+    * UTS #46 §4 step 1 (map) only lowercases ASCII (every other code point is valid or a
+      deviation), and step 2 (normalize) changes nothing: U+002E (.) has canonical combining
+      class 0 and composes with no code point on either side, so the NFC of a domain is the NFC of
+      its labels joined by dots, and each label is in NFC;
+    * step 4 has no "xn--" label to decode, and each label meets the validity criteria (§4.1):
+      1. NFC; 4. no "xn--"; 5. no dot; 6. no mark first; 7. valid or a deviation; 8. no joiner to
+      check (the other criteria are off with beStrict false); the domain is no Bidi domain name
+      (RFC 5893 §1.4: no label has a code point of class R, AL or AN), so 9. is met;
+    * ToASCII (§4.2) step 3 Punycode-encodes each label with a code point beyond ASCII (failure,
+      an overflow, takes the full path), and step 4 is off; the domain parser's steps 4-6 take
+      ToASCII's result for a domain beyond ASCII and lowercase an ASCII domain, which is what this
+      gives for one; step 7 fails on the empty result and step 8 on a forbidden domain code point
+      (the full path says so: this returns None).
+    """
+    properties = _CODE_POINT_PROPERTIES
+    ascii_kinds = _ASCII_KINDS
+    length = len(domain)
+    # The result is the domain with each label beyond ASCII replaced by its "xn--" form: the
+    # ASCII labels between those are copied as they are, domain[copied:label_start].
+    pieces: list[str] = []
+    copied = 0
+    label_start = 0
+    label_is_ascii = True
+    label_has_uppercase = False
+    domain_has_uppercase = False
+    for index in range(length + 1):
+        code_point = ord(domain[index]) if index < length else 0x2E  # (EOF ends the last label)
+        if code_point < 0x80:
+            kind = ascii_kinds[code_point]
+            if kind == _ASCII_VALID:
+                continue
+            if kind == _ASCII_UPPERCASE:
+                label_has_uppercase = domain_has_uppercase = True
+                continue
+            if kind == _ASCII_FORBIDDEN:
+                return None
+            # U+002E (.): the label domain[label_start:index] ends.
+            if _starts_with_ace_prefix(domain, label_start, index):
+                return None
+            if not label_is_ascii:
+                if label_has_uppercase:
+                    return None
+                label = domain[label_start:index]
+                if _nfc(label) != label:
+                    return None
+                try:
+                    encoded = punycode.encode(label)
+                except punycode.PunycodeError:
+                    return None
+                if copied < label_start:
+                    pieces.append(domain[copied:label_start])
+                pieces.append(_ACE_PREFIX)
+                pieces.append(encoded)
+                copied = index
+            label_start = index + 1
+            label_is_ascii = True
+            label_has_uppercase = False
+        else:
+            bits = properties[code_point]
+            if not bits & _COMMON_LABEL_CODE_POINT or (
+                index == label_start and bits & _GENERAL_CATEGORY_MARK
+            ):
+                return None
+            label_is_ascii = False
+    if copied == 0:
+        result = domain
+    else:
+        if copied < length:
+            pieces.append(domain[copied:])
+        result = "".join(pieces)
+    # (The result is ASCII: lowercasing it lowercases the ASCII labels, as step 1 maps them.)
+    if domain_has_uppercase:
+        result = result.lower()
+    return result if result else None
+
+
+def _starts_with_ace_prefix(domain: str, start: int, end: int) -> bool:
+    """Whether domain[start:end] starts with "xn--", in any case."""
+    return (
+        end - start >= 4
+        and domain[start] in "xX"
+        and domain[start + 1] in "nN"
+        and domain.startswith("--", start + 2)
+    )
+
+
+# What an ASCII code point is to domain_to_ascii_in_one_pass (index: the code point): a forbidden
+# domain code point, an uppercase letter (mapped to its lowercase), U+002E (.), or another (valid).
+_ASCII_VALID: Final = 0
+_ASCII_UPPERCASE: Final = 1
+_ASCII_FORBIDDEN: Final = 2
+_ASCII_FULL_STOP: Final = 3
+_ASCII_KINDS: Final = bytes(
+    _ASCII_FORBIDDEN
+    if chr(code_point) in FORBIDDEN_DOMAIN_CODE_POINTS
+    else _ASCII_UPPERCASE
+    if "A" <= chr(code_point) <= "Z"
+    else _ASCII_FULL_STOP
+    if chr(code_point) == "."
+    else _ASCII_VALID
+    for code_point in range(0x80)
+)
+
+
+_normalize: Callable[[str, str], str] | None = None  # unicode_data().normalize once loaded
+
+
+def _nfc(label: str) -> str:
+    """The label in Normalization Form C (``unicode_data()``'s)."""
+    global _normalize
+    normalize = _normalize
+    if normalize is None:
+        normalize = _normalize = unicode_data().normalize
+    return normalize("NFC", label)
 
 
 @functools.cache
@@ -566,6 +705,9 @@ _STATUS_V: Final = 1
 _STATUS_D: Final = 2
 _GENERAL_CATEGORY_MARK: Final = 4
 _BIDI_CLASS_R_AL_OR_AN: Final = 8
+# (status V or D, not ZERO WIDTH NON-JOINER or ZERO WIDTH JOINER, Bidi class not R, AL or AN:
+# what domain_to_ascii_in_one_pass asks of every code point beyond ASCII)
+_COMMON_LABEL_CODE_POINT: Final = 16
 
 
 class _CodePointProperties(dict[int, int]):
@@ -591,6 +733,8 @@ class _CodePointProperties(dict[int, int]):
             properties |= _GENERAL_CATEGORY_MARK
         if ucd.bidirectional(character) in _RTL_BIDI_CLASSES:
             properties |= _BIDI_CLASS_R_AL_OR_AN
+        elif properties & (_STATUS_V | _STATUS_D) and character not in (_ZWNJ, _ZWJ):
+            properties |= _COMMON_LABEL_CODE_POINT
         if len(self) >= self.MAX_SIZE:
             self.clear()
         self[code_point] = properties
