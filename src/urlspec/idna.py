@@ -28,7 +28,6 @@ from collections.abc import Callable
 from typing import Final, NamedTuple, Protocol, cast
 
 from urlspec import punycode
-from urlspec.host import FORBIDDEN_DOMAIN_CODE_POINTS
 from urlspec.infra import usv_string_argument
 from urlspec.validation import ValidationError, quote
 
@@ -212,7 +211,7 @@ def domain_to_ascii_in_one_pass(domain: str) -> str | None:
       (the full path says so: this returns None).
     """
     properties = _CODE_POINT_PROPERTIES
-    ascii_kinds = _ASCII_KINDS
+    ascii_kinds = _ascii_kinds or _make_ascii_kinds()
     length = len(domain)
     # The result is the domain with each label beyond ASCII replaced by its "xn--" form: the
     # ASCII labels between those are copied as they are, domain[copied:label_start].
@@ -234,7 +233,7 @@ def domain_to_ascii_in_one_pass(domain: str) -> str | None:
             if kind == _ASCII_FORBIDDEN:
                 return None
             # U+002E (.): the label domain[label_start:index] ends.
-            if _starts_with_ace_prefix(domain, label_start, index):
+            if index - label_start >= 4 and _starts_with_ace_prefix(domain, label_start):
                 return None
             if not label_is_ascii:
                 if label_has_uppercase:
@@ -273,13 +272,11 @@ def domain_to_ascii_in_one_pass(domain: str) -> str | None:
     return result if result else None
 
 
-def _starts_with_ace_prefix(domain: str, start: int, end: int) -> bool:
-    """Whether domain[start:end] starts with "xn--", in any case."""
+def _starts_with_ace_prefix(domain: str, start: int) -> bool:
+    """Whether domain[start:] starts with "xn--", in any case (domain[start:] is at least four
+    code points long)."""
     return (
-        end - start >= 4
-        and domain[start] in "xX"
-        and domain[start + 1] in "nN"
-        and domain.startswith("--", start + 2)
+        domain[start] in "xX" and domain[start + 1] in "nN" and domain.startswith("--", start + 2)
     )
 
 
@@ -289,16 +286,26 @@ _ASCII_VALID: Final = 0
 _ASCII_UPPERCASE: Final = 1
 _ASCII_FORBIDDEN: Final = 2
 _ASCII_FULL_STOP: Final = 3
-_ASCII_KINDS: Final = bytes(
-    _ASCII_FORBIDDEN
-    if chr(code_point) in FORBIDDEN_DOMAIN_CODE_POINTS
-    else _ASCII_UPPERCASE
-    if "A" <= chr(code_point) <= "Z"
-    else _ASCII_FULL_STOP
-    if chr(code_point) == "."
-    else _ASCII_VALID
-    for code_point in range(0x80)
-)
+_ascii_kinds: bytes = b""  # (made on first use: see _make_ascii_kinds)
+
+
+def _make_ascii_kinds() -> bytes:
+    """The kind of each ASCII code point. The forbidden domain code points are defined by
+    :mod:`urlspec.host`, which imports this module: this one imports that on first use."""
+    global _ascii_kinds
+    from urlspec.host import FORBIDDEN_DOMAIN_CODE_POINTS
+
+    _ascii_kinds = bytes(
+        _ASCII_FORBIDDEN
+        if chr(code_point) in FORBIDDEN_DOMAIN_CODE_POINTS
+        else _ASCII_UPPERCASE
+        if "A" <= chr(code_point) <= "Z"
+        else _ASCII_FULL_STOP
+        if chr(code_point) == "."
+        else _ASCII_VALID
+        for code_point in range(0x80)
+    )
+    return _ascii_kinds
 
 
 _normalize: Callable[[str, str], str] | None = None  # unicode_data().normalize once loaded
