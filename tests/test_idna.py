@@ -926,6 +926,10 @@ _ONE_PASS_LABELS = (
     "\u0660",
     "\u05d01",
     "aα中",
+    "\u1100\u1161",
+    "\uac00\u11a8",
+    "\U00016d63\U00016d67",
+    "a\u0915\u093e",
     "a\uff0eb",
     "a\u3002b",
     "",
@@ -943,7 +947,7 @@ def test_one_pass_domain_parser_equals_the_full_path_on_every_short_domain() -> 
 
 
 # Code points one at a time: every shape above, in strings of up to three code points.
-_ONE_PASS_CODE_POINTS = "aZ1_%.ü\u0301\u00adß\u200dｅ\u05d0\u0660\u3002中\ud800"
+_ONE_PASS_CODE_POINTS = "aZ1_%.ü\u0301\u00adß\u200dｅ\u05d0\u0660\u3002中\ud800\uac00\u11a8"
 
 
 def test_one_pass_domain_parser_equals_the_full_path_on_every_string_of_three() -> None:
@@ -972,12 +976,41 @@ def test_one_pass_domain_parser_takes_long_labels() -> None:
     assert not assert_one_pass_equals_the_full_path(overflow)
 
 
+def _composing_second_code_points() -> set[int]:
+    """The code points with NFC_Quick_Check=Maybe, derived from the Unicode data: the second code
+    point of each primary composite (a canonical decomposition into two code points that NFC
+    composes back), and the Hangul vowel and trailing consonant jamo (UAX #15 §1.3)."""
+    import unicodedata2  # type: ignore[import-not-found,import-untyped,unused-ignore]
+
+    ucd = unicode_data()
+    seconds = {*range(0x1161, 0x1176), *range(0x11A8, 0x11C3)}
+    for code_point in range(0x110000):
+        decomposition = unicodedata2.decomposition(chr(code_point))
+        if not decomposition or decomposition.startswith("<"):
+            continue
+        parts = [chr(int(part, 16)) for part in decomposition.split()]
+        if len(parts) == 2 and ucd.normalize("NFC", "".join(parts)) == chr(code_point):
+            seconds.add(ord(parts[1]))
+    return seconds
+
+
+def test_starters_composing_with_the_previous_are_the_unicode_datas() -> None:
+    ucd = unicode_data()
+    derived = {
+        code_point
+        for code_point in _composing_second_code_points()
+        if ucd.combining(chr(code_point)) == 0 and not ucd.category(chr(code_point)).startswith("M")
+    }
+    assert derived == idna._STARTERS_COMPOSING_WITH_THE_PREVIOUS
+
+
 def test_code_point_properties_equal_the_tables() -> None:
     """The property bits the validity criteria and the Bidi check read equal the mapping table
     and unicodedata2, on every 11th code point beyond ASCII and every one of the IDNA test data."""
     ucd = unicode_data()
     table = _mapping_table()
-    code_points = set(range(0x80, 0x110000, 11))
+    composing = _composing_second_code_points()
+    code_points = set(range(0x80, 0x110000, 11)) | composing
     for entry in _idna_test_entries():
         code_points.update(ord(character) for character in entry["input"] if character >= "\x80")
     for code_point in sorted(code_points):
@@ -992,4 +1025,12 @@ def test_code_point_properties_equal_the_tables() -> None:
         assert bool(properties & idna._BIDI_CLASS_R_AL_OR_AN) is is_rtl, hex(code_point)
         is_common = status in ("V", "D") and not is_rtl and character not in "\u200c\u200d"
         assert bool(properties & idna._COMMON_LABEL_CODE_POINT) is is_common, hex(code_point)
+        is_nfc_starter = (
+            not is_mark
+            and ucd.combining(character) == 0
+            and code_point not in composing
+            and ucd.normalize("NFC", character) == character
+        )
+        is_nfc_bit = bool(properties & idna._NFC_QUICK_CHECK_YES_STARTER)
+        assert is_nfc_bit is is_nfc_starter, hex(code_point)
         assert idna._CODE_POINT_PROPERTIES[code_point] == properties

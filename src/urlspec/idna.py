@@ -201,8 +201,10 @@ def domain_to_ascii_in_one_pass(domain: str) -> str | None:
       class 0 and composes with no code point on either side, so the NFC of a domain is the NFC of
       its labels joined by dots, and each label is in NFC;
     * step 4 has no "xn--" label to decode, and each label meets the validity criteria (§4.1):
-      1. NFC; 4. no "xn--"; 5. no dot; 6. no mark first; 7. valid or a deviation; 8. no joiner to
-      check (the other criteria are off with beStrict false); the domain is no Bidi domain name
+      1. NFC (a label whose code points beyond ASCII all have NFC_Quick_Check=Yes and canonical
+      combining class 0 is in NFC, UAX #15 §9, without a normalize call); 4. no "xn--"; 5. no
+      dot; 6. no mark first; 7. valid or a deviation; 8. no joiner to check (the other criteria
+      are off with beStrict false); the domain is no Bidi domain name
       (RFC 5893 §1.4: no label has a code point of class R, AL or AN), so 9. is met;
     * ToASCII (§4.2) step 3 Punycode-encodes each label with a code point beyond ASCII (failure,
       an overflow, takes the full path), and step 4 is off; the domain parser's steps 4-6 take
@@ -220,6 +222,7 @@ def domain_to_ascii_in_one_pass(domain: str) -> str | None:
     label_start = 0
     label_is_ascii = True
     label_has_uppercase = False
+    label_may_not_be_nfc = False
     domain_has_uppercase = False
     for index in range(length + 1):
         code_point = ord(domain[index]) if index < length else 0x2E  # (EOF ends the last label)
@@ -239,7 +242,7 @@ def domain_to_ascii_in_one_pass(domain: str) -> str | None:
                 if label_has_uppercase:
                     return None
                 label = domain[label_start:index]
-                if _nfc(label) != label:
+                if label_may_not_be_nfc and _nfc(label) != label:
                     return None
                 try:
                     encoded = punycode.encode(label)
@@ -252,13 +255,15 @@ def domain_to_ascii_in_one_pass(domain: str) -> str | None:
                 copied = index
             label_start = index + 1
             label_is_ascii = True
-            label_has_uppercase = False
+            label_has_uppercase = label_may_not_be_nfc = False
         else:
             bits = properties[code_point]
             if not bits & _COMMON_LABEL_CODE_POINT or (
                 index == label_start and bits & _GENERAL_CATEGORY_MARK
             ):
                 return None
+            if not bits & _NFC_QUICK_CHECK_YES_STARTER:
+                label_may_not_be_nfc = True
             label_is_ascii = False
     if copied == 0:
         result = domain
@@ -715,6 +720,16 @@ _BIDI_CLASS_R_AL_OR_AN: Final = 8
 # (status V or D, not ZERO WIDTH NON-JOINER or ZERO WIDTH JOINER, Bidi class not R, AL or AN:
 # what domain_to_ascii_in_one_pass asks of every code point beyond ASCII)
 _COMMON_LABEL_CODE_POINT: Final = 16
+# (NFC_Quick_Check=Yes and canonical combining class 0, for a code point that is no mark: a
+# string of such code points and ASCII is in NFC, UAX #15 §9, and needs no normalize call)
+_NFC_QUICK_CHECK_YES_STARTER: Final = 32
+# The code points that are no mark, of canonical combining class 0, and compose with the code
+# point before them (NFC_Quick_Check=Maybe): the Hangul vowel and trailing consonant jamo (UAX #15
+# §1.3's Hangul composition) and U+16D67 KIRAT RAI VOWEL SIGN AA (the second code point of
+# primary composites). tests/test_idna.py derives them from the Unicode data.
+_STARTERS_COMPOSING_WITH_THE_PREVIOUS: Final = frozenset(
+    (*range(0x1161, 0x1176), *range(0x11A8, 0x11C3), 0x16D67)
+)
 
 
 class _CodePointProperties(dict[int, int]):
@@ -738,6 +753,12 @@ class _CodePointProperties(dict[int, int]):
             properties |= _STATUS_D
         if ucd.category(character).startswith("M"):
             properties |= _GENERAL_CATEGORY_MARK
+        elif (
+            ucd.combining(character) == 0
+            and code_point not in _STARTERS_COMPOSING_WITH_THE_PREVIOUS
+            and ucd.normalize("NFC", character) == character
+        ):
+            properties |= _NFC_QUICK_CHECK_YES_STARTER
         if ucd.bidirectional(character) in _RTL_BIDI_CLASSES:
             properties |= _BIDI_CLASS_R_AL_OR_AN
         elif properties & (_STATUS_V | _STATUS_D) and character not in (_ZWNJ, _ZWJ):
