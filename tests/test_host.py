@@ -604,6 +604,20 @@ def assert_the_ascii_shortcut_equals_the_domain_parser(domain: str) -> None:
     assert host_module._ascii_domain_to_ascii_by_regex(domain) == expected, domain
 
 
+def test_ascii_domain_code_point_kinds() -> None:
+    kinds = host_module.ASCII_DOMAIN_CODE_POINT_KINDS
+    for code_point in range(0x80):
+        character = chr(code_point)
+        expected = (
+            host_module.ASCII_DOMAIN_FORBIDDEN
+            if character in FORBIDDEN_DOMAIN_CODE_POINTS
+            else host_module.ASCII_DOMAIN_UPPERCASE
+            if character.isupper()
+            else host_module.ASCII_DOMAIN_OTHER
+        )
+        assert kinds[code_point] == expected, hex(code_point)
+
+
 def test_the_ascii_shortcut_equals_the_domain_parser_on_every_ascii_code_point() -> None:
     """Each ASCII code point alone, between letters, in a label before "xn--" and digits, and
     every pair (an uppercase, forbidden, dot, hyphen, STD3-failing or empty domain)."""

@@ -23,6 +23,7 @@ from shared_data import CORPORA, dataset_path, iter_corpus, require_wpt_entry, w
 
 from bench import messy
 from urlspec import InvalidURL, idna, punycode
+from urlspec import host as host_module
 from urlspec.host import parse_host, serialize_host
 from urlspec.idna import (
     Flags,
@@ -965,6 +966,11 @@ def test_one_pass_domain_parser_equals_the_full_path_on_every_string_of_three() 
 )
 def test_one_pass_domain_parser_equals_the_full_path_on_generated_domains(domain: str) -> None:
     assert_one_pass_equals_the_full_path(domain)
+
+
+def test_one_pass_domain_parser_reads_the_hosts_kinds_of_ascii_code_points() -> None:
+    assert idna._ASCII_DOMAIN_UPPERCASE == host_module.ASCII_DOMAIN_UPPERCASE
+    assert idna._ASCII_DOMAIN_FORBIDDEN == host_module.ASCII_DOMAIN_FORBIDDEN
 
 
 def test_one_pass_domain_parser_takes_long_labels() -> None:

@@ -191,17 +191,18 @@ def _ascii_domain_to_ascii_by_regex(domain: str) -> str | None:
     return result
 
 
-# What an ASCII code point is to a domain (index: the code point): a forbidden domain code point,
-# an uppercase letter, or another.
-_ASCII_DOMAIN_OTHER: Final = 0
-_ASCII_DOMAIN_UPPERCASE: Final = 1
-_ASCII_DOMAIN_FORBIDDEN: Final = 2
-_ASCII_DOMAIN_CODE_POINT_KINDS: Final = bytes(
-    _ASCII_DOMAIN_FORBIDDEN
+#: What an ASCII code point is to a domain (index: the code point): a forbidden domain code point,
+#: an uppercase letter (the domain parser lowercases it), or another (read by the loops over
+#: code points here and in :func:`urlspec.idna.domain_to_ascii_in_one_pass`).
+ASCII_DOMAIN_OTHER: Final = 0
+ASCII_DOMAIN_UPPERCASE: Final = 1
+ASCII_DOMAIN_FORBIDDEN: Final = 2
+ASCII_DOMAIN_CODE_POINT_KINDS: Final = bytes(
+    ASCII_DOMAIN_FORBIDDEN
     if chr(code_point) in FORBIDDEN_DOMAIN_CODE_POINTS
-    else _ASCII_DOMAIN_UPPERCASE
+    else ASCII_DOMAIN_UPPERCASE
     if "A" <= chr(code_point) <= "Z"
-    else _ASCII_DOMAIN_OTHER
+    else ASCII_DOMAIN_OTHER
     for code_point in range(0x80)
 )
 
@@ -212,13 +213,13 @@ def _ascii_domain_to_ascii_by_code_points(domain: str) -> str | None:
     costs more there than the loop); tests/test_host.py proves the two equal on both builds."""
     if not domain:
         return None  # 7.
-    kinds = _ASCII_DOMAIN_CODE_POINT_KINDS
+    kinds = ASCII_DOMAIN_CODE_POINT_KINDS
     has_uppercase = False
     for index in range(len(domain)):
         kind = kinds[ord(domain[index])]
-        if kind == _ASCII_DOMAIN_FORBIDDEN:
+        if kind == ASCII_DOMAIN_FORBIDDEN:
             return None  # 8.
-        if kind == _ASCII_DOMAIN_UPPERCASE:
+        if kind == ASCII_DOMAIN_UPPERCASE:
             has_uppercase = True
     return domain.lower() if has_uppercase else domain  # 4.-6.
 

@@ -213,7 +213,7 @@ def domain_to_ascii_in_one_pass(domain: str) -> str | None:
       (the full path says so: this returns None).
     """
     properties = _CODE_POINT_PROPERTIES
-    ascii_kinds = _ascii_kinds or _make_ascii_kinds()
+    ascii_kinds = _ascii_domain_code_point_kinds or _load_ascii_domain_code_point_kinds()
     length = len(domain)
     # The result is the domain with each label beyond ASCII replaced by its "xn--" form: the
     # ASCII labels between those are copied as they are, domain[copied:label_start].
@@ -227,14 +227,13 @@ def domain_to_ascii_in_one_pass(domain: str) -> str | None:
     for index in range(length + 1):
         code_point = ord(domain[index]) if index < length else 0x2E  # (EOF ends the last label)
         if code_point < 0x80:
-            kind = ascii_kinds[code_point]
-            if kind == _ASCII_VALID:
+            if code_point != 0x2E:
+                kind = ascii_kinds[code_point]
+                if kind == _ASCII_DOMAIN_FORBIDDEN:
+                    return None
+                if kind == _ASCII_DOMAIN_UPPERCASE:
+                    label_has_uppercase = domain_has_uppercase = True
                 continue
-            if kind == _ASCII_UPPERCASE:
-                label_has_uppercase = domain_has_uppercase = True
-                continue
-            if kind == _ASCII_FORBIDDEN:
-                return None
             # U+002E (.): the label domain[label_start:index] ends.
             if index - label_start >= 4 and _starts_with_ace_prefix(domain, label_start):
                 return None
@@ -285,32 +284,19 @@ def _starts_with_ace_prefix(domain: str, start: int) -> bool:
     )
 
 
-# What an ASCII code point is to domain_to_ascii_in_one_pass (index: the code point): a forbidden
-# domain code point, an uppercase letter (mapped to its lowercase), U+002E (.), or another (valid).
-_ASCII_VALID: Final = 0
-_ASCII_UPPERCASE: Final = 1
-_ASCII_FORBIDDEN: Final = 2
-_ASCII_FULL_STOP: Final = 3
-_ascii_kinds: bytes = b""  # (made on first use: see _make_ascii_kinds)
+# What an ASCII code point is to a domain: urlspec.host.ASCII_DOMAIN_CODE_POINT_KINDS, read on
+# first use (that module imports this one).
+_ASCII_DOMAIN_UPPERCASE: Final = 1  # (urlspec.host.ASCII_DOMAIN_UPPERCASE)
+_ASCII_DOMAIN_FORBIDDEN: Final = 2  # (urlspec.host.ASCII_DOMAIN_FORBIDDEN)
+_ascii_domain_code_point_kinds: bytes = b""
 
 
-def _make_ascii_kinds() -> bytes:
-    """The kind of each ASCII code point. The forbidden domain code points are defined by
-    :mod:`urlspec.host`, which imports this module: this one imports that on first use."""
-    global _ascii_kinds
-    from urlspec.host import FORBIDDEN_DOMAIN_CODE_POINTS
+def _load_ascii_domain_code_point_kinds() -> bytes:
+    global _ascii_domain_code_point_kinds
+    from urlspec.host import ASCII_DOMAIN_CODE_POINT_KINDS
 
-    _ascii_kinds = bytes(
-        _ASCII_FORBIDDEN
-        if chr(code_point) in FORBIDDEN_DOMAIN_CODE_POINTS
-        else _ASCII_UPPERCASE
-        if "A" <= chr(code_point) <= "Z"
-        else _ASCII_FULL_STOP
-        if chr(code_point) == "."
-        else _ASCII_VALID
-        for code_point in range(0x80)
-    )
-    return _ascii_kinds
+    _ascii_domain_code_point_kinds = ASCII_DOMAIN_CODE_POINT_KINDS
+    return ASCII_DOMAIN_CODE_POINT_KINDS
 
 
 _normalize: Callable[[str, str], str] | None = None  # unicode_data().normalize once loaded
