@@ -8,6 +8,7 @@ through the host parser alone.
 
 from __future__ import annotations
 
+import ipaddress
 import itertools
 import re
 from typing import Any
@@ -34,6 +35,7 @@ from urlspec.host import (
     parse_ipv6,
     parse_opaque_host,
     serialize_host,
+    serialize_ipv4,
 )
 from urlspec.idna import InvalidDomain, domain_to_ascii
 from urlspec.url import URL
@@ -329,6 +331,13 @@ def test_ipv4_serializer(address: int, serialized: str) -> None:
     assert serialize_host(Host(HostKind.IPV4, address)) == serialized
 
 
+def test_ipv4_serializer_equals_cpython_on_every_byte_in_every_position() -> None:
+    for byte in range(256):
+        for shift in (0, 8, 16, 24):
+            for address in (byte << shift, byte << shift | 0x01010101 & ~(0xFF << shift)):
+                assert serialize_ipv4(address) == str(ipaddress.IPv4Address(address))
+
+
 def test_other_hosts_serialize_as_themselves() -> None:
     assert serialize_host(Host(HostKind.DOMAIN, "example.com")) == "example.com"
     assert serialize_host(Host(HostKind.OPAQUE, "EX%20")) == "EX%20"
@@ -586,14 +595,37 @@ def domain_parser_or_none(domain: str) -> str | None:
         return None
 
 
+def assert_the_ascii_shortcut_equals_the_domain_parser(domain: str) -> None:
+    """Both strategies of the shortcut (the compiled build's loop, the pure build's regex; each
+    run on both builds) and the one the build picks."""
+    expected = domain_parser_or_none(domain)
+    assert host_module._ascii_domain_to_ascii(domain) == expected, domain
+    assert host_module._ascii_domain_to_ascii_by_code_points(domain) == expected, domain
+    assert host_module._ascii_domain_to_ascii_by_regex(domain) == expected, domain
+
+
+def test_ascii_domain_code_point_kinds() -> None:
+    kinds = host_module.ASCII_DOMAIN_CODE_POINT_KINDS
+    for code_point in range(0x80):
+        character = chr(code_point)
+        expected = (
+            host_module.ASCII_DOMAIN_FORBIDDEN
+            if character in FORBIDDEN_DOMAIN_CODE_POINTS
+            else host_module.ASCII_DOMAIN_UPPERCASE
+            if character.isupper()
+            else host_module.ASCII_DOMAIN_OTHER
+        )
+        assert kinds[code_point] == expected, hex(code_point)
+
+
 def test_the_ascii_shortcut_equals_the_domain_parser_on_every_ascii_code_point() -> None:
-    """Each ASCII code point alone, between letters, in a label before "xn--" and digits (an
-    uppercase, forbidden, dot, hyphen, STD3-failing or empty domain)."""
+    """Each ASCII code point alone, between letters, in a label before "xn--" and digits, and
+    every pair (an uppercase, forbidden, dot, hyphen, STD3-failing or empty domain)."""
     for code_point in map(chr, range(128)):
         for domain in (code_point, f"a{code_point}b", f"{code_point}.xn--a.1", "", "."):
-            assert host_module._ascii_domain_to_ascii(domain) == domain_parser_or_none(domain), (
-                domain
-            )
+            assert_the_ascii_shortcut_equals_the_domain_parser(domain)
+    for first, second in itertools.product(map(chr, range(128)), repeat=2):
+        assert_the_ascii_shortcut_equals_the_domain_parser(first + second)
 
 
 def test_the_ascii_shortcut_equals_the_domain_parser_on_every_corpus_host() -> None:
@@ -602,14 +634,13 @@ def test_the_ascii_shortcut_equals_the_domain_parser_on_every_corpus_host() -> N
         for line in iter_corpus(corpus):
             span = messy._host_span(line)
             if span is not None and line.isascii():
-                domain = line[span[0] : span[1]]
-                assert host_module._ascii_domain_to_ascii(domain) == domain_parser_or_none(domain)
+                assert_the_ascii_shortcut_equals_the_domain_parser(line[span[0] : span[1]])
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.text(alphabet=st.characters(max_codepoint=127), max_size=30))
 def test_the_ascii_shortcut_equals_the_domain_parser_on_generated_domains(domain: str) -> None:
-    assert host_module._ascii_domain_to_ascii(domain) == domain_parser_or_none(domain)
+    assert_the_ascii_shortcut_equals_the_domain_parser(domain)
 
 
 def test_the_host_parser_gives_the_same_hosts_with_and_without_errors_on_the_corpus() -> None:
@@ -703,18 +734,20 @@ def ipv4_with_errors(input: str) -> tuple[int | None, list[str]]:
 _IPV4_NUMBER_ALPHABET = "0179afFxXg\u0663"
 
 
+def ipv4_number(input: str, start: int, end: int) -> tuple[int, bool] | None:
+    """host._parse_ipv4_number's result unpacked: (number, validationError), or None."""
+    packed = host_module._parse_ipv4_number(input, start, end)
+    return None if packed < 0 else (packed >> 1, bool(packed & 1))
+
+
 def test_ipv4_number_parser_equals_the_spec_on_every_short_part() -> None:
     for length in range(5):
         for characters in itertools.product(_IPV4_NUMBER_ALPHABET, repeat=length):
             part = "".join(characters)
-            assert host_module._parse_ipv4_number(part, 0, len(part)) == spec_ipv4_number(part), (
-                part
-            )
+            assert ipv4_number(part, 0, len(part)) == spec_ipv4_number(part), part
             # (a part inside a longer input: only input[start:end] is read)
             framed = f"9.{part}.x"
-            assert host_module._parse_ipv4_number(framed, 2, 2 + len(part)) == spec_ipv4_number(
-                part
-            )
+            assert ipv4_number(framed, 2, 2 + len(part)) == spec_ipv4_number(part), part
 
 
 # Numbers around the 2**32 cap and the range checks, in every radix and with leading zeros.
@@ -737,7 +770,7 @@ def test_ipv4_number_parser_equals_the_spec_on_big_numbers() -> None:
         expected = spec_ipv4_number(part)
         assert expected is not None
         capped = (min(expected[0], 2**32), expected[1])  # (the parser caps at 2**32)
-        assert host_module._parse_ipv4_number(part, 0, len(part)) == capped, part
+        assert ipv4_number(part, 0, len(part)) == capped, part
 
 
 _IPV4_PARTS = ("", "0", "1", "08", "0x", "0xff", "0x100", "0377", "256", "4294967295", "a", "0x1g")

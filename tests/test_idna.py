@@ -23,6 +23,7 @@ from shared_data import CORPORA, dataset_path, iter_corpus, require_wpt_entry, w
 
 from bench import messy
 from urlspec import InvalidURL, idna, punycode
+from urlspec import host as host_module
 from urlspec.host import parse_host, serialize_host
 from urlspec.idna import (
     Flags,
@@ -835,12 +836,187 @@ def test_processing_equals_the_full_path_on_generated_domains(domain: str) -> No
         assert processing(domain, flags) == full_processing(domain, flags), domain
 
 
+# --- The domain parser in one pass (common labels) equals the full domain parser ---------------
+
+
+def full_domain_parser(domain: str) -> str | None:
+    """The domain parser with beStrict false, every step as the URL Standard gives it (UTS #46
+    processing through urlspec.idna._process, which the tests above prove equal to
+    full_processing), None for failure."""
+    try:
+        return idna._domain_parser(domain, False, None, 0)
+    except InvalidDomain:
+        return None
+
+
+def assert_one_pass_equals_the_full_path(domain: str) -> bool:
+    """The one-pass result, when there is one, is the full domain parser's; and domain_to_ascii
+    (which tries the one-pass path first) answers as the full path does. Returns whether the
+    one-pass path took the domain."""
+    one_pass = idna.domain_to_ascii_in_one_pass(domain)
+    full = full_domain_parser(domain)
+    if one_pass is not None:
+        assert one_pass == full, domain
+    try:
+        public: str | None = domain_to_ascii(domain)
+    except InvalidDomain:
+        public = None
+    assert public == full, domain
+    return one_pass is not None
+
+
+def test_one_pass_domain_parser_equals_the_full_path_on_the_idna_test_data() -> None:
+    taken = 0
+    for entry in _idna_test_entries():
+        taken += assert_one_pass_equals_the_full_path(entry["input"])
+    assert taken > 100  # (the common shapes do take the one-pass path)
+
+
+def test_one_pass_domain_parser_equals_the_full_path_on_every_corpus_host() -> None:
+    dataset_path("kasztp.txt")
+    hosts = sorted(_corpus_hosts())  # (each as written, and every 4th with an IDN label first)
+    taken = 0
+    for host in hosts:
+        taken += assert_one_pass_equals_the_full_path(host)
+    for host in hosts[::4]:
+        taken += assert_one_pass_equals_the_full_path("Bücher." + host)
+    assert taken > len(hosts) // 2
+
+
+# One label of each shape the one-pass path tells apart: ASCII (lowercase, uppercase, digits,
+# other valid code points, forbidden ones, "xn--" valid, invalid and uppercase), valid beyond ASCII
+# (Latin, CJK, astral), uppercase ASCII beside them, mapped (uppercase, fullwidth, the Kelvin sign,
+# a compatibility character), deviations (ß, ς), ignored (soft hyphen), disallowed (a C1 control,
+# U+FFFD, a lone surrogate, an unassigned code point), marks first and in the middle, not in NFC,
+# joiners (ZWNJ after a virama, ZWJ), RTL (R, AL, AN digits, EN digits after RTL), mixed scripts,
+# fullwidth and ideographic dots, the empty label.
+_ONE_PASS_LABELS = (
+    "a",
+    "Ab",
+    "a1",
+    "a_b",
+    "a%b",
+    "a b",
+    "xn--bcher-kva",
+    "XN--bcher-kva",
+    "xn--a",
+    "ü",
+    "bücher",
+    "BÜcher",
+    "Bücher",
+    "中国",
+    "\U0001f600",
+    "Ü",
+    "ｅ",
+    "\u212a",
+    "\u2460",
+    "ß",
+    "ς",
+    "a\u00adb",
+    "a\x85b",
+    "\ufffd",
+    "\ud800",
+    "\U000e0fff",
+    "\u0301a",
+    "a\u0301",
+    "e\u0301",
+    "\u0915\u094d\u200c",
+    "a\u200db",
+    "\u05d0",
+    "\u0627",
+    "\u0660",
+    "\u05d01",
+    "aα中",
+    "\u1100\u1161",
+    "\uac00\u11a8",
+    "\U00016d63\U00016d67",
+    "a\u0915\u093e",
+    "a\uff0eb",
+    "a\u3002b",
+    "",
+)
+
+
+def test_one_pass_domain_parser_equals_the_full_path_on_every_short_domain() -> None:
+    taken = 0
+    for count in (1, 2):
+        for combination in itertools.product(_ONE_PASS_LABELS, repeat=count):
+            taken += assert_one_pass_equals_the_full_path(".".join(combination))
+    for combination in itertools.product(_ONE_PASS_LABELS[::3], repeat=3):
+        taken += assert_one_pass_equals_the_full_path(".".join(combination))
+    assert taken > 100
+
+
+# Code points one at a time: every shape above, in strings of up to three code points.
+_ONE_PASS_CODE_POINTS = "aZ1_%.ü\u0301\u00adß\u200dｅ\u05d0\u0660\u3002中\ud800\uac00\u11a8"
+
+
+def test_one_pass_domain_parser_equals_the_full_path_on_every_string_of_three() -> None:
+    for length in (1, 2, 3):
+        for characters in itertools.product(_ONE_PASS_CODE_POINTS, repeat=length):
+            assert_one_pass_equals_the_full_path("".join(characters))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.text(
+        st.sampled_from(_ONE_PASS_CODE_POINTS + "xn-Kbcher\u0300\u200c\u094d\u0915\U0001f600"),
+        max_size=24,
+    )
+)
+def test_one_pass_domain_parser_equals_the_full_path_on_generated_domains(domain: str) -> None:
+    assert_one_pass_equals_the_full_path(domain)
+
+
+def test_one_pass_domain_parser_reads_the_hosts_kinds_of_ascii_code_points() -> None:
+    assert idna._ASCII_DOMAIN_UPPERCASE == host_module.ASCII_DOMAIN_UPPERCASE
+    assert idna._ASCII_DOMAIN_FORBIDDEN == host_module.ASCII_DOMAIN_FORBIDDEN
+
+
+def test_one_pass_domain_parser_takes_long_labels() -> None:
+    """Labels beyond Punycode's short encoder and an overflow (the full path records A3)."""
+    for domain in ("ü" * 100 + ".com", "a" * 70 + "ü.com", "中" * 3000):
+        assert assert_one_pass_equals_the_full_path(domain)
+    overflow = "a" * 40000 + "\U00020000"  # ((0x20000 - 0x80) * 40001 > 2**32 - 1)
+    assert full_domain_parser(overflow) is None
+    assert not assert_one_pass_equals_the_full_path(overflow)
+
+
+def _composing_second_code_points() -> set[int]:
+    """The code points with NFC_Quick_Check=Maybe, derived from the Unicode data: the second code
+    point of each primary composite (a canonical decomposition into two code points that NFC
+    composes back), and the Hangul vowel and trailing consonant jamo (UAX #15 §1.3)."""
+    import unicodedata2  # type: ignore[import-not-found,import-untyped,unused-ignore]
+
+    ucd = unicode_data()
+    seconds = {*range(0x1161, 0x1176), *range(0x11A8, 0x11C3)}
+    for code_point in range(0x110000):
+        decomposition = unicodedata2.decomposition(chr(code_point))
+        if not decomposition or decomposition.startswith("<"):
+            continue
+        parts = [chr(int(part, 16)) for part in decomposition.split()]
+        if len(parts) == 2 and ucd.normalize("NFC", "".join(parts)) == chr(code_point):
+            seconds.add(ord(parts[1]))
+    return seconds
+
+
+def test_starters_composing_with_the_previous_are_the_unicode_datas() -> None:
+    ucd = unicode_data()
+    derived = {
+        code_point
+        for code_point in _composing_second_code_points()
+        if ucd.combining(chr(code_point)) == 0 and not ucd.category(chr(code_point)).startswith("M")
+    }
+    assert derived == idna._STARTERS_COMPOSING_WITH_THE_PREVIOUS
+
+
 def test_code_point_properties_equal_the_tables() -> None:
     """The property bits the validity criteria and the Bidi check read equal the mapping table
     and unicodedata2, on every 11th code point beyond ASCII and every one of the IDNA test data."""
     ucd = unicode_data()
     table = _mapping_table()
-    code_points = set(range(0x80, 0x110000, 11))
+    composing = _composing_second_code_points()
+    code_points = set(range(0x80, 0x110000, 11)) | composing
     for entry in _idna_test_entries():
         code_points.update(ord(character) for character in entry["input"] if character >= "\x80")
     for code_point in sorted(code_points):
@@ -853,4 +1029,14 @@ def test_code_point_properties_equal_the_tables() -> None:
         assert bool(properties & idna._GENERAL_CATEGORY_MARK) is is_mark, hex(code_point)
         is_rtl = ucd.bidirectional(character) in ("R", "AL", "AN")
         assert bool(properties & idna._BIDI_CLASS_R_AL_OR_AN) is is_rtl, hex(code_point)
+        is_common = status in ("V", "D") and not is_rtl and character not in "\u200c\u200d"
+        assert bool(properties & idna._COMMON_LABEL_CODE_POINT) is is_common, hex(code_point)
+        is_nfc_starter = (
+            not is_mark
+            and ucd.combining(character) == 0
+            and code_point not in composing
+            and ucd.normalize("NFC", character) == character
+        )
+        is_nfc_bit = bool(properties & idna._NFC_QUICK_CHECK_YES_STARTER)
+        assert is_nfc_bit is is_nfc_starter, hex(code_point)
         assert idna._CODE_POINT_PROPERTIES[code_point] == properties

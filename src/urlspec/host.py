@@ -109,6 +109,11 @@ def _error(errors: ErrorList, name: str, position: int) -> None:
         errors.append(ValidationError(name, position))
 
 
+# Whether this module runs compiled by mypyc (the compiled build): its functions are then built-in
+# functions. (urlspec.own_href.COMPILED says the same, but that module imports this one.)
+_COMPILED: Final = type(_error).__name__ != "function"
+
+
 # --- §3.5 Host parsing --------------------------------------------------------------------------
 
 
@@ -172,10 +177,51 @@ def _ascii_domain_to_ascii(domain: str) -> str | None:
     equal. Without the strict run (steps 1-3), the steps left for an ASCII domain are:
     4.-6. lowercase it, whatever ToASCII would say; 7. fail when it is empty; 8. fail on a
     forbidden domain code point. (No IDNA table is needed, so urlspec.idna is not loaded.)"""
-    result = domain.lower()
+    if _COMPILED:
+        return _ascii_domain_to_ascii_by_code_points(domain)
+    return _ascii_domain_to_ascii_by_regex(domain)
+
+
+def _ascii_domain_to_ascii_by_regex(domain: str) -> str | None:
+    """:func:`_ascii_domain_to_ascii` with a regex search for the forbidden domain code points:
+    the pure build's (the search runs in C)."""
+    result = domain.lower()  # 4.-6.
     if not result or FORBIDDEN_DOMAIN_CODE_POINT_RE.search(result) is not None:
-        return None
+        return None  # 7.-8.
     return result
+
+
+#: What an ASCII code point is to a domain (index: the code point): a forbidden domain code point,
+#: an uppercase letter (the domain parser lowercases it), or another (read by the loops over
+#: code points here and in :func:`urlspec.idna.domain_to_ascii_in_one_pass`).
+ASCII_DOMAIN_OTHER: Final = 0
+ASCII_DOMAIN_UPPERCASE: Final = 1
+ASCII_DOMAIN_FORBIDDEN: Final = 2
+ASCII_DOMAIN_CODE_POINT_KINDS: Final = bytes(
+    ASCII_DOMAIN_FORBIDDEN
+    if chr(code_point) in FORBIDDEN_DOMAIN_CODE_POINTS
+    else ASCII_DOMAIN_UPPERCASE
+    if "A" <= chr(code_point) <= "Z"
+    else ASCII_DOMAIN_OTHER
+    for code_point in range(0x80)
+)
+
+
+def _ascii_domain_to_ascii_by_code_points(domain: str) -> str | None:
+    """:func:`_ascii_domain_to_ascii` by one loop over the code points of the (ASCII) domain,
+    which also tells whether there is anything to lowercase: the compiled build's (a regex search
+    costs more there than the loop); tests/test_host.py proves the two equal on both builds."""
+    if not domain:
+        return None  # 7.
+    kinds = ASCII_DOMAIN_CODE_POINT_KINDS
+    has_uppercase = False
+    for index in range(len(domain)):
+        kind = kinds[ord(domain[index])]
+        if kind == ASCII_DOMAIN_FORBIDDEN:
+            return None  # 8.
+        if kind == ASCII_DOMAIN_UPPERCASE:
+            has_uppercase = True
+    return domain.lower() if has_uppercase else domain  # 4.-6.
 
 
 # The domain parser (urlspec.idna) is loaded on first use: the URL class's fast path needs
@@ -206,17 +252,13 @@ def ends_in_a_number(input: str) -> bool:
     # with "0x", "0" or a decimal digit): most domains end in a label that has not, and stop here.
     if start >= end or input[start] not in ASCII_DIGITS:
         return False
-    # 4. Only ASCII digits.
-    if _are_digits(input, start, end, 10):
-        return True
     # 5. Parsing last as an IPv4 number does not return failure: as the spec's note says, after
     # step 4 that is "0x" or "0X" followed by zero or more ASCII hex digits (no number is made).
-    return (
-        end - start >= 2
-        and input[start] == "0"
-        and input[start + 1] in "xX"
-        and _are_digits(input, start + 2, end, 16)
-    )
+    # (Checked first: such a last part fails step 4 at its "x".)
+    if end - start >= 2 and input[start] == "0" and input[start + 1] in "xX":
+        return _are_digits(input, start + 2, end, 16)
+    # 4. Only ASCII digits.
+    return _are_digits(input, start, end, 10)
 
 
 def _are_digits(input: str, start: int, end: int, radix: int) -> bool:
@@ -248,70 +290,77 @@ def parse_ipv4(input: str, *, errors: ErrorList = None, position: int = 0) -> in
     # 5.-6. Parse each part (input[start:end], not split off) as an IPv4 number.
     numbers: list[int] = []
     start = 0
+    any_out_of_range = False
     for _ in range(size):
         end = input.find(".", start)
         if end < 0:
             end = len(input)
         result = _parse_ipv4_number(input, start, end)
-        if result is None:
+        if result < 0:
             _error(errors, "IPv4-non-numeric-part", position)
             return None
-        number, is_not_decimal = result
-        if is_not_decimal:
+        if result & 1:
             _error(errors, "IPv4-non-decimal-part", position)
+        number = result >> 1
+        if number > 255:
+            any_out_of_range = True
         numbers.append(number)
         start = end + 1
-    # 7.-9. Range checks: every part but the last is one byte, the last fills the rest.
-    last = numbers[-1]
-    if max(numbers) > 255:
+    # 7.-8. Range checks: every part but the last is one byte.
+    count = len(numbers)
+    if any_out_of_range:
         _error(errors, "IPv4-out-of-range-part", position)
-        if len(numbers) > 1 and max(numbers[:-1]) > 255:
-            return None
-    if last >= 256 ** (5 - len(numbers)):
+        for counter in range(count - 1):
+            if numbers[counter] > 255:
+                return None
+    # 9. The last part fills the rest: below 256 ** (5 - count), i.e. 2 ** (8 * (5 - count)).
+    last = numbers[count - 1]
+    if last >= 1 << 8 * (5 - count):
         return None
-    # 10.-14.
+    # 10.-14. ipv4 is the sum of each number times 256 ** (3 - counter), and the last.
     ipv4 = last
-    for counter in range(len(numbers) - 1):
-        ipv4 += numbers[counter] * 256 ** (3 - counter)
+    for counter in range(count - 1):
+        ipv4 += numbers[counter] << 8 * (3 - counter)
     return ipv4
 
 
-def _parse_ipv4_number(input: str, start: int, end: int) -> tuple[int, bool] | None:
+def _parse_ipv4_number(input: str, start: int, end: int) -> int:
     """The IPv4 number parser (https://url.spec.whatwg.org/#ipv4-number-parser) on
     input[start:end], by a loop over its code points.
 
-    Returns (number, validationError), the number capped at 2**32, or None for failure.
+    Returns the pair (number, validationError) packed in one int, number * 2 + validationError
+    (the number capped at 2**32), or -1 for failure.
     """
     # 1.
     if start >= end:
-        return None
+        return -1
     # 2.-5. A "0x"/"0X" prefix means hexadecimal, a leading "0" octal.
-    validation_error = False
+    validation_error = 0
     radix = 10
     if end - start >= 2 and input[start] == "0" and input[start + 1] in "xX":
-        validation_error = True
+        validation_error = 1
         start += 2
         radix = 16
     elif end - start >= 2 and input[start] == "0":
-        validation_error = True
+        validation_error = 1
         start += 1
         radix = 8
     # 6.
     if start == end:
-        return (0, True)
+        return 1  # (0, true)
     # 7. Failure on a code point that is not a radix-R digit. 8. The number, in radix R.
     values = _ASCII_DIGIT_VALUES
     output = 0
     for index in range(start, end):
         code_point = ord(input[index])
         if code_point >= 128:
-            return None
+            return -1
         digit = values[code_point]
         if digit >= radix:
-            return None
+            return -1
         if output < _IPV4_NUMBER_CAP:
             output = output * radix + digit
-    return (min(output, _IPV4_NUMBER_CAP), validation_error)
+    return min(output, _IPV4_NUMBER_CAP) << 1 | validation_error
 
 
 def parse_ipv6(
@@ -551,7 +600,15 @@ def serialize_host_kind_and_value(kind: HostKind, value: str | int | tuple[int, 
 
 def serialize_ipv4(address: int) -> str:
     """The IPv4 serializer (https://url.spec.whatwg.org/#concept-ipv4-serializer)."""
-    return f"{address >> 24}.{address >> 16 & 0xFF}.{address >> 8 & 0xFF}.{address & 0xFF}"
+    decimal = _DECIMAL
+    return (
+        f"{decimal[address >> 24]}.{decimal[address >> 16 & 0xFF]}."
+        f"{decimal[address >> 8 & 0xFF]}.{decimal[address & 0xFF]}"
+    )
+
+
+# Each byte serialized as the shortest decimal number (index: the byte).
+_DECIMAL: Final = tuple(str(byte) for byte in range(256))
 
 
 def serialize_ipv6(address: tuple[int, ...]) -> str:

@@ -198,10 +198,10 @@ def encode_short(input: str) -> str:
     bias = INITIAL_BIAS
     # let h = b = the number of basic code points in the input; copy them to the output in
     # order, followed by a delimiter if b > 0.
-    output = [character for character in input if ord(character) < INITIAL_N]
-    h = b = len(output)
-    if b > 0:
-        output.append(DELIMITER)
+    # (the basic code points are the ASCII ones: encoding to ASCII drops the others, in C)
+    basic = input.encode("ascii", "ignore").decode("ascii")
+    h = b = len(basic)
+    output = [basic, DELIMITER] if b > 0 else []
     # (No non-basic code point is below n = initial_n: the basic ones are all below 0x80.)
     length = len(code_points)
     while h < length:
