@@ -12,8 +12,10 @@ work a clean URL is spared:
 5. an IPv4 address in hexadecimal for the host (``0x...``: the IPv4 parser).
 
 The fast path (``urlspec/fast_path.py``, tiers 2 and 3) normalizes an uppercase host and a
-backslash by itself: those two thirds of the mutations test the fast path's reach, the other
-four the state machine; the run prints how many inputs of each corpus the state machine parses.
+backslash by itself, and answers for an input with tabs or newlines as for the input without
+them (the parser removes them before it reads anything): those three mutations test the fast
+path's reach, the other three the state machine; the run prints how many inputs of each corpus
+the state machine parses.
 
 A mutation that cannot apply to a line (no host, no path) is skipped for the next one in turn,
 so that each line gets one that applies; a line none applies to (an opaque path without a

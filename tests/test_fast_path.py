@@ -373,7 +373,6 @@ DECLINED = [
     "http://a_b:x/",
     "http://.0x1/",  # the last label is a number
     "http://a\\b c",  # a space in the path
-    "http://a/?b\tc",  # a tab, which the parser removes
     "http://a/?b ",  # a trailing space, which the parser strips
     "http://a/?é ",  # a code point to UTF-8 percent-encode
     "sc://a/?b c",  # not special
@@ -635,6 +634,55 @@ def test_messy_inputs_go_to_the_state_machine_at_once(input: str) -> None:
 )
 def test_the_first_look_leaves_other_inputs_to_the_tiers(input: str) -> None:
     assert not goes_to_the_state_machine(input)
+
+
+# --- inputs with ASCII tabs and newlines: the fast path's answer for the input without them ----
+
+_TABS_AND_NEWLINES = ("\t", "\n", "\r", "\r\n", "\t\t")
+# Around the input, C0 controls and spaces that the parser strips with the tabs among them.
+_ENDS = ("", " ", "\t", "\x01\t ", "\n\x1f")
+
+
+def check_without_tabs_or_newlines(clean: str, input: str) -> None:
+    """``input`` is ``clean`` with tabs or newlines put in (and perhaps other C0 controls and
+    spaces around it): the fast path agrees with the state machine on it, and takes it whenever
+    it takes ``clean`` and only tabs and newlines were put in (their href is the same)."""
+    taken = check_fast_path(input)
+    only_tabs_and_newlines = input.replace("\t", "").replace("\n", "").replace("\r", "") == clean
+    if only_tabs_and_newlines and fast_href(clean) is not None:
+        assert taken, input
+
+
+@pytest.mark.parametrize("corpus", CORPORA)
+def test_tabs_and_newlines_on_the_corpus(corpus: str) -> None:
+    """Every 7th line with a tab or newline put in at a position that moves along the line (in
+    the scheme, the host, the path, the query...), and with C0 controls and spaces around it."""
+    for index, line in enumerate(iter_corpus(corpus)):
+        if index % 7 != 0 or not line:
+            continue
+        position = (index // 7) % (len(line) + 1)
+        unit = _TABS_AND_NEWLINES[index % len(_TABS_AND_NEWLINES)]
+        ends = _ENDS[index % len(_ENDS)]
+        check_without_tabs_or_newlines(line, line[:position] + unit + line[position:])
+        check_without_tabs_or_newlines(line, ends + line + ends[::-1])
+
+
+def test_tabs_and_newlines_in_every_position_of_short_urls() -> None:
+    """A tab, newline or CR at every position of URLs of every shape the tiers take."""
+    urls = (
+        "http://a.b/c",
+        "HTTPS://EXAMPLE.com:443/a\\b?q r#f g",
+        "file://localhost/C:/x",
+        "ws://h:8080",
+        "mailto:x@y",
+        "sc://h/p?q#f",
+        "http://a/b/%2e%2e/c",
+        "http://0x7f.1/",
+    )
+    for url in urls:
+        for position in range(len(url) + 1):
+            for unit in ("\t", "\n", "\r"):
+                check_without_tabs_or_newlines(url, url[:position] + unit + url[position:])
 
 
 # --- the compiled build's tiers 2 and 3: one loop over code points ------------------------------

@@ -329,6 +329,8 @@ def goes_to_the_state_machine(input: str) -> bool:
 
 def tier_2_or_3_href(input: str) -> str | None:
     """:func:`fast_href` for an input that :data:`match_own_href` (tier 1) did not match."""
+    if "\t" in input or "\n" in input or "\r" in input:
+        return _href_without_tabs_or_newlines(input)
     if COMPILED:
         # One loop over the code points first; the patterns below only when it cannot tell.
         href = rewritten_href(input)
@@ -337,6 +339,22 @@ def tier_2_or_3_href(input: str) -> str | None:
     if goes_to_the_state_machine(input):
         return None  # no tier takes it: none need look
     return _tiers_2_and_3(input)
+
+
+def _href_without_tabs_or_newlines(input: str) -> str | None:
+    """:func:`fast_href` for an input holding an ASCII tab or newline: the fast path's answer
+    for the input without them.
+
+    The basic URL parser (https://url.spec.whatwg.org/#concept-basic-url-parser, with no url
+    given) first removes the input's leading and trailing C0 controls and spaces (step 1.3),
+    then every ASCII tab or newline (step 3), and reads only what is left. Removing the tabs and
+    newlines first leaves the same string: they are C0 controls, so a run of C0 controls and
+    spaces at either end, tabs and newlines in it or not, is stripped all the same, and step 1.3
+    removes no tab or newline that step 3 would keep. So the input parses to the URL that the
+    input without them parses to (validation errors aside: this is for the href), and the tiers
+    may take that one.
+    """
+    return fast_href(input.replace("\t", "").replace("\n", "").replace("\r", ""))
 
 
 def _tiers_2_and_3(input: str) -> str | None:
