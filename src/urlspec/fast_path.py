@@ -55,16 +55,17 @@ Three tiers: tier 1 takes inputs that are their own href (:data:`match_own_href`
 :data:`match_normalized` for error-free ones: lowercase, no port, and stricter forms of hosts and
 paths); :func:`normalized_href` (tier 2) handles the rest of the error-free inputs the patterns
 admit, with capturing patterns, and :func:`tier_2_or_3_href` first tries two cheap rewrites that
-tier 1 then judges (a "/" path for a special URL that ends after its host; "/" for a special
-URL's "\\" before its query). In the compiled build, :func:`tier_2_or_3_href` first asks
-:func:`rewritten_href`: one loop over the code points of a special URL that rewrites it as the
-parser reads it (scheme and host lowercased, default port dropped, "\\" in the path as "/",
-the query and fragment percent-encoded) and lets tier 1 judge the result, or sees at once what
-the first look (:func:`goes_to_the_state_machine`) would send to the state machine; the
-patterns then only run on what it cannot tell. Tier 3, :func:`tolerated_href`, takes three
-common kinds of flaw on which the parser reports validation errors but still does nothing
-beyond what it does on tier-2 input (and percent-encoding a few ASCII code points), and lists
-exactly those errors (names and positions). It rewrites the flaws away, lets the error-free
+tier 1 then judges (a "/" path for a special URL that ends after its host; "/" for a special URL's
+"\\" before its query). An input with ASCII tabs or newlines gets the answer for the input without
+them, which the parser removes before reading anything. In the compiled build,
+:func:`tier_2_or_3_href` then asks :func:`rewritten_href`: one loop over the code points of a
+special URL that rewrites it as the parser reads it (scheme and host lowercased, default port
+dropped, "\\" in the path as "/", the query and fragment percent-encoded) and lets tier 1 judge the
+result, or sees at once what the first look (:func:`goes_to_the_state_machine`) would send to the
+state machine; the patterns then only run on what it cannot tell. Tier 3, :func:`tolerated_href`,
+takes three common kinds of flaw on which the parser reports validation errors but still does
+nothing beyond what it does on tier-2 input (and percent-encoding a few ASCII code points), and
+lists exactly those errors (names and positions). It rewrites the flaws away, lets the error-free
 patterns judge the rest, and puts the parser's result for the flaws back:
 
 * a host holding ``_`` or ``"``, or starting with ``.``, which the host parser only lowercases,
