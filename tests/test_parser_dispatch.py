@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from shared_data import CORPORA, iter_corpus, load_wpt, missing, wpt_path
+from test_parser_states import SETTER_STATES
 
 from urlspec import parser
 from urlspec.infra import to_scalar_value_string
@@ -139,17 +140,8 @@ def test_the_special_flag_follows_the_scheme_on_wpt() -> None:
 def test_the_special_flag_follows_the_scheme_with_every_state_override() -> None:
     """Each state a setter starts in (https://url.spec.whatwg.org/#urlutils-members), on special
     and non-special URLs, with inputs that change the scheme and that leave it."""
-    setter_states = (
-        State.SCHEME_START,
-        State.HOST,
-        State.HOSTNAME,
-        State.PORT,
-        State.PATH_START,
-        State.QUERY,
-        State.FRAGMENT,
-    )
     for url_string in ("https://u:p@example.com:8/p?q#h", "foo://h/p", "file:///C:/x", "a:b"):
-        for state in setter_states:
+        for state in SETTER_STATES:
             for input in ("ftp", "file", "foo", "HTTP", "h:1", "/x\\y", "?a", "", "[::1]"):
                 record = basic_url_parse(url_string)
                 assert record is not None
