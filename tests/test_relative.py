@@ -22,7 +22,7 @@ from test_own_href import GETTERS
 
 from urlspec import relative
 from urlspec.infra import to_scalar_value_string
-from urlspec.own_href import NOT_OWN_HREF, SPANS_TOO_LONG, scan_own_href
+from urlspec.own_href import NOT_OWN_HREF, SPANS_TOO_LONG, scan_own_href, scheme_kind
 from urlspec.parser import basic_url_parse
 from urlspec.relative import (
     absolute_input,
@@ -213,6 +213,23 @@ def test_rfc_3986_examples(reference: str) -> None:
         ("HTTP:g", "http://a/b/c/d;p?q", "http://a/b/c/g"),
         ("http://g", "http://a/b/c/d;p?q", "http://g/"),
         ("https:g", "http://a/b/c/d;p?q", "https://g/"),
+        # Absolute URLs: the base's scheme in capitals, followed by "//" (the special authority
+        # ignore slashes state, which never reads the base), file: against a base of another
+        # scheme (the file state reads the base only when it is file:), and file: against a
+        # file: base without "//" (read: the file state copies its host and path, then shortens
+        # it).
+        ("HTTP://g", "http://a/b/c/d;p?q", "http://g/"),
+        ("file:x", "http://a/b", "file:///x"),
+        ("FILE:x", "file:///a/b", "file:///a/x"),
+        ("sc:g", "sc://a/b", "sc:g"),
+        # Scheme-relative: a special URL's path start state gives an empty path [""] ("/") when
+        # the authority ends at "?", "#" or the end, which the authority state finds first
+        # ("?" before "@": the host is "u").
+        ("//g", "http://a/b", "http://g/"),
+        ("//g?y#s", "https://a/b", "https://g/?y#s"),
+        ("//u?p@g", "http://a/b", "http://u/?p@g"),
+        ("//g", "sc://a/b", "sc://g"),
+        ("//localhost?q", "file:///a/b", "file:///?q"),
     ],
 )
 def test_worked_examples(reference: str, base: str, href: str) -> None:
@@ -286,7 +303,15 @@ def test_generated_text(reference: str, base: str) -> None:
 
 
 @settings(max_examples=1000, deadline=None)
-@given(st.text(alphabet="aZ09+-.:/?#%\t é", max_size=10))
+@given(st.text(alphabet="aZ09+-.:/?#%\t é", max_size=14))
+# Around the length where the loop hands the search for ":" to str.find.
+@example("abcdefg:")
+@example("abcdefgh")
+@example("abcdefgh:")
+@example("abcdefghi")
+@example("abcdefgh/:")
+@example("abc/efgh:ij")
+@example("a:bcdefghij")
 def test_both_scheme_checks_agree(input: str) -> None:
     """The compiled build's loop and the pure build's regex (relative.starts_with_scheme)."""
     from urlspec import relative
@@ -457,30 +482,63 @@ def test_where_the_relative_reference_starts(input: str, start: int) -> None:
     ) == (0 if start == 0 else -1)
 
 
-def test_references_after_the_base_scheme_resolve_with_spans_as_the_state_machine() -> None:
-    """resolve_with_spans on inputs that start with a scheme: the base's special scheme but
-    file's, then a reference of up to 3 tokens (the special relative or authority state, then
-    the relative state: https://url.spec.whatwg.org/#special-relative-or-authority-state), gives
-    the state machine's answer with the offsets tier 1 finds, wherever it answers; another
-    scheme (an absolute URL) is declined."""
+def test_references_after_a_scheme_resolve_with_spans_as_the_state_machine() -> None:
+    """resolve_with_spans on inputs that start with a scheme, then a reference of up to 3 tokens,
+    gives the state machine's answer with the offsets tier 1 finds, wherever it answers: the
+    base's special scheme but file's (the special relative or authority state, then the relative
+    state: https://url.spec.whatwg.org/#special-relative-or-authority-state), and absolute URLs
+    whose parse reads nothing of the base (relative._base_unread)."""
     references = _short_references(3)
-    taken = 0
+    after_the_base_scheme = absolute = 0
     for base_record, base_href, base_spans in _parsed_bases():
         if base_spans <= SPANS_TOO_LONG:
             continue
         scheme = base_href[: base_href.index(":") + 1]
-        for prefix in {scheme, "http:", "HTTP:", "sc:"}:
+        for prefix in {scheme, scheme.upper(), "http:", "HTTP:", "file:", "sc:", "ws:", "C:"}:
             for reference in references:
                 input = prefix + reference
                 href, spans = resolve_with_spans(input, base_href, base_spans)
                 if spans == NOT_OWN_HREF:
                     continue
-                assert prefix == scheme and scheme in ("http:", "https:", "ws:", "wss:", "ftp:")
                 record = basic_url_parse(input, base_record)
                 assert record is not None and href == serialize_url(record), (input, base_href)
                 assert spans == max(scan_own_href(href), SPANS_TOO_LONG), (input, base_href)
-                taken += 1
-    assert taken > 5000
+                if relative.relative_reference_start(input, base_href, base_spans) > 0:
+                    after_the_base_scheme += 1
+                else:
+                    absolute += 1
+    assert after_the_base_scheme > 5000
+    assert absolute > 20000
+
+
+ABSOLUTE_PREFIXES = ["http:", "HTTP:", "hTtPs:", "https:", "ws:", "wss:", "ftp:", "file:", "FILE:"]
+ABSOLUTE_PREFIXES += ["sc:", "SC:", "C:", "mailto:", "http+x:", "https-:", "h.t:"]
+
+
+def test_absolute_urls_read_nothing_of_the_base_where_the_fast_path_says_so() -> None:
+    """relative._base_unread, against the state machine: wherever it says the parser reads
+    nothing of the base, the state machine's answer with the base (href, or failure) is its
+    answer without one. Every scheme prefix (the base's, in other cases, other special and
+    non-special schemes) followed by every reference of up to 3 tokens, against every base of
+    the exhaustive test; and it says so for most of them."""
+    references = _short_references(3)
+    unread = read = 0
+    for base_record, base_href, _base_spans in _parsed_bases():
+        protocol_end = base_href.index(":") + 1
+        kind = scheme_kind(base_href, protocol_end - 1)
+        for prefix in ABSOLUTE_PREFIXES:
+            for reference in references:
+                input = prefix + reference
+                if not relative._base_unread(input, base_href, protocol_end, kind):
+                    read += 1
+                    continue
+                with_base = basic_url_parse(input, base_record)
+                without = basic_url_parse(input)
+                assert (None if with_base is None else serialize_url(with_base)) == (
+                    None if without is None else serialize_url(without)
+                ), (input, base_href)
+                unread += 1
+    assert unread > 10 * read
 
 
 def test_the_drive_letter_check_in_code_points_agrees_with_the_one_on_strings() -> None:
@@ -497,3 +555,21 @@ def test_the_drive_letter_check_in_code_points_agrees_with_the_one_on_strings() 
             assert relative._no_drive_letter_quirk_at(reference, base, path_start, base_end) is (
                 expected
             ), (reference, base)
+
+
+@pytest.mark.parametrize(
+    "reference",
+    [
+        # Kept segments split by dot segments, rebuilt as text (within relative._LONGEST_REBUILT)
+        # and, longer, resolved on strings; double-dot segments that empty the rebuilt text and
+        # then the base's path.
+        "a/./" * 200 + "b",
+        "a/./" * 400 + "b",
+        "a/./b/../" * 150 + "c",
+        "a/./b/../" * 150 + "../" * 160 + "c",
+        "x/" * 600 + "./" + "../" * 601 + "y",
+        "a/./b/.",
+    ],
+)
+def test_long_references_with_dot_segments_between_kept_segments(reference: str) -> None:
+    assert check(reference, "https://h/p/q/r?s")

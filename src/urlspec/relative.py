@@ -47,7 +47,7 @@ from typing import Final
 
 from mypy_extensions import i64
 
-from urlspec.fast_path import fast_href, is_own_href
+from urlspec.fast_path import is_own_href, tier_2_or_3_href
 from urlspec.own_href import (
     COMPILED,
     FILE,
@@ -93,18 +93,26 @@ def starts_with_scheme(input: str) -> bool:
 
 def _scheme_by_code_points(input: str) -> bool:
     """starts_with_scheme as a loop over code points (the compiled build's)."""
-    length = len(input)
+    length: i64 = len(input)
     if length == 0 or not _is_ascii_alpha(ord(input[0])):
         return False
-    i = 1
-    while i < length:
+    # The ":" that ends the scheme: looked for code point by code point in a short input, by a
+    # C search in a longer one (a path-relative reference such as "index.html" is made of scheme
+    # code points to its end, and most have no ":").
+    colon: i64 = length
+    if length > 8:
+        colon = input.find(":", 1)
+        if colon < 0:
+            return False
+    i: i64 = 1
+    while i < colon:
         c = ord(input[i])
         if c == 0x3A:  # ":"
             return True
         if not (_is_ascii_alpha(c) or 0x30 <= c <= 0x39 or c == 0x2B or c == 0x2D or c == 0x2E):
             return False
         i += 1
-    return False
+    return colon < length
 
 
 _SCHEME: Final = re.compile(r"[A-Za-z][A-Za-z0-9+\-.]*:")
@@ -284,17 +292,20 @@ def resolve_with_spans(input: str, base: str, base_spans: int) -> tuple[str, int
     parts' offsets (packed, or SPANS_TOO_LONG), or ("", NOT_OWN_HREF): run the state machine.
 
     ``input`` is the reference, or the base's scheme and ":" followed by one (see
-    :func:`relative_reference_start`); an absolute URL gives ("", NOT_OWN_HREF).
+    :func:`relative_reference_start`), or an absolute URL: one whose parse reads nothing of the
+    base (:func:`_base_unread`) gets the fast path's href of it alone, any other
+    ("", NOT_OWN_HREF).
 
     The same absolute input as :func:`absolute_input`, and the same answer where both answer
     (tests/test_relative.py), but tier 1 scans only what the reference adds: the base's part of
     the absolute input is an own href's, which tier 1 accepts, and tier 1 reads left to right,
     so the absolute input is an own href exactly when the reference's part, read in the state
     where the base's part ends, is accepted. The new URL's scheme, host and path start are the
-    base's. Dot segments at the start of a path-relative or path-absolute reference are resolved
-    here, as the path state does (https://url.spec.whatwg.org/#path-state); a dot segment after
-    another segment, or a code point tier 1 does not admit in a segment that one could remove,
-    is left to :func:`resolve_reference` (on strings, then tier 1 on the whole href).
+    base's. Dot segments in a path-relative or path-absolute reference are resolved here, as the
+    path state does (https://url.spec.whatwg.org/#path-state); a code point tier 1 does not
+    admit in a segment that a double-dot segment could remove, or a reference over
+    _LONGEST_REBUILT code points whose kept segments a dot segment splits, is left to
+    :func:`resolve_reference` (on strings, then tier 1 on the whole href).
     """
     protocol_end: i64
     host_start: i64
@@ -307,8 +318,10 @@ def resolve_with_spans(input: str, base: str, base_spans: int) -> tuple[str, int
     reference_start: i64 = 0
     if input != "" and _is_ascii_alpha(ord(input[0])):  # (no scheme otherwise: no call)
         reference_start = _reference_start(input, base, protocol_end, kind)
-        if reference_start < 0:
-            return "", NOT_OWN_HREF  # an absolute URL
+        if reference_start < 0:  # an absolute URL
+            if _base_unread(input, base, protocol_end, kind):
+                return _absolute_href(input)
+            return "", NOT_OWN_HREF
     reference = input[reference_start:] if reference_start != 0 else input
     base_end: i64 = len(base)  # (not a conditional expression: its int would be boxed)
     if fragment != 0:
@@ -330,15 +343,7 @@ def resolve_with_spans(input: str, base: str, base_spans: int) -> tuple[str, int
         # The relative slash state, then the authority state, as for the absolute input (the
         # file state, then the file slash and file host states, for file:): the fast path's
         # href of the absolute input, with its offsets when it is its own href.
-        href = base[:protocol_end] + reference
-        spans = scan_own_href(href)
-        if spans != NOT_OWN_HREF:
-            return href, spans
-        normalized = fast_href(href)
-        if normalized is None:
-            return "", NOT_OWN_HREF
-        spans = scan_own_href(normalized)  # ("http://h" is "http://h/", which tier 1 accepts)
-        return normalized, SPANS_TOO_LONG if spans == NOT_OWN_HREF else spans
+        return _scheme_relative_href(base[:protocol_end], reference, kind)
     if kind != SPECIAL_NOT_FILE and not (
         kind == FILE and _no_drive_letter_quirk_at(reference, base, path_start, base_end)
     ):
@@ -356,10 +361,14 @@ def resolve_with_spans(input: str, base: str, base_spans: int) -> tuple[str, int
     # The reference's segments (https://url.spec.whatwg.org/#path-state): a double-dot segment
     # removes the path's last segment (the reference's last kept one, or else the base's: the
     # base is then kept up to its "/" before), a dot segment last leaves an empty last segment
-    # ("/" at the end of the path), and other segments are appended. As long as no dot segment
-    # follows a kept segment, the kept segments are reference[kept_start:], as they are.
-    kept_start = start
-    kept: list[str] | None = None  # the kept segments, once a dot segment follows one
+    # ("/" at the end of the path), and other segments are appended. The reference's kept
+    # segments are ``text`` (each followed by "/"), then ``run_count`` segments that lie side by
+    # side in the reference, ``reference[run_start:run_end]``: a segment that does not follow
+    # the run at once (a dot segment came between) first moves the run to ``text``.
+    text = ""
+    run_start: i64 = start
+    run_end: i64 = start
+    run_count: i64 = 0
     i = start
     while True:
         segment_end = path_run_end(reference, i, length)
@@ -373,40 +382,132 @@ def resolve_with_spans(input: str, base: str, base_spans: int) -> tuple[str, int
                 # segment may remove: resolved on strings.
                 return _resolved_on_strings(reference, base)
         dots = _dot_segment(reference, i, segment_end)
-        if dots != 0:
-            if kept is None and kept_start != i:
-                kept = reference[kept_start : i - 1].split("/")
-            if dots == 2:
-                if kept:
-                    kept.pop()
-                elif keep_end > path_start + 1:
-                    # Shorten the path (no drive letter quirk: see above).
-                    keep_end = _last_slash(base, path_start, keep_end - 1) + 1
-            if kept is not None:
-                if last:
-                    kept.append("")
-            else:
-                kept_start = segment_end if last else segment_end + 1
-        elif kept is not None:
-            kept.append(reference[i:segment_end])
+        if dots == 0:
+            if run_count != 0 and run_end + 1 != i:
+                if length > _LONGEST_REBUILT:
+                    return _resolved_on_strings(reference, base)
+                text += reference[run_start : run_end + 1]  # the run and the "/" after it
+                run_count = 0
+            if run_count == 0:
+                run_start = i
+            run_count += 1
+            run_end = segment_end
+        elif dots == 2:
+            if run_count > 1:
+                run_end = _last_slash(reference, run_start, run_end)
+                run_count -= 1
+            elif run_count == 1:
+                run_count = 0
+            elif text != "":
+                text = text[: _last_slash(text, 0, len(text) - 1) + 1]
+            elif keep_end > path_start + 1:
+                # Shorten the path (no drive letter quirk: see above).
+                keep_end = _last_slash(base, path_start, keep_end - 1) + 1
         if last:
-            if kept is None:
-                return _joined(
-                    base, keep_end, "", reference, kept_start, segment_end, kind, base_parts
-                )
-            middle = "/".join(kept)
-            return _joined(
-                base, keep_end, middle, reference, segment_end, segment_end, kind, base_parts
-            )
+            break
         i = segment_end + 1
+    # segment_end is where the path ends. A dot segment last leaves the path ending in "/": the
+    # run's, or the one that ends ``text`` or the base's part.
+    if run_count != 0 and run_end == segment_end:
+        return _joined(base, keep_end, text, reference, run_start, segment_end, kind, base_parts)
+    if run_count != 0:
+        text += reference[run_start : run_end + 1]
+    return _joined(base, keep_end, text, reference, segment_end, segment_end, kind, base_parts)
+
+
+# The longest reference whose kept segments are rebuilt as text when a dot segment splits them:
+# each change copies the text, so a longer one is resolved on strings (a list of segments), in
+# time linear in its length.
+_LONGEST_REBUILT: Final = 1024
+
+
+def _base_unread(input: str, base: str, protocol_end: i64, kind: i64) -> bool:
+    """Whether the basic URL parser, given ``input``, which starts with a scheme, and a base
+    whose scheme ends at ``protocol_end`` (after its ":") and is of ``kind``, reads nothing of
+    the base: then it returns what it returns for ``input`` without a base.
+
+    The scheme state goes on in a state that reads the base only when the input's scheme
+    (lowercased) is the base's and special: the special relative or authority state, or for
+    file: the file state (https://url.spec.whatwg.org/#scheme-state); for any other scheme the
+    base is never read. Even then, "//" after the ":" leads to states that never read it: the
+    special authority ignore slashes state
+    (https://url.spec.whatwg.org/#special-relative-or-authority-state), or the file slash and
+    file host states (https://url.spec.whatwg.org/#file-state,
+    https://url.spec.whatwg.org/#file-slash-state). The base's scheme is lowercase; the input's
+    scheme is made of ASCII alphanumerics, "+", "-" and "." (``_scheme_by_code_points``), so
+    setting the 0x20 bit lowercases it without making any other code point a letter.
+    """
+    if kind == NOT_SPECIAL:
+        return True
+    scheme_length = protocol_end - 1
+    if len(input) < protocol_end or ord(input[scheme_length]) != 0x3A:  # ":"
+        return True  # a scheme of another length: another scheme
+    i: i64 = 0
+    while i < scheme_length:
+        if ord(input[i]) | 0x20 != ord(base[i]):
+            return True
+        i += 1
+    return (
+        len(input) >= protocol_end + 2
+        and ord(input[protocol_end]) == 0x2F
+        and ord(input[protocol_end + 1]) == 0x2F
+    )
+
+
+def _absolute_href(input: str) -> tuple[str, int]:
+    """The fast path's href of ``input`` parsed without a base, with its parts' offsets (or
+    SPANS_TOO_LONG), or ("", NOT_OWN_HREF): run the state machine."""
+    spans = scan_own_href(input)
+    if spans != NOT_OWN_HREF:
+        return input, spans
+    return _href_of_tiers_2_and_3(input)
+
+
+def _href_of_tiers_2_and_3(input: str) -> tuple[str, int]:
+    """:func:`_absolute_href` for an input that tier 1 does not accept."""
+    href = tier_2_or_3_href(input)
+    if href is None:
+        return "", NOT_OWN_HREF
+    spans = scan_own_href(href)
+    return href, SPANS_TOO_LONG if spans == NOT_OWN_HREF else spans
+
+
+def _scheme_relative_href(protocol: str, reference: str, kind: i64) -> tuple[str, int]:
+    """``_absolute_href(protocol + reference)`` for a reference that starts with "//", scanned
+    at most twice: when it is not its own href, and its authority is followed by nothing, a
+    query or a fragment in a special URL, the path start state makes the path [""]
+    (https://url.spec.whatwg.org/#path-start-state), serialized "/": the href is the input with
+    "/" put in after the authority, when tier 1 accepts that.
+
+    The authority state ends the authority at the first "/", "?" or "#" (or "\\" in a special
+    URL) after the "//" (https://url.spec.whatwg.org/#authority-state).
+    """
+    absolute = protocol + reference
+    spans = scan_own_href(absolute)
+    if spans != NOT_OWN_HREF:
+        return absolute, spans  # (most often: an authority, then a path)
+    if kind != NOT_SPECIAL:
+        length: i64 = len(reference)
+        i: i64 = 2
+        while i < length:
+            c = ord(reference[i])
+            if c == 0x2F or c == 0x5C:  # "/" or "\\": a path follows
+                return _href_of_tiers_2_and_3(absolute)
+            if c == 0x3F or c == 0x23:  # "?" or "#"
+                break
+            i += 1
+        href = protocol + reference[:i] + "/" + reference[i:]
+        spans = scan_own_href(href)
+        if spans != NOT_OWN_HREF:
+            return href, spans
+    return _href_of_tiers_2_and_3(absolute)
 
 
 def _no_drive_letter_quirk_at(reference: str, base: str, path_start: i64, base_end: i64) -> bool:
-    """:func:`_no_drive_letter_quirk` in code points, for ``base[:base_end]`` (no slices, no
-    bounded str.find, which the compiled build runs as generic method calls): the base's first
-    path segment is no normalized Windows drive letter (an ASCII alpha and ":", then "/", "?" or
-    the end, https://url.spec.whatwg.org/#normalized-windows-drive-letter), and the reference's
-    path (up to its first "?" or "#") has neither ":" nor "|"."""
+    """:func:`_no_drive_letter_quirk` in code points, for ``base[:base_end]`` (no slices): the
+    base's first path segment is no normalized Windows drive letter (an ASCII alpha and ":",
+    then "/", "?" or the end, https://url.spec.whatwg.org/#normalized-windows-drive-letter), and
+    the reference's path (up to its first "?" or "#") has neither ":" nor "|"."""
     first = path_start + 1
     if (
         first + 2 <= base_end
@@ -415,16 +516,21 @@ def _no_drive_letter_quirk_at(reference: str, base: str, path_start: i64, base_e
         and (first + 2 == base_end or ord(base[first + 2]) in (0x2F, 0x3F))  # "/" or "?"
     ):
         return False
-    length: i64 = len(reference)
+    # The first ":" or "|" (C searches: most references have neither), then whether the path
+    # ends before it.
+    first_colon_or_bar: i64 = reference.find(":")
+    bar: i64 = reference.find("|")
+    if first_colon_or_bar < 0 or 0 <= bar < first_colon_or_bar:
+        first_colon_or_bar = bar
+    if first_colon_or_bar < 0:
+        return True
     i: i64 = 0
-    while i < length:
+    while i < first_colon_or_bar:
         c = ord(reference[i])
         if c == 0x3F or c == 0x23:  # "?" or "#": the path ends
             return True
-        if c == 0x3A or c == 0x7C:  # ":" or "|"
-            return False
         i += 1
-    return True
+    return False
 
 
 def _dot_segment(input: str, start: i64, end: i64) -> i64:
