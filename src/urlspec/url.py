@@ -397,9 +397,10 @@ class URL:
             href = tier_2_or_3_href(input)
             parsed = (href, None) if href is not None else _basic_url_parse(input)
         elif COMPILED and base is not None and encoding == "utf-8" and type(input) is str:
-            # A relative reference against a base that is its own href: the reference is
-            # scanned against the base's parts (relative.resolve_with_spans), and the new URL
-            # gets its parts' offsets with its href.
+            # A reference against a base that is its own href: a relative one is scanned
+            # against the base's parts (relative.resolve_with_spans), and the new URL gets its
+            # parts' offsets with its href; an absolute one whose parse reads nothing of the
+            # base takes the fast path alone.
             if isinstance(base, URL):
                 base_href = base._href
                 base_spans = base._spans
