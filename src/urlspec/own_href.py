@@ -312,20 +312,9 @@ def _two_slashes_at(input: str, index: i64, length: i64) -> bool:
 def scheme_kind(input: str, length: i64) -> i64:
     """Whether the lowercase scheme ``input[:length]`` is special, file, or neither (without
     slicing it out: this runs on every URL)."""
-    if length == 4:
-        if input.startswith("http"):
-            return SPECIAL_NOT_FILE
-        if input.startswith("file"):
-            return FILE
-    elif length == 5:
-        if input.startswith("https"):
-            return SPECIAL_NOT_FILE
-    elif length == 3:
-        if input.startswith("wss") or input.startswith("ftp"):
-            return SPECIAL_NOT_FILE
-    elif length == 2 and input.startswith("ws"):
-        return SPECIAL_NOT_FILE
-    return NOT_SPECIAL
+    if length < 2 or length > 5 or len(input) < length:
+        return NOT_SPECIAL
+    return _scheme_kind_at(input, 0, length)
 
 
 def scheme_kind_in(input: str, start: i64, end: i64) -> i64:
@@ -335,10 +324,9 @@ def scheme_kind_in(input: str, start: i64, end: i64) -> i64:
 
 
 def _scheme_kind_at(input: str, start: i64, end: i64) -> i64:
-    """:func:`scheme_kind` of the lowercase scheme ``input[start:end]``, compared in place, code
-    point by code point (slicing it out would cost an allocation a row)."""
-    if start == 0:
-        return scheme_kind(input, end)
+    """:func:`scheme_kind` of the lowercase scheme ``input[start:end]``, which ``input`` holds,
+    compared in place, code point by code point (slicing it out would cost an allocation a row;
+    str.startswith costs as much as five of these reads)."""
     length = end - start
     if length < 2 or length > 5:
         return NOT_SPECIAL
