@@ -25,6 +25,7 @@ from urlspec.infra import (
     ASCII_DIGITS,
     ASCII_HEX_DIGITS,
     C0_CONTROLS,
+    COMPILED,
     NOT_URL_CODE_POINT_OR_PERCENT,
     PERCENT_NOT_FOLLOWED_BY_TWO_ASCII_HEX_DIGITS,
     character_class,
@@ -109,11 +110,6 @@ def _error(errors: ErrorList, name: str, position: int) -> None:
         errors.append(ValidationError(name, position))
 
 
-# Whether this module runs compiled by mypyc (the compiled build): its functions are then built-in
-# functions. (urlspec.own_href.COMPILED says the same, but that module imports this one.)
-_COMPILED: Final = type(_error).__name__ != "function"
-
-
 # --- §3.5 Host parsing --------------------------------------------------------------------------
 
 
@@ -177,7 +173,7 @@ def _ascii_domain_to_ascii(domain: str) -> str | None:
     equal. Without the strict run (steps 1-3), the steps left for an ASCII domain are:
     4.-6. lowercase it, whatever ToASCII would say; 7. fail when it is empty; 8. fail on a
     forbidden domain code point. (No IDNA table is needed, so urlspec.idna is not loaded.)"""
-    if _COMPILED:
+    if COMPILED:
         return _ascii_domain_to_ascii_by_code_points(domain)
     return _ascii_domain_to_ascii_by_regex(domain)
 

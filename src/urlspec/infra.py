@@ -39,6 +39,7 @@ __all__ = [
     "C0_CONTROLS",
     "C0_CONTROL_OR_SPACE",
     "C0_CONTROL_OR_SPACE_STRING",
+    "COMPILED",
     "INVALID_URL_UNIT",
     "NOT_URL_CODE_POINT_OR_PERCENT",
     "PERCENT_NOT_FOLLOWED_BY_TWO_ASCII_HEX_DIGITS",
@@ -51,6 +52,17 @@ __all__ = [
     "utf8_decode_without_bom",
     "utf8_encode",
 ]
+
+
+def _running_compiled() -> bool:
+    """Whether this module runs compiled by mypyc: its functions are then built-in functions."""
+    return type(_running_compiled).__name__ != "function"
+
+
+#: Whether urlspec's core runs compiled by mypyc (the compiled build, which compiles the core's
+#: modules together: setup.py) or as Python source. Not an Infra definition: it is here because
+#: every module of the core may import this one, which imports none of them.
+COMPILED: Final = _running_compiled()
 
 # --- Infra §4.6 Code points (https://infra.spec.whatwg.org/#code-points) -------------------------
 

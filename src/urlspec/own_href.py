@@ -37,6 +37,7 @@ from typing import Final
 
 from mypy_extensions import i64
 
+from urlspec.infra import COMPILED
 from urlspec.url_record import is_double_dot_path_segment, is_single_dot_path_segment
 
 __all__ = [
@@ -65,14 +66,6 @@ __all__ = [
     "unpack_spans",
 ]
 
-
-def _running_compiled() -> bool:
-    """Whether this module runs compiled by mypyc: its functions are then built-in functions."""
-    return type(_running_compiled).__name__ != "function"
-
-
-#: Whether urlspec's core runs compiled by mypyc (the compiled build) or as Python source.
-COMPILED: Final = _running_compiled()
 
 # --- the code point classes of tier 1 ------------------------------------------------------------
 
