@@ -622,13 +622,7 @@ class BasicURLParser:
     def scheme_start_state(self, c: int) -> _Outcome | None:
         """https://url.spec.whatwg.org/#scheme-start-state"""
         if is_ascii_alpha(c):
-            # Append c, lowercased, to buffer and go to the scheme state, which appends each
-            # scheme code point after c the same way: the run of them from c (c is one) is
-            # appended here at once, lowercased (it is ASCII), and the scheme state starts on
-            # the first code point after it.
-            end = self.run_end(_SCHEME_END)
-            self.buffer += self.input[self.pointer : end].lower()
-            self.pointer = end - 1
+            self.buffer += chr(c | 0x20)  # c, ASCII lowercased
             self.state = State.SCHEME
         elif self.state_override is None:
             self.state = State.NO_SCHEME
