@@ -380,15 +380,11 @@ def _href_by_rows(chunk: _Array, base: URL | None) -> _Array:
 _FEW_REPLACED: Final = 32
 
 
-def _replaced_rows(
-    values: _Array, indices: list[int], replacements: _Array, mask: _Array | None = None
-) -> _Array:
+def _replaced_rows(values: _Array, indices: list[int], replacements: _Array) -> _Array:
     """``values`` with the rows at ``indices`` (ascending) replaced, in order, by
-    ``replacements`` (``mask``: their _mask, when the caller has it)."""
+    ``replacements``."""
     if len(indices) * _FEW_REPLACED > len(values):
-        if mask is None:
-            mask = _mask(indices, len(values))
-        return _replaced(values, mask, replacements)
+        return _replaced(values, _mask(indices, len(values)), replacements)
     # A few rows: the runs of rows between them are copied as they are, which is cheaper than
     # a mask over every row.
     pieces: list[_Array] = []
@@ -786,8 +782,11 @@ def _joined(first: pa.Buffer, second: pa.Buffer) -> pa.Buffer:
     return joined
 
 
-#: _index_arrays' answers for the last few lengths (a Spark batch's length recurs).
+#: _index_arrays' answers for the last few lengths (a Spark batch's length recurs), up to
+#: _LONGEST_KEPT rows (24 bytes a row: a longer array's are made again, not kept for the life of
+#: the process).
 _INDEX_ARRAYS: dict[int, tuple[_Array, _Array]] = {}
+_LONGEST_KEPT: Final = 1 << 16
 
 
 def _index_arrays(length: int) -> tuple[_Array, _Array]:
@@ -804,7 +803,9 @@ def _index_arrays(length: int) -> tuple[_Array, _Array]:
             pc.multiply(pc.bit_wise_and(numbers, _ONE), pa.scalar(length, pa.int64())),
         )
         even = pc.multiply(numbers.slice(0, length), pa.scalar(2, pa.int64()))
-        arrays = _INDEX_ARRAYS[length] = (interleaved, even)
+        arrays = (interleaved, even)
+        if length <= _LONGEST_KEPT:
+            _INDEX_ARRAYS[length] = arrays
     return arrays
 
 

@@ -285,7 +285,8 @@ class ParsedRows:
         #: its scheme's kind (own_href.scheme_kind) above them, at bit :data:`KIND_SHIFT`; 0
         #: for a null row or one of ``other_indices``.
         self.spans: list[int] = []
-        #: The indices of the rows that are not own hrefs with packed offsets (None left out).
+        #: The indices of the rows that are not own hrefs with packed offsets, or are blob: URLs
+        #: (None left out).
         self.other_indices: list[int] = []
         #: Their rows (row_of).
         self.other_rows: list[Row] = []
