@@ -1,4 +1,4 @@
-"""Benchmark: urlspec.columnar against a Python loop over a scalar API, on an Arrow column.
+"""Benchmark: urlspec.engines.columnar against a Python loop over a scalar API, on an Arrow column.
 
 The job, for every contender: a ``pyarrow`` string column of URLs in, a column of results out
 (hrefs for ``href``; for ``parse``, every getter of the URL class). The contenders:
@@ -36,7 +36,8 @@ from typing import Any
 import pyarrow as pa
 
 import urlspec
-from urlspec import URL, columnar
+from urlspec import URL
+from urlspec.engines import columnar
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("URLSPEC_SHARED", ROOT.parent / "shared"))

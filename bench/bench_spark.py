@@ -1,4 +1,4 @@
-"""Benchmark: urlspec.spark on a local Spark session, against Spark's built-in parse_url.
+"""Benchmark: urlspec.engines.spark on a local Spark session, against Spark's built-in parse_url.
 
 Over N rows (default 1,000,000: the corpora's lines, repeated) in 8 Parquet files, on
 ``local[1]`` and then ``local[2]`` (so that the scaling with workers shows), each job reads the
@@ -7,10 +7,10 @@ stored):
 
 * ``parse_url``: Spark's built-in ``try_parse_url(url, 'HOST')`` (java.net.URI's host; the
   ``try_`` form returns null where ANSI mode would make ``parse_url`` fail the job);
-* ``urlspec hostname``: ``urlspec.spark.hostname(url)`` (the WHATWG URL parser's hostname);
-* ``urlspec parse().hostname``: ``urlspec.spark.parse(url).hostname`` (the whole struct
+* ``urlspec hostname``: ``urlspec.engines.spark.hostname(url)`` (the WHATWG URL parser's hostname);
+* ``urlspec parse().hostname``: ``urlspec.engines.spark.parse(url).hostname`` (the whole struct
   computed, one field kept; ``--skip-parse`` leaves it out);
-* ``urlspec href``: ``urlspec.spark.href(url)``;
+* ``urlspec href``: ``urlspec.engines.spark.href(url)``;
 * with ``--with-floor``, ``Arrow round trip``: an Arrow UDF that returns its input, the cost of
   moving each batch to the Python worker and back, which every Arrow UDF pays.
 
@@ -112,7 +112,7 @@ def jobs(with_parse: bool, with_floor: bool = False) -> dict[str, Callable[[Any]
     from pyspark.sql.pandas.functions import arrow_udf
     from pyspark.sql.types import StringType
 
-    from urlspec import spark as urlspark
+    from urlspec.engines import spark as urlspark
 
     named: dict[str, Callable[[Any], Any]] = {
         "parse_url (built-in)": lambda frame: F.try_parse_url(F.col("url"), F.lit("HOST")),
@@ -202,7 +202,7 @@ def host_disagreements(lines: list[str], master: str, examples: int) -> None:
     """Compare parse_url's HOST with urlspec's hostname on every distinct line."""
     from pyspark.sql import functions as F
 
-    from urlspec import spark as urlspark
+    from urlspec.engines import spark as urlspark
 
     spark = session(master)
     try:

@@ -29,10 +29,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bench.registrable_domain import corpus_domain_urls, default_list_file
-from urlspec import host_parts
-from urlspec.host_parts import extract
+from urlspec.hosts import host_parts
+from urlspec.hosts.host_parts import extract
+from urlspec.hosts.public_suffix_list import PublicSuffixList
 from urlspec.own_href import COMPILED
-from urlspec.public_suffix_list import PublicSuffixList
 
 Split = Callable[[str], "tuple[str, str, str]"]
 

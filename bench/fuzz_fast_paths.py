@@ -16,7 +16,7 @@ spellings, ...), and short strings drawn from those pieces alone. Each target co
   state machine) with ``urlspec.parser.basic_url_parse``: href, every getter, the validation
   errors, with and without a base; the IDNA ASCII shortcut with UTS #46's validity criteria
   label by label (the pure build only: the shortcut is replaced there, in this process);
-* ``columnar``: ``urlspec.columnar`` and ``columnar_rows`` with the scalar API, row for row.
+* ``columnar``: ``urlspec.engines.columnar`` and ``columnar_rows`` with the scalar API, row for row.
 
 The comparisons are the test suite's own (imported from ``tests/``). ``--builds`` also runs the
 same inputs through the pure build (``PYTHONPATH=src``) and the compiled build (the installed

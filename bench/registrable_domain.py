@@ -33,7 +33,7 @@ from pathlib import Path
 
 from urlspec import URL, InvalidURL
 from urlspec.host import HostKind
-from urlspec.public_suffix_list import PublicSuffixList
+from urlspec.hosts.public_suffix_list import PublicSuffixList
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("URLSPEC_SHARED", ROOT.parent / "shared"))

@@ -21,7 +21,7 @@ CLIENT = Path(__file__).with_name("canonical_typing_client.py")
 
 def client_lines() -> list[str]:
     """The client's lines; without pyspark (the spark extra), those that use urlspec.spark are
-    left out, so that mypy does not check urlspec/spark.py against a missing pyspark."""
+    left out, so that mypy does not check urlspec/engines/spark.py against a missing pyspark."""
     lines = CLIENT.read_text(encoding="utf-8").splitlines()
     if importlib.util.find_spec("pyspark") is None:
         lines = ["" if "urlspark" in line else line for line in lines]

@@ -16,8 +16,8 @@ import pytest
 from shared_data import PSL_DIR, missing
 from test_cli import err, out, urlspec
 
-from urlspec import public_suffix_list
-from urlspec.public_suffix_list import PSL_FILE_VARIABLE, default_list, user_list_path
+from urlspec.hosts import public_suffix_list
+from urlspec.hosts.public_suffix_list import PSL_FILE_VARIABLE, default_list, user_list_path
 
 SMALL_LIST = """\
 // VERSION: test-1

@@ -1,4 +1,4 @@
-"""urlspec.columnar: every result equals, row for row, what the scalar API gives.
+"""urlspec.engines.columnar: every result equals, row for row, what the scalar API gives.
 
 The expected values are the scalar API's (``URL(input, base)`` and its getters,
 ``URL.can_parse``, ``domain_to_ascii``), computed here row by row: the columnar functions must
@@ -34,8 +34,9 @@ from scalar_rows import (
     with_nulls_and_invalid,
 )
 
-from urlspec import URL, InvalidDomain, columnar, domain_to_ascii
-from urlspec.columnar import (
+from urlspec import URL, InvalidDomain, domain_to_ascii
+from urlspec.engines import columnar
+from urlspec.engines.columnar import (
     _hostname_by_pattern,
     _hostname_by_rows,
     _href_by_pattern,

@@ -30,7 +30,8 @@ else:
 
 from scalar_rows import BASE, GETTERS, scalar_href, scalar_row, with_nulls_and_invalid
 
-from urlspec import URL, columnar, columnar_rows
+from urlspec import URL
+from urlspec.engines import columnar, columnar_rows
 from urlspec.own_href import (
     _scheme_kind_at,
     scan_own_href,

@@ -1,4 +1,4 @@
-"""urlspec.columnar.url_pattern_test: the same answer as URLPattern.test, row for row.
+"""urlspec.engines.columnar.url_pattern_test: the same answer as URLPattern.test, row for row.
 
 Expected values: the scalar ``URLPattern.test`` on each value (itself checked against WPT in
 tests/test_urlpattern_wpt.py), nulls kept null.
@@ -10,7 +10,7 @@ import pytest
 
 pa = pytest.importorskip("pyarrow")
 
-from urlspec import columnar  # noqa: E402
+from urlspec.engines import columnar  # noqa: E402
 from urlspec.urlpattern import URLPattern  # noqa: E402
 
 VALUES = [

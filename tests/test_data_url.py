@@ -14,8 +14,8 @@ import pytest
 from shared_data import load_wpt, require_wpt_entry, wpt_params
 
 from urlspec import URL, InvalidURL, parse_data_url
-from urlspec.forgiving_base64 import forgiving_base64_decode, forgiving_base64_encode
-from urlspec.mime_type import parse_mime_type
+from urlspec.fetch.forgiving_base64 import forgiving_base64_decode, forgiving_base64_encode
+from urlspec.fetch.mime_type import parse_mime_type
 
 
 def _list_params(name: str) -> list[Any]:

@@ -22,7 +22,7 @@ from urlspec import URL, URLPattern, guard
 from urlspec.guard import Policy, PolicyError, Refused, check
 from urlspec.guard.checking import host_kind
 from urlspec.guard.reasons import ADDRESS_REASONS
-from urlspec.special_addresses import ADDRESS_CLASSES
+from urlspec.hosts.special_addresses import ADDRESS_CLASSES
 
 
 def reason(url: str, policy: Policy | None = None) -> str | None:

@@ -1,4 +1,4 @@
-"""Tests for urlspec.host_parts: ``urlspec.extract``, tldextract's split of a URL's host.
+"""Tests for urlspec.hosts.host_parts: ``urlspec.extract``, tldextract's split of a URL's host.
 
 Expected values: tldextract's own test cases (github.com/john-kurkowski/tldextract, commit
 f06eec7, ``tests/main_test.py``; each row names the test function it comes from), copied as data.
@@ -31,7 +31,7 @@ from shared_data import CORPORA, iter_corpus
 
 import urlspec
 from urlspec import URL, InvalidURL
-from urlspec.host_parts import (
+from urlspec.hosts.host_parts import (
     _URL_WITH_PLAIN_HOST_RE,
     ExtractResult,
     _extract_parsed,
@@ -40,8 +40,8 @@ from urlspec.host_parts import (
     extract,
     plain_url_host_range,
 )
+from urlspec.hosts.public_suffix_list import PublicSuffixList, _is_plain_domain, default_list
 from urlspec.own_href import COMPILED
-from urlspec.public_suffix_list import PublicSuffixList, _is_plain_domain, default_list
 
 SAME = "same"
 

@@ -50,7 +50,8 @@ def test_the_toolkit_and_data_urls_load_only_when_used() -> None:
     # issue 12: the URL class's toolkit methods import their modules on first call
     loaded = loaded_after("import urlspec\nfrom urlspec import URL\nURL('https://example.com/a')")
     assert not {name for name in loaded if name.startswith("urlspec.toolkit")}
-    assert not loaded & {"urlspec.data_url", "urlspec.mime_type", "urlspec.forgiving_base64"}
+    fetch = {"urlspec.fetch.data_url", "urlspec.fetch.mime_type", "urlspec.fetch.forgiving_base64"}
+    assert not loaded & fetch
     loaded = loaded_after("from urlspec import URL\nURL('https://example.com/a') / 'b'")
     assert "urlspec.toolkit.joining" in loaded
     assert "urlspec.toolkit.display" not in loaded
@@ -63,7 +64,7 @@ def test_import_urlspec_loads_neither_the_suffix_list_nor_unicodedata2() -> None
         "from urlspec import URL\n"
         "URL('HTTPS://Example.COM/a/../b').href\n"
         "print(sorted(m for m in ('publicsuffixlist', 'unicodedata2', "
-        "'urlspec.public_suffix_list') if m in sys.modules))"
+        "'urlspec.hosts.public_suffix_list') if m in sys.modules))"
     )
     output = subprocess.run(
         [sys.executable, "-c", script], check=True, capture_output=True, text=True

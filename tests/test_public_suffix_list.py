@@ -1,4 +1,4 @@
-"""Tests for urlspec.public_suffix_list: public suffixes and registrable domains.
+"""Tests for urlspec.hosts.public_suffix_list: public suffixes and registrable domains.
 
 Expected values come from the Public Suffix List's own test vectors (shared/psl/tests.txt,
 checkPublicSuffix), the URL Standard's table of examples (url.bs, "public suffix" / "registrable
@@ -23,8 +23,7 @@ from shared_data import CORPORA, PSL_DIR, dataset_path, iter_corpus, psl_path
 import urlspec
 from urlspec import URL, InvalidHost, InvalidURL, PublicSuffixList, domain_to_unicode
 from urlspec.host import parse_host_string, serialize_host
-from urlspec.own_href import COMPILED
-from urlspec.public_suffix_list import (
+from urlspec.hosts.public_suffix_list import (
     _PLAIN_DOMAIN_RE,
     NOT_PLAIN,
     _domain,
@@ -36,6 +35,7 @@ from urlspec.public_suffix_list import (
     suffix_hash,
     suffix_key,
 )
+from urlspec.own_href import COMPILED
 
 # --- The Public Suffix List's own tests (tests/tests.txt) ---------------------------------------
 
@@ -310,11 +310,12 @@ def test_import_urlspec_does_not_load_the_list() -> None:
         "import sys, urlspec\n"
         "from urlspec import URL\n"
         "URL('https://example.com/').href\n"
-        "loaded = [m for m in ('urlspec.public_suffix_list', 'publicsuffixlist', 'unicodedata2',"
-        " 'urlspec.special_addresses', 'urlspec.sites') if m in sys.modules]\n"
+        "loaded = [m for m in ('urlspec.hosts.public_suffix_list', 'publicsuffixlist',"
+        " 'unicodedata2', 'urlspec.hosts.special_addresses', 'urlspec.hosts.sites')"
+        " if m in sys.modules]\n"
         "assert not loaded, loaded\n"
         "urlspec.registrable_domain('www.example.com')\n"
-        "assert 'urlspec.public_suffix_list' in sys.modules\n"
+        "assert 'urlspec.hosts.public_suffix_list' in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
 

@@ -1,4 +1,4 @@
-"""urlspec.pydantic: WHATWG URL fields in pydantic v2 models (no FastAPI needed).
+"""urlspec.web.pydantic: WHATWG URL fields in pydantic v2 models (no FastAPI needed).
 
 Expected values: url.bs §4.4 (the scheme and an ASCII host are lowercased, dot segments are
 removed: "HTTPS://Example.COM/a/../b" is "https://example.com/b", as in WPT's urltestdata.json
@@ -15,10 +15,10 @@ from typing import Annotated, Any
 import pytest
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-import urlspec.pydantic
+import urlspec.web.pydantic
 from urlspec import URL
 from urlspec.guard import Policy
-from urlspec.pydantic import WHATWGURL, AnyURL, Guarded, HttpURL
+from urlspec.web.pydantic import WHATWGURL, AnyURL, Guarded, HttpURL
 
 
 class Page(BaseModel):
@@ -146,5 +146,5 @@ def test_guarded_with_the_guard() -> None:
 
 
 def test_the_module_examples() -> None:
-    results = doctest.testmod(urlspec.pydantic)
+    results = doctest.testmod(urlspec.web.pydantic)
     assert results.attempted > 0 and results.failed == 0

@@ -1,4 +1,4 @@
-"""urlspec.redirect (safe_redirect, check_redirect) against open redirect advisories.
+"""urlspec.web.redirect (safe_redirect, check_redirect) against open redirect advisories.
 
 tests/data/open_redirect_cves.json holds each advisory's attack input as a named case, more
 bypass classes, and legitimate targets. For each case it records the browser's answer, the
@@ -22,9 +22,9 @@ from urllib.parse import urlsplit
 import pytest
 from shared_data import in_ci
 
-import urlspec.redirect
+import urlspec.web.redirect
 from urlspec import URL
-from urlspec.redirect import (
+from urlspec.web.redirect import (
     ALLOWED_REASONS,
     REFUSED_REASONS,
     RedirectConfigError,
@@ -310,7 +310,7 @@ def test_the_documented_django_table_is_every_disagreement() -> None:
 
 
 def test_the_module_examples() -> None:
-    results = doctest.testmod(urlspec.redirect)
+    results = doctest.testmod(urlspec.web.redirect)
     assert results.attempted > 0 and results.failed == 0
 
 

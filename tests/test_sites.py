@@ -1,4 +1,4 @@
-"""Tests for urlspec.sites: the HTML Standard's site, same site and schemelessly same site.
+"""Tests for urlspec.hosts.sites: the HTML Standard's site, same site and schemelessly same site.
 
 Expected values: the HTML Standard's examples of same site / schemelessly same site (those that
 hold with the Public Suffix List as it is now; its "wildlife.museum" rows assumed a list that had
@@ -11,8 +11,14 @@ import pytest
 
 import urlspec
 from urlspec import URL, InvalidURL
+from urlspec.hosts.sites import (
+    is_same_site,
+    is_schemelessly_same_site,
+    obtain_a_site,
+    same_site,
+    site,
+)
 from urlspec.origin import OpaqueOrigin, TupleOrigin
-from urlspec.sites import is_same_site, is_schemelessly_same_site, obtain_a_site, same_site, site
 
 
 # HTML, "same site" examples: (A, B, schemelessly same site, same site).

@@ -101,7 +101,7 @@ def test_every_column_function_equals_the_scalar_api_on_corpus_lines(
 ) -> None:
     from pyspark.sql import functions as F
 
-    from urlspec import spark as urlspark
+    from urlspec.engines import spark as urlspark
 
     assert len(corpus_rows) > 10_000
     frame = spark.createDataFrame(corpus_rows, "id long, url string, base string")
@@ -147,7 +147,7 @@ def test_every_column_function_equals_the_scalar_api_on_corpus_lines(
 
 
 def test_canonicalize_strip_params_tracking(spark: Any) -> None:
-    from urlspec import spark as urlspark
+    from urlspec.engines import spark as urlspark
 
     # tests/test_canonical.py: "tracking" stands for TRACKING_PARAMETERS (t, r, x stay)
     frame = spark.createDataFrame(
@@ -162,7 +162,7 @@ def test_canonicalize_strip_params_tracking(spark: Any) -> None:
 def test_sql_functions_after_register(
     spark: Any, corpus_rows: list[tuple[int, str | None, str | None]]
 ) -> None:
-    from urlspec import spark as urlspark
+    from urlspec.engines import spark as urlspark
 
     urlspark.register(spark)
     sample = corpus_rows[:3000]
@@ -213,7 +213,7 @@ def scalar_registrable_domain(host: str | None, include_private: bool = True) ->
 
 
 def test_registrable_domain_column(spark: Any) -> None:
-    from urlspec import spark as urlspark
+    from urlspec.engines import spark as urlspark
 
     hosts = [(0, "www.example.co.uk"), (1, None), (2, "x.github.io"), (3, "1.2.3.4"), (4, "a b")]
     frame = spark.createDataFrame(hosts, "id long, host string")
@@ -228,7 +228,7 @@ def test_registrable_domain_column(spark: Any) -> None:
 
 
 def test_domain_to_ascii_column(spark: Any) -> None:
-    from urlspec import spark as urlspark
+    from urlspec.engines import spark as urlspark
 
     hosts = [(0, "Bücher.DE"), (1, None), (2, "xn--a"), (3, "a\u200db.com"), (4, "EXAMPLE.com")]
     frame = spark.createDataFrame(hosts, "id long, host string")
@@ -310,7 +310,7 @@ def test_url_pattern_test(
     spark: Any, corpus_rows: list[tuple[int, str | None, str | None]]
 ) -> None:
     # Expected: the scalar URLPattern.test (checked against WPT in test_urlpattern_wpt.py).
-    from urlspec import spark as urlspark
+    from urlspec.engines import spark as urlspark
     from urlspec.urlpattern import URLPattern
 
     urlspark.register(spark)

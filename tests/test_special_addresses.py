@@ -1,4 +1,4 @@
-"""Tests for urlspec.special_addresses: where a host points (urlspec.address_class,
+"""Tests for urlspec.hosts.special_addresses: where a host points (urlspec.address_class,
 URL.address_class).
 
 Expected values: each row of the IANA IPv4 and IPv6 Special-Purpose Address Registries (and the
@@ -16,7 +16,7 @@ import pytest
 
 import urlspec
 from urlspec import URL, InvalidHost
-from urlspec.special_addresses import (
+from urlspec.hosts.special_addresses import (
     ADDRESS_CLASSES,
     IPV4_BLOCKS,
     IPV6_BLOCKS,

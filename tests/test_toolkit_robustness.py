@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from toolkit_strategies import URLS
 
 from urlspec import URL, parse_data_url, parse_mime_type
-from urlspec.forgiving_base64 import forgiving_base64_decode
+from urlspec.fetch.forgiving_base64 import forgiving_base64_decode
 from urlspec.toolkit.building import replace_strict
 
 TEXT = st.text(st.sampled_from(list("ab.%/\\?#:;=&+ \"'\t\n|é\u202e\x00")), max_size=20)

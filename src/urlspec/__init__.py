@@ -21,32 +21,30 @@ if TYPE_CHECKING:
     from urlspec import parse as parse
     from urlspec.canonical import canonicalize as canonicalize
     from urlspec.canonical import safebrowsing_expressions as safebrowsing_expressions
-    from urlspec.data_url import DataURL as DataURL
-    from urlspec.data_url import parse_data_url as parse_data_url
+    from urlspec.fetch.data_url import DataURL as DataURL
+    from urlspec.fetch.data_url import parse_data_url as parse_data_url
+    from urlspec.fetch.mime_type import MIMEType as MIMEType
+    from urlspec.fetch.mime_type import parse_mime_type as parse_mime_type
     from urlspec.host import HostKind as HostKind
     from urlspec.host import InvalidHost as InvalidHost
-    from urlspec.host_parts import ExtractResult as ExtractResult
-    from urlspec.host_parts import extract as extract
+    from urlspec.hosts.host_parts import ExtractResult as ExtractResult
+    from urlspec.hosts.host_parts import extract as extract
+    from urlspec.hosts.public_suffix_list import PublicSuffixList as PublicSuffixList
+    from urlspec.hosts.public_suffix_list import public_suffix as public_suffix
+    from urlspec.hosts.public_suffix_list import registrable_domain as registrable_domain
+    from urlspec.hosts.sites import same_site as same_site
+    from urlspec.hosts.sites import site as site
+    from urlspec.hosts.special_addresses import AddressClass as AddressClass
+    from urlspec.hosts.special_addresses import address_class as address_class
     from urlspec.idna import InvalidDomain as InvalidDomain
     from urlspec.idna import domain_to_ascii as domain_to_ascii
     from urlspec.idna import domain_to_unicode as domain_to_unicode
-    from urlspec.mime_type import MIMEType as MIMEType
-    from urlspec.mime_type import parse_mime_type as parse_mime_type
     from urlspec.origin import OpaqueOrigin as OpaqueOrigin
     from urlspec.origin import Origin as Origin
     from urlspec.origin import TupleOrigin as TupleOrigin
     from urlspec.origin import get_origin as get_origin
     from urlspec.own_href import COMPILED as COMPILED
-    from urlspec.public_suffix_list import PublicSuffixList as PublicSuffixList
-    from urlspec.public_suffix_list import public_suffix as public_suffix
-    from urlspec.public_suffix_list import registrable_domain as registrable_domain
-    from urlspec.redirect import check_redirect as check_redirect
-    from urlspec.redirect import safe_redirect as safe_redirect
     from urlspec.search_params import URLSearchParams as URLSearchParams
-    from urlspec.sites import same_site as same_site
-    from urlspec.sites import site as site
-    from urlspec.special_addresses import AddressClass as AddressClass
-    from urlspec.special_addresses import address_class as address_class
     from urlspec.url import URL as URL
     from urlspec.url import validate as validate
     from urlspec.urlencoded import urlencoded_parse as urlencoded_parse
@@ -57,6 +55,8 @@ if TYPE_CHECKING:
     from urlspec.validation import InvalidURL as InvalidURL
     from urlspec.validation import StrictReplaceError as StrictReplaceError
     from urlspec.validation import ValidationError as ValidationError
+    from urlspec.web.redirect import check_redirect as check_redirect
+    from urlspec.web.redirect import safe_redirect as safe_redirect
 
 __version__ = "0.1.0"
 
@@ -77,10 +77,10 @@ _EXPORTS: dict[str, str] = {
     "TupleOrigin": "urlspec.origin",
     "OpaqueOrigin": "urlspec.origin",
     # issue 12: data: URLs, MIME types, origins as objects
-    "DataURL": "urlspec.data_url",
-    "parse_data_url": "urlspec.data_url",
-    "MIMEType": "urlspec.mime_type",
-    "parse_mime_type": "urlspec.mime_type",
+    "DataURL": "urlspec.fetch.data_url",
+    "parse_data_url": "urlspec.fetch.data_url",
+    "MIMEType": "urlspec.fetch.mime_type",
+    "parse_mime_type": "urlspec.fetch.mime_type",
     "get_origin": "urlspec.origin",
     "urlencoded_parse": "urlspec.urlencoded",
     "urlencoded_serialize": "urlspec.urlencoded",
@@ -88,17 +88,17 @@ _EXPORTS: dict[str, str] = {
     "safebrowsing_expressions": "urlspec.canonical",  # issue 11
     # issue 10
     "InvalidHost": "urlspec.host",
-    "PublicSuffixList": "urlspec.public_suffix_list",
-    "public_suffix": "urlspec.public_suffix_list",
-    "registrable_domain": "urlspec.public_suffix_list",
-    "site": "urlspec.sites",
-    "same_site": "urlspec.sites",
-    "address_class": "urlspec.special_addresses",
-    "safe_redirect": "urlspec.redirect",
-    "check_redirect": "urlspec.redirect",
-    "AddressClass": "urlspec.special_addresses",
-    "extract": "urlspec.host_parts",
-    "ExtractResult": "urlspec.host_parts",
+    "PublicSuffixList": "urlspec.hosts.public_suffix_list",
+    "public_suffix": "urlspec.hosts.public_suffix_list",
+    "registrable_domain": "urlspec.hosts.public_suffix_list",
+    "site": "urlspec.hosts.sites",
+    "same_site": "urlspec.hosts.sites",
+    "address_class": "urlspec.hosts.special_addresses",
+    "safe_redirect": "urlspec.web.redirect",
+    "check_redirect": "urlspec.web.redirect",
+    "AddressClass": "urlspec.hosts.special_addresses",
+    "extract": "urlspec.hosts.host_parts",
+    "ExtractResult": "urlspec.hosts.host_parts",
     # URLPattern (https://urlpattern.spec.whatwg.org/), lists of patterns, generation
     "URLPattern": "urlspec.urlpattern",
     "URLPatternError": "urlspec.urlpattern",

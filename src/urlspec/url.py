@@ -61,9 +61,9 @@ from urlspec.validation import InvalidURL, StrictReplaceError, ValidationError
 if TYPE_CHECKING:
     from os import PathLike
 
+    from urlspec.hosts.special_addresses import AddressClass
     from urlspec.origin import OpaqueOrigin, TupleOrigin
     from urlspec.search_params import URLSearchParams, URLSearchParamsInit
-    from urlspec.special_addresses import AddressClass
     from urlspec.toolkit.query_editing import QueryInput
 
 __all__ = ["URL", "ReplaceChanges", "validate"]

@@ -1,7 +1,7 @@
 """What a URL's host says beyond its serialization: its public suffix, registrable domain and the
 address behind it, for the URL class (issue 10: ``URL.public_suffix``, ``URL.registrable_domain``,
-``URL.address_class`` delegate here). The algorithms are in :mod:`urlspec.public_suffix_list`
-and :mod:`urlspec.special_addresses`; this module only takes the host a URL already parsed.
+``URL.address_class`` delegate here). The algorithms are in :mod:`urlspec.hosts.public_suffix_list`
+and :mod:`urlspec.hosts.special_addresses`; this module only takes the host a URL already parsed.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 from urlspec.host import Host, HostKind, parse_ipv4, parse_ipv6
 
 if TYPE_CHECKING:
-    from urlspec.public_suffix_list import PublicSuffixList
-    from urlspec.special_addresses import AddressClass, AddressInfo
+    from urlspec.hosts.public_suffix_list import PublicSuffixList
+    from urlspec.hosts.special_addresses import AddressClass, AddressInfo
     from urlspec.url import URL
 
 __all__ = [
@@ -35,7 +35,7 @@ def _default_list() -> PublicSuffixList:
     global _default_list_function
     function = _default_list_function
     if function is None:
-        from urlspec.public_suffix_list import default_list
+        from urlspec.hosts.public_suffix_list import default_list
 
         function = _default_list_function = default_list
     return function()
@@ -45,7 +45,7 @@ def _address_info_of_host(host: Host) -> AddressInfo | None:
     global _address_info_function
     function = _address_info_function
     if function is None:
-        from urlspec.special_addresses import address_info_of_host
+        from urlspec.hosts.special_addresses import address_info_of_host
 
         function = _address_info_function = address_info_of_host
     return function(host)
@@ -89,8 +89,8 @@ def host_from_serialization(kind: HostKind, hostname: str) -> Host:
 
 
 def address_class_of_url(url: URL) -> AddressClass | None:
-    """Where ``url``'s host points (see :func:`urlspec.special_addresses.address_class`); None for
-    a null or empty host. An opaque host is judged as the host it spells
+    """Where ``url``'s host points (see :func:`urlspec.hosts.special_addresses.address_class`);
+    None for a null or empty host. An opaque host is judged as the host it spells
     (``gopher://127.0.0.1:6379/_`` is loopback), as a client connecting to it would read it."""
     host = host_of_url(url)
     if host is None:

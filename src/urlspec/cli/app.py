@@ -43,9 +43,9 @@ Run 'urlspec COMMAND --help' for a command's options."""
 def version_text() -> str:
     """What ``urlspec --version`` says: the version, which build runs, and the Python; then the
     data in use (the Public Suffix List, the Unicode version of IDNA)."""
+    from urlspec.hosts.public_suffix_list import default_list
     from urlspec.idna import mapping_table_unicode_version
     from urlspec.own_href import COMPILED
-    from urlspec.public_suffix_list import default_list
 
     build = "compiled with mypyc" if COMPILED else "pure Python"
     psl = default_list()

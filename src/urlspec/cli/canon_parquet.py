@@ -4,12 +4,12 @@ Each input file is read one record batch at a time (constant memory, whatever th
 rows) and written to one output Parquet file with every input column unchanged and two more:
 
 * the output column (``--output-column``, default ``<column>_canonical``): each value's
-  canonical form computed by :mod:`urlspec.columnar`, by default the href
+  canonical form computed by :mod:`urlspec.engines.columnar`, by default the href
   (``new URL(value, base)``, the API URL parser and the URL serializer, as ``canon`` does for
   lines), or the form of ``--profile`` (``urlspec.canonicalize``); null where the value is null
   or no URL;
 * the error column (``--error-column``, default ``<column>_error``): for a value that is no
-  URL, the name of the validation error that made it fail (as ``urlspec.columnar.parse``'s
+  URL, the name of the validation error that made it fail (as ``urlspec.engines.columnar.parse``'s
   ``error`` field and the Spark example's ``error`` column hold it); null elsewhere.
 
 Each invalid value is also reported on stderr as FILE:ROW: reason (rows counted from 1 in each
@@ -30,7 +30,6 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from urlspec import columnar
 from urlspec.canonical import canonicalize_as
 from urlspec.cli.common import (
     EXIT_INVALID,
@@ -40,7 +39,8 @@ from urlspec.cli.common import (
     quoted,
     shortened,
 )
-from urlspec.columnar_rows import error_name as name_of_error
+from urlspec.engines import columnar
+from urlspec.engines.columnar_rows import error_name as name_of_error
 from urlspec.validation import InvalidURL
 
 if TYPE_CHECKING:

@@ -339,7 +339,7 @@ def _relation(href: str | None, base: str, relation: str) -> bool | None:
         return None
     base_url = URL(base)
     if relation == "site":
-        from urlspec.sites import same_site
+        from urlspec.hosts.sites import same_site
 
         return same_site(url, base_url)
     return url.origin == base_url.origin and url.origin != "null"

@@ -1,9 +1,9 @@
 """``urlspec host``: what a URL's host is and where it points.
 
 For each URL: the host as written and as the WHATWG URL parser serializes it, its kind, public
-suffix and registrable domain (:mod:`urlspec.public_suffix_list`), the site of its origin
-(:mod:`urlspec.sites`), its Unicode form, and the address class behind it
-(:mod:`urlspec.special_addresses`), with the spelling that led there (``0x7f.1`` is 127.0.0.1,
+suffix and registrable domain (:mod:`urlspec.hosts.public_suffix_list`), the site of its origin
+(:mod:`urlspec.hosts.sites`), its Unicode form, and the address class behind it
+(:mod:`urlspec.hosts.special_addresses`), with the spelling that led there (``0x7f.1`` is 127.0.0.1,
 loopback). The exit status says whether any URL reaches a non-global address, so that the
 command can guard a script (``urlspec host "$url" >/dev/null || exit``).
 """
@@ -114,10 +114,10 @@ def written_host(text: str, base_scheme: str | None = None) -> str | None:
 
 def describe(text: str, base: Any = None, *, include_private: bool = True) -> dict[str, Any]:
     """Everything ``urlspec host`` shows about one URL, as a JSON-ready dict."""
+    from urlspec.hosts.public_suffix_list import default_list
+    from urlspec.hosts.sites import site
+    from urlspec.hosts.special_addresses import address_info_of_host
     from urlspec.idna import domain_to_unicode
-    from urlspec.public_suffix_list import default_list
-    from urlspec.sites import site
-    from urlspec.special_addresses import address_info_of_host
     from urlspec.url import URL
     from urlspec.url_host import host_of_url
     from urlspec.validation import InvalidURL

@@ -2,9 +2,9 @@
 
 ``urlspec psl update --from FILE`` checks that FILE is a list in the format of
 public_suffix_list.dat (every rule a domain) and stores a copy where
-:func:`urlspec.public_suffix_list.default_list` reads it first
-(:func:`urlspec.public_suffix_list.user_list_path`). Nothing is ever fetched: download the list
-with the tool of your choice (it is published at publicsuffix.org), then hand it over.
+:func:`urlspec.hosts.public_suffix_list.default_list` reads it first
+(:func:`urlspec.hosts.public_suffix_list.user_list_path`). Nothing is ever fetched: download the
+list with the tool of your choice (it is published at publicsuffix.org), then hand it over.
 ``urlspec psl show`` says which list is in use and where each candidate is.
 """
 
@@ -18,7 +18,7 @@ from typing import Final
 
 from urlspec.cli.common import EXIT_OK, CLIError, SubParsers, format_table
 from urlspec.host import HostKind, InvalidHost, parse_host_string
-from urlspec.public_suffix_list import (
+from urlspec.hosts.public_suffix_list import (
     PSL_FILE_VARIABLE,
     PublicSuffixList,
     default_list,

@@ -1,6 +1,6 @@
 """``urlspec redirect-check``: may these redirect targets be sent to the browser?
 
-For each target, :func:`urlspec.redirect.check_redirect` against ``--base`` (the URL of the
+For each target, :func:`urlspec.web.redirect.check_redirect` against ``--base`` (the URL of the
 request that would send the redirect) and the ``--allow-host`` hosts: the verdict, its reason
 code, and where the browser would go (the target resolved by the WHATWG URL parser, as the
 browser resolves a Location). The exit status says whether any target was refused, so that the
@@ -80,7 +80,7 @@ def add_parser(subparsers: SubParsers) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """``urlspec redirect-check``: one verdict per target."""
-    from urlspec.redirect import RedirectConfigError, check_redirect
+    from urlspec.web.redirect import RedirectConfigError, check_redirect
 
     try:
         verdicts = [

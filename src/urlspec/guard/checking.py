@@ -18,7 +18,7 @@ judges and what the guarded clients fetch. In order, refusing at the first failu
    ``deny_networks`` (``network-denied``), then ``allow_networks`` (let through), then the
    address class of the IANA special-purpose registries (``address-<class>``). An IPv6 address
    that carries an IPv4 address (IPv4-mapped, IPv4-compatible, NAT64 ``64:ff9b::/96``, 6to4) is
-   judged by the IPv4 address it carries (:mod:`urlspec.special_addresses`); a network entry
+   judged by the IPv4 address it carries (:mod:`urlspec.hosts.special_addresses`); a network entry
    matches the IPv6 address or the IPv4 address it carries.
 
 A domain passes ``check``: where it points is for :func:`urlspec.guard.resolve` to find out.
@@ -31,7 +31,7 @@ from typing import Final
 from urlspec.guard.policy import DEFAULT_POLICY, Network, Policy
 from urlspec.guard.reasons import Refused, address_reason
 from urlspec.host import Host, HostKind, parse_ipv4, serialize_host
-from urlspec.special_addresses import address_info_of_host
+from urlspec.hosts.special_addresses import address_info_of_host
 from urlspec.url import URL, validate
 from urlspec.url_host import host_from_serialization
 from urlspec.url_record import SPECIAL_SCHEMES, default_port

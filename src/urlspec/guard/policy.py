@@ -5,7 +5,7 @@ The defaults refuse everything but a plain ``http``/``https`` fetch of a global 
 * ``schemes``: ``{"http", "https"}``;
 * ``ports``: any (``None``); give a set to restrict them (``{80, 443}``);
 * ``address_classes``: ``{"global"}`` (the classes of
-  :data:`urlspec.special_addresses.ADDRESS_CLASSES`, from the IANA special-purpose address
+  :data:`urlspec.hosts.special_addresses.ADDRESS_CLASSES`, from the IANA special-purpose address
   registries): loopback, private, link-local, unique-local, shared (CGNAT), multicast,
   unspecified, broadcast, documentation, benchmarking and reserved addresses are refused;
 * ``allow_networks``: ``()``; CIDR blocks let through whatever their class
@@ -46,8 +46,8 @@ from dataclasses import dataclass, field
 from typing import Final, NamedTuple, Protocol
 
 from urlspec.host import HostKind, InvalidHost, parse_host_string, serialize_host
-from urlspec.public_suffix_list import default_list
-from urlspec.special_addresses import ADDRESS_CLASSES
+from urlspec.hosts.public_suffix_list import default_list
+from urlspec.hosts.special_addresses import ADDRESS_CLASSES
 from urlspec.urlpattern import URLPattern, URLPatternError
 
 __all__ = [

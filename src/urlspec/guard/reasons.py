@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from urlspec.special_addresses import ADDRESS_CLASSES
+from urlspec.hosts.special_addresses import ADDRESS_CLASSES
 from urlspec.validation import quote
 
 __all__ = ["ADDRESS_REASONS", "REASONS", "Refused", "address_reason"]
 
 #: Every reason code, with what it means. ``address-<class>`` exists for each class of
-#: :data:`urlspec.special_addresses.ADDRESS_CLASSES` but "domain".
+#: :data:`urlspec.hosts.special_addresses.ADDRESS_CLASSES` but "domain".
 REASONS: Final[dict[str, str]] = {
     "invalid-url": "the URL parser (WHATWG URL Standard) failed on the input",
     "scheme-not-allowed": "the scheme is not one the policy allows",

@@ -1,7 +1,7 @@
 """Sites: the HTML Standard's "site", "same site" and "schemelessly same site".
 
 Implements https://html.spec.whatwg.org/multipage/browsers.html#sites over a URL's origin
-(:mod:`urlspec.origin`) and its host's registrable domain (:mod:`urlspec.public_suffix_list`):
+(:mod:`urlspec.origin`) and its host's registrable domain (:mod:`urlspec.hosts.public_suffix_list`):
 
 * obtain a site (https://html.spec.whatwg.org/multipage/browsers.html#obtain-a-site): an opaque
   origin is its own site; a tuple origin whose host has no registrable domain is the site
@@ -16,8 +16,8 @@ origin is opaque (data:, file:, ...) is never same site with any URL, itself inc
 from __future__ import annotations
 
 from urlspec.host import ends_in_a_number
+from urlspec.hosts.public_suffix_list import default_list
 from urlspec.origin import OpaqueOrigin, Origin, TupleOrigin
-from urlspec.public_suffix_list import default_list
 from urlspec.url import URL
 
 __all__ = ["is_same_site", "is_schemelessly_same_site", "obtain_a_site", "same_site", "site"]

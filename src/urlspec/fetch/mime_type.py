@@ -4,7 +4,7 @@ Implements https://mimesniff.spec.whatwg.org/#understanding-mime-types (§4 "MIM
 ``../shared/spec/mimesniff-parse.bs``): §4.1 the MIME type record (type, subtype, parameters),
 §4.2 its essence, §4.4 "parse a MIME type" and §4.5 "serialize a MIME type", with the Fetch
 Standard's "collect an HTTP quoted string" (https://fetch.spec.whatwg.org/#collect-an-http-quoted-string)
-that the parser uses. The ``data:`` URL processor (``urlspec.data_url``) is its first user.
+that the parser uses. The ``data:`` URL processor (``urlspec.fetch.data_url``) is its first user.
 """
 
 from __future__ import annotations

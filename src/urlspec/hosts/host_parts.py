@@ -4,15 +4,16 @@
 :class:`ExtractResult` with tldextract's fields and properties. The host is the one the WHATWG
 URL parser finds (https://url.spec.whatwg.org/#concept-host-parser); the split is the Public
 Suffix List's formal algorithm (https://github.com/publicsuffix/list/wiki/Format#formal-algorithm)
-as :mod:`urlspec.public_suffix_list` runs it, on the list :func:`default_list` reads (no network
-access, ever). Where the answers differ from tldextract's, this module follows those two
+as :mod:`urlspec.hosts.public_suffix_list` runs it, on the list :func:`default_list` reads (no
+network access, ever). Where the answers differ from tldextract's, this module follows those two
 documents; docs/hosts.md lists the differences (the implicit ``*`` rule, trailing dots, A-labels,
 IPv4 spellings, invalid input).
 
 Reading the input, as tldextract does: ``scheme://...`` is a URL; ``//host/...`` a URL without
 its scheme; anything else a host, maybe followed by a port, path, query or fragment, with maybe
 userinfo before it (``user@example.com:8080/x``). The host of a non-special URL (``ssh://...``,
-an opaque host) is read as a special URL's host would be, as in :mod:`urlspec.special_addresses`.
+an opaque host) is read as a special URL's host would be, as in
+:mod:`urlspec.hosts.special_addresses`.
 """
 
 from __future__ import annotations
@@ -23,14 +24,14 @@ from typing import Final, NamedTuple
 from mypy_extensions import i64
 
 from urlspec.host import HostKind, InvalidHost, parse_host, serialize_host
-from urlspec.own_href import COMPILED
-from urlspec.public_suffix_list import (
+from urlspec.hosts.public_suffix_list import (
     NO_SUFFIX,
     NOT_PLAIN,
     PublicSuffixList,
     _is_plain_domain,
     default_list,
 )
+from urlspec.own_href import COMPILED
 from urlspec.url import URL
 
 __all__ = ["ExtractResult", "extract"]

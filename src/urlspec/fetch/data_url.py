@@ -2,8 +2,8 @@
 
 Implements https://fetch.spec.whatwg.org/#data-urls (``../shared/spec/fetch-data-urls.bs``):
 the ``data:`` URL struct (here :class:`DataURL`) and the ``data:`` URL processor
-(:func:`parse_data_url`), with forgiving-base64 decode (``urlspec.forgiving_base64``) and the
-MIME Sniffing Standard's MIME type parser and serializer (``urlspec.mime_type``).
+(:func:`parse_data_url`), with forgiving-base64 decode (``urlspec.fetch.forgiving_base64``) and the
+MIME Sniffing Standard's MIME type parser and serializer (``urlspec.fetch.mime_type``).
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from urlspec.forgiving_base64 import forgiving_base64_decode
-from urlspec.mime_type import MIMEType, parse_mime_type
+from urlspec.fetch.forgiving_base64 import forgiving_base64_decode
+from urlspec.fetch.mime_type import MIMEType, parse_mime_type
 from urlspec.percent_encoding import percent_decode_string
 from urlspec.url import URL  # (url.py does not import this module: the dependency is one way)
 from urlspec.validation import quote

@@ -33,6 +33,7 @@ from typing import Final, TypeVar
 
 from mypy_extensions import i64
 
+from urlspec.hosts.public_suffix_list import default_list
 from urlspec.own_href import (
     NOT_OWN_HREF,
     NOT_SPECIAL,
@@ -42,7 +43,6 @@ from urlspec.own_href import (
     scheme_kind_in,
     unpack_spans,
 )
-from urlspec.public_suffix_list import default_list
 from urlspec.url import URL
 from urlspec.validation import InvalidURL
 
@@ -276,7 +276,7 @@ def hostname_rows(rows: Strings, base: URL | None) -> list[str | None]:
 
 class ParsedRows:
     """What :func:`parse_rows` finds: where the parts of each row that is an own href lie (its
-    fields are slices of it, which :mod:`urlspec.columnar` cuts out of the column's data
+    fields are slices of it, which :mod:`urlspec.engines.columnar` cuts out of the column's data
     buffer by their offsets, with no Python string per field), and the rows the scalar API gave
     (those that are not own hrefs)."""
 

@@ -2,7 +2,7 @@
 
 Implements https://infra.spec.whatwg.org/#forgiving-base64
 (``../shared/spec/infra-forgiving-base64.bs``): "forgiving-base64 decode", which the ``data:``
-URL processor (``urlspec.data_url``) runs on a body marked ``;base64``, and "forgiving-base64
+URL processor (``urlspec.fetch.data_url``) runs on a body marked ``;base64``, and "forgiving-base64
 encode" (RFC 4648 §4 base64).
 """
 

@@ -1,0 +1,1047 @@
+"""URL functions over Apache Arrow columns: the URL API, one column at a time.
+
+``urlspec.engines.columnar`` applies the URL Standard's API URL parser (§4.4,
+https://url.spec.whatwg.org/#api-url-parser) and the URL class's getters (§6.1,
+https://url.spec.whatwg.org/#url-class) to every value of a ``pyarrow`` string array or chunked
+array, and returns Arrow arrays: the same values, row for row, that the scalar API
+(``urlspec.URL``, ``URL.can_parse``, ``urlspec.domain_to_ascii``) gives, with nulls kept null.
+It needs the ``arrow`` extra (``pip install 'urlspec[arrow]'``); ``import urlspec`` does not
+import it, nor pyarrow.
+
+Where the time goes, and how it is saved (the results are the scalar API's, by construction and
+by the tests in ``tests/test_columnar.py`` and ``tests/test_columnar_rows.py``):
+
+* **Own hrefs, found without a URL object.** Most URLs in bulk data are already their own href:
+  a scheme and a host in lower case, a path, query and fragment with nothing the parser would
+  percent-encode or rewrite. For ``href``, ``is_valid``, ``hostname`` and ``parse`` with one
+  base (or none), each chunk is found two ways, equal row for row:
+
+  - in the compiled build, by a compiled loop over the rows (:mod:`urlspec.engines.columnar_rows`):
+    ``own_href.scan_own_href``, the fast path's own scanner, says whether a value is its own
+    href and where its parts are, so that its getters are slices of it. Only the values that
+    differ from their href (for ``href`` and ``is_valid``) become Arrow arrays, the rest is
+    the input column itself; for ``parse``, the loop gives the offsets of each own href's
+    parts, and each field is cut out of the column's data buffer by them with Arrow's kernels
+    (no Python string per field: :class:`_Slices`);
+  - in the pure build, where a Python loop per row is slow, by Arrow's kernels:
+    :data:`OWN_HREF_PATTERN` recognizes a conservative subset of the own hrefs (see its comment
+    for why each of its URLs is its own href) with Arrow's regular expression engine, over the
+    whole array at once, and string kernels cut them into the getters' values.
+* **Each distinct value once.** A value that is not its own href, a pair of URL and base, or a
+  host that occurs many times in a batch (common in link data) is parsed once, by the scalar
+  API, and the answers are spread back to the rows (a dict per chunk, or Arrow's dictionary
+  encoding and ``take``).
+* **Columns, not rows.** The answers of the scalar API are merged into the other rows' columns
+  field by field with ``replace_with_mask``.
+
+Inputs: a ``pyarrow.Array`` or ``pyarrow.ChunkedArray`` of strings (``string``,
+``large_string``, ``string_view`` or all-null), or anything ``pyarrow.array`` makes one of (a
+list of str/None, a pandas Series). The result is a ``ChunkedArray`` for a chunked input, else
+an ``Array``. ``pl.Series.to_arrow()`` and ``pa.Array.from_pandas(series)`` bring Polars and
+pandas columns here; see docs/columnar.md.
+"""
+
+from __future__ import annotations
+
+import codecs
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias, Unpack, cast, overload
+
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from urlspec.engines import columnar_rows
+from urlspec.engines.columnar_rows import KIND_SHIFT, ROW_FIELDS, error_name, row_of
+from urlspec.host import InvalidHost
+from urlspec.hosts.public_suffix_list import default_list
+from urlspec.hosts.public_suffix_list import registrable_domain as scalar_registrable_domain
+from urlspec.idna import InvalidDomain
+from urlspec.idna import domain_to_ascii as scalar_domain_to_ascii
+from urlspec.own_href import (
+    COMPILED,
+    NOT_SPECIAL,
+    PROTOCOL_END_MASK,
+    SPAN_BITS,
+    SPECIAL_NOT_FILE,
+)
+from urlspec.url import URL
+from urlspec.validation import InvalidURL
+
+if TYPE_CHECKING:
+    from urlspec.canonical.options import DedupOptions, SafebrowsingOptions, SurtOptions
+
+# The types of columns. A column is a ``pa.Array`` or a ``pa.ChunkedArray`` (a table's column);
+# each function returns the same kind as it is given. At run time these names stand for
+# ``object``, so that tools that evaluate the annotations (DuckDB's create_function) can, where
+# pyarrow's classes cannot be subscripted.
+if TYPE_CHECKING:
+    #: What the functions accept as a column of strings: an Arrow array or chunked array of
+    #: strings (``string``, ``large_string``, ``string_view`` or all-null), or what
+    #: ``pa.array`` makes one of (a sequence of str and None; a pandas Series).
+    Column: TypeAlias = (
+        pa.Array[pa.Scalar[pa.DataType]]
+        | pa.ChunkedArray[pa.Scalar[pa.DataType]]
+        | Sequence[str | None]
+    )
+    #: A column of strings, as the functions return it.
+    StringColumn: TypeAlias = pa.StringArray | pa.ChunkedArray[pa.StringScalar]
+    #: A column of booleans (:func:`is_valid`).
+    BooleanColumn: TypeAlias = pa.BooleanArray | pa.ChunkedArray[pa.BooleanScalar]
+    #: A column of :data:`PARSE_TYPE` structs (:func:`parse`).
+    StructColumn: TypeAlias = pa.StructArray | pa.ChunkedArray[pa.StructScalar]
+    # Inside: an array or chunked array of any type, and a struct array.
+    _Array: TypeAlias = pa.Array[Any]
+    _Values: TypeAlias = pa.Array[Any] | pa.ChunkedArray[Any]
+    _Struct: TypeAlias = pa.StructArray
+else:
+    Column = StringColumn = BooleanColumn = StructColumn = object
+    _Array = _Values = _Struct = object
+
+__all__ = [
+    "PARSE_FIELDS",
+    "PARSE_TYPE",
+    "canonicalize",
+    "canonicalize_as",
+    "domain_to_ascii",
+    "hostname",
+    "href",
+    "is_valid",
+    "join",
+    "parse",
+    "registrable_domain",
+]
+
+# --- the result of parse --------------------------------------------------------------------
+
+#: The fields of :func:`parse`'s struct: the URL class's getters (§6.1), ``registrable_domain``
+#: (``URL.registrable_domain``: §3.2, null unless the host is a domain that has one), then
+#: ``error``, the name of the validation error (§1.2) that made the URL parser fail (null for a
+#: URL).
+PARSE_FIELDS: Final = ROW_FIELDS
+#: The Arrow type of :func:`parse`'s result.
+PARSE_TYPE: Final = pa.struct([(name, pa.string()) for name in PARSE_FIELDS])
+_GETTERS: Final = PARSE_FIELDS[:-1]
+
+_INVALID_ROW_PREFIX: Final[tuple[None, ...]] = (None,) * len(_GETTERS)
+
+# --- the vectorized shortcut ------------------------------------------------------------------
+
+# Each URL this pattern matches is its own href, so the URL parser would give it back unchanged
+# (and with any base that parses: it starts with a special scheme and "//", from which the basic
+# URL parser never looks at the base). Why, part by part (§4.4, the basic URL parser):
+# * scheme: a special scheme in lower case, then "://": scheme state, special authority slashes;
+# * host: dot-separated, non-empty labels of lower-case ASCII letters, digits and "-", the last
+#   one starting with a letter. The host parser (§3.5) gives such a domain back unchanged: no
+#   percent-decoding to do, domain to ASCII (§3.3) only lower-cases an ASCII domain with no label
+#   starting with "xn--" (REJECT_SUBSTRINGS excludes those), none of its code points is a forbidden
+#   domain code point, and it does not end in a number (§3.5: its last label is not numeric and
+#   does not start with "0x"), so it is not parsed as IPv4;
+# * no userinfo, no port: nothing to drop or to compare with the default port;
+# * path: starts with "/" (a special URL with an empty path would get "/" added), then only
+#   printable ASCII outside the path percent-encode set, no "\" (a special URL's separator),
+#   and no single- or double-dot segment (REJECT_SUBSTRINGS), so nothing is encoded or removed;
+# * query: "?" then printable ASCII outside the special-query percent-encode set;
+# * fragment: "#" then printable ASCII outside the fragment percent-encode set.
+# No space, tab, newline or C0 control anywhere, so nothing is trimmed or removed either.
+# The named groups are the getters' values: search and hash leave out a lone "?" or "#", whose
+# query or fragment is empty (the getters return "" for those).
+_SCHEME: Final = r"(?P<scheme>https?|wss?|ftp)"
+_HOST: Final = r"(?P<host>(?:[a-z0-9-]+\.)*[a-z][a-z0-9-]*)"
+_PATH: Final = r"(?P<pathname>/[!$%&'()*+,\-./0-9:;=@A-Z\[\]_a-z|~]*)"
+_SEARCH: Final = r"(?P<search>(?:\?[!$%&()*+,\-./0-9:;=?@A-Z\[\\\]^_`a-z{|}~]+)?)\??"
+_HASH: Final = r"(?P<hash>(?:#[!#$%&'()*+,\-./0-9:;=?@A-Z\[\\\]^_a-z{|}~]+)?)#?"
+OWN_HREF_PATTERN: Final = "^" + _SCHEME + "://" + _HOST + _PATH + _SEARCH + _HASH + "$"
+# What OWN_HREF_PATTERN lets through that the parser would change: an "xn--" label in the host
+# (domain to ASCII decodes and checks it), a dot segment in the path ("." or "..", each dot
+# possibly written "%2e" or "%2E"). Plain substring searches, cheaper than a regular
+# expression, stand for them: a value holding "xn--", "/." or "%2e" in any case anywhere goes
+# the slow way, which is always right.
+REJECT_SUBSTRINGS: Final = ("xn--", "/.", "%2e")
+
+
+def _own_href_mask(values: _Array) -> _Array:
+    """True where the shortcut applies (the value is its own href), false elsewhere (null too)."""
+    mask = pc.match_substring_regex(values, OWN_HREF_PATTERN)
+    for substring in REJECT_SUBSTRINGS:
+        mask = pc.and_not(mask, pc.match_substring(values, substring, ignore_case=True))
+    filled: _Array = mask.fill_null(False)
+    return filled
+
+
+#: The scalars the kernels take (the stubs want Arrow scalars where pyarrow takes Python values).
+_FALSE: Final = pa.scalar(False)
+_EMPTY: Final = pa.scalar("", pa.string())
+_NULL: Final = pa.scalar(None, pa.string())
+
+
+def _replaced(values: _Array, mask: _Array, replacements: _Array) -> _Array:
+    """``values`` with the rows where ``mask`` is true replaced, in order, by ``replacements``."""
+    replaced: _Array = pc.replace_with_mask(values, mask, replacements)
+    return replaced
+
+
+# --- inputs ---------------------------------------------------------------------------------
+
+
+def _string_array(values: object, what: str) -> _Values:
+    """``values`` as an Arrow array (or chunked array) of type ``string``."""
+    if not isinstance(values, pa.Array | pa.ChunkedArray):
+        try:
+            values = pa.array(values, type=pa.string(), from_pandas=True)  # type: ignore[call-overload]
+        except (pa.ArrowException, TypeError, ValueError) as error:
+            raise TypeError(f"{what}: not a column of strings ({error})") from None
+    assert isinstance(values, pa.Array | pa.ChunkedArray)
+    if values.type == pa.string():
+        return values
+    if pa.types.is_large_string(values.type) or pa.types.is_null(values.type):
+        return values.cast(pa.string())
+    if pa.types.is_string_view(values.type):
+        return values.cast(pa.string())
+    raise TypeError(f"{what}: expected a column of strings, not one of {values.type}")
+
+
+def _chunkwise(function: Callable[[_Array], _Array], values: _Values, type: pa.DataType) -> _Values:
+    """``function`` applied to an array, or to each chunk of a chunked array."""
+    if isinstance(values, pa.ChunkedArray):
+        return _chunked([function(chunk) for chunk in values.chunks], type)
+    return function(values)
+
+
+def _strings(values: _Values) -> StringColumn:
+    """A result column of strings, typed as such."""
+    return cast("StringColumn", values)
+
+
+def _booleans(values: _Values) -> BooleanColumn:
+    """A result column of booleans, typed as such."""
+    return cast("BooleanColumn", values)
+
+
+def _structs(values: _Values) -> StructColumn:
+    """A result column of :data:`PARSE_TYPE` structs, typed as such."""
+    return cast("StructColumn", values)
+
+
+def _chunked(chunks: list[_Array], type: pa.DataType) -> pa.ChunkedArray[Any]:
+    """``pa.chunked_array(chunks, type)`` (the stubs' overloads name each type but no other)."""
+    return pa.chunked_array(chunks, type=type)  # type: ignore[call-overload, no-any-return]
+
+
+class _Base:
+    """A base URL given once for every row: None, or parsed once (or its failure, kept)."""
+
+    __slots__ = ("failure", "url")
+
+    def __init__(self, base: str | URL | None) -> None:
+        self.url: URL | None = None
+        self.failure: InvalidURL | None = None
+        if isinstance(base, str):
+            try:
+                self.url = URL(base)
+            except InvalidURL as error:
+                self.failure = error
+        else:
+            self.url = base
+
+
+def _same_base_for_all(base: str | URL | Column | None, rows: int) -> str | URL | _Values | None:
+    """``base`` (one base for every row, or None), or a column of bases as an Arrow array, or
+    its one value when it holds the same base in every row (as Spark passes a literal): that
+    base is then parsed once, as a str base is."""
+    if base is None or isinstance(base, str | URL):
+        return base
+    column = _string_array(base, "base")
+    if len(column) != rows:
+        raise ValueError(
+            f"a column of bases must have one base per row: {len(column)} bases for {rows} rows"
+        )
+    if rows == 0 or column.null_count > 0:
+        return column
+    first = column[0]
+    same: bool = pc.all(pc.equal(column, first)).as_py()
+    return cast(str, first.as_py()) if same else column
+
+
+# --- parsing distinct values once -----------------------------------------------------------
+
+
+def _href_row(input: str, base: str | URL | None) -> str | None:
+    url = URL.parse(input, base)
+    return None if url is None else url.href
+
+
+#: Whether Arrow's buffers hold little-endian integers here, as columnar_rows.Strings reads them
+#: (Arrow writes the machine's order).
+_LITTLE_ENDIAN: Final = sys.byteorder == "little"
+
+
+def _rows_of(chunk: _Array) -> columnar_rows.Strings:
+    """An array of type string as the compiled loops read it: its buffers, in place (the part
+    of them this array, which may be a slice of a larger one, covers)."""
+    length = len(chunk)
+    validity, offsets, data = chunk.buffers()
+    if (
+        length == 0
+        or offsets is None
+        or (chunk.null_count and validity is None)
+        or not _LITTLE_ENDIAN
+    ):
+        return columnar_rows.strings_of(chunk.to_pylist())
+    start = chunk.offset
+    offset_bytes = offsets.slice(4 * start, 4 * (length + 1)).to_pybytes()
+    bounds = memoryview(offset_bytes).cast("i")
+    first, last = bounds[0], bounds[length]
+    # Decoded from the buffer as it lies (no copy of it as bytes first).
+    text = "" if data is None else codecs.latin_1_decode(data.slice(first, last - first))[0]
+    bits = b""
+    if chunk.null_count and validity is not None:
+        first_byte = start >> 3
+        bits = validity.slice(first_byte, ((start + length + 7) >> 3) - first_byte).to_pybytes()
+    return columnar_rows.Strings(text, offset_bytes, bits, start & 7, length)
+
+
+def _mask(indices: list[int], length: int) -> _Array:
+    """A boolean array of ``length`` rows: true at ``indices``, false elsewhere."""
+    buffer = pa.py_buffer(columnar_rows.mask_bytes(indices, length))
+    mask: _Array = pa.Array.from_buffers(pa.uint8(), length, [None, buffer]).cast(pa.bool_())
+    return mask
+
+
+def _distinct_results(
+    values: _Array, compute: Callable[[str], Any], type: pa.DataType
+) -> tuple[_Array, _Array]:
+    """``compute`` on each distinct non-null value: (the results as an array, the indices of each
+    row's value among them: null for a null row)."""
+    encoded = values.dictionary_encode()
+    results = [compute(cast(str, value)) for value in encoded.dictionary.to_pylist()]
+    return pa.array(results, type=type), encoded.indices
+
+
+def _pairs_results(
+    values: _Array, bases: _Array, compute: Callable[[str, str], Any], type: pa.DataType
+) -> _Array:
+    """``compute(value, base)`` for each row, each distinct (value, base) pair once; null where
+    the value or the base is null."""
+    results: list[Any] = []
+    seen: dict[tuple[str, str], int] = {}
+    indices: list[int | None] = []
+    for value, base in zip(values.to_pylist(), bases.to_pylist(), strict=True):
+        if value is None or base is None:
+            indices.append(None)
+            continue
+        key = (value, base)
+        index = seen.get(key)
+        if index is None:
+            index = seen[key] = len(results)
+            results.append(compute(value, base))
+        indices.append(index)
+    return pc.take(pa.array(results, type=type), pa.array(indices, type=pa.int64()))
+
+
+# --- href, is_valid, join ---------------------------------------------------------------------
+
+
+def href(urls: Column, base: str | URL | Column | None = None) -> StringColumn:
+    """Each value's href (``URL(value, base).href``); null where it is no URL, or null.
+
+    ``base`` is None, one base for every row (a str, parsed once, or a ``URL``), or a column of
+    bases, one per row (a null base makes the row null).
+    """
+    values = _string_array(urls, "urls")
+    base = _same_base_for_all(base, len(values))
+    if isinstance(base, pa.Array | pa.ChunkedArray):
+        return join(base, values)
+    fixed = _Base(base)
+
+    def href_of_chunk(chunk: _Array) -> _Array:
+        if fixed.failure is not None:
+            return pa.nulls(len(chunk), pa.string())
+        if COMPILED:
+            return _href_by_rows(chunk, fixed.url)
+        return _href_by_pattern(chunk, fixed.url)
+
+    return _strings(_chunkwise(href_of_chunk, values, pa.string()))
+
+
+# The two ways of computing a chunk's results, equal (tests/test_columnar.py): in the compiled
+# build, a compiled loop over the rows (columnar_rows, with own_href.scan_own_href); in the pure
+# build, where a Python loop is slow, Arrow's kernels for the rows OWN_HREF_PATTERN takes.
+
+
+def _href_by_rows(chunk: _Array, base: URL | None) -> _Array:
+    indices, hrefs = columnar_rows.href_rows(_rows_of(chunk), base)
+    if not indices:
+        return chunk  # every value is its own href (or null)
+    return _replaced_rows(chunk, indices, pa.array(hrefs, pa.string()))
+
+
+#: Below one replaced row in this many, _replaced_rows copies the runs between them.
+_FEW_REPLACED: Final = 32
+
+
+def _replaced_rows(values: _Array, indices: list[int], replacements: _Array) -> _Array:
+    """``values`` with the rows at ``indices`` (ascending) replaced, in order, by
+    ``replacements``."""
+    if len(indices) * _FEW_REPLACED > len(values):
+        return _replaced(values, _mask(indices, len(values)), replacements)
+    # A few rows: the runs of rows between them are copied as they are, which is cheaper than
+    # a mask over every row.
+    pieces: list[_Array] = []
+    previous = 0
+    for position, index in enumerate(indices):
+        if index > previous:
+            pieces.append(values.slice(previous, index - previous))
+        pieces.append(replacements.slice(position, 1))
+        previous = index + 1
+    if previous < len(values):
+        pieces.append(values.slice(previous))
+    joined: _Array = pa.concat_arrays(pieces)
+    return joined
+
+
+def _href_by_pattern(chunk: _Array, base: URL | None) -> _Array:
+    slow = pc.and_(pc.is_valid(chunk), pc.invert(_own_href_mask(chunk)))
+    results, indices = _distinct_results(
+        pc.filter(chunk, slow), lambda value: _href_row(value, base), pa.string()
+    )
+    return _replaced(chunk, slow, pc.take(results, indices))
+
+
+def join(bases: str | URL | Column, refs: Column) -> StringColumn:
+    """Each reference resolved against the base of its row: ``URL(ref, base).href``, row by row;
+    null where that fails or either is null. ``bases`` may also be one base (a str or ``URL``)."""
+    refs = _string_array(refs, "refs")
+    per_row = _same_base_for_all(bases, len(refs))
+    if not isinstance(per_row, pa.Array | pa.ChunkedArray):
+        return href(refs, per_row)
+    base_values, ref_values, chunked = _aligned(per_row, refs)
+    result = _pairs_results(ref_values, base_values, _href_row, pa.string())
+    return _strings(_chunked([result], pa.string()) if chunked else result)
+
+
+def _aligned(bases: Column, values: Column) -> tuple[_Array, _Array, bool]:
+    """Two columns as plain arrays of the same length, and whether either was chunked."""
+    base_values = _string_array(bases, "base")
+    row_values = _string_array(values, "urls")
+    chunked = isinstance(base_values, pa.ChunkedArray) or isinstance(row_values, pa.ChunkedArray)
+    if isinstance(base_values, pa.ChunkedArray):
+        base_values = base_values.combine_chunks()
+    if isinstance(row_values, pa.ChunkedArray):
+        row_values = row_values.combine_chunks()
+    if len(base_values) != len(row_values):
+        raise ValueError(
+            f"a column of bases must have one base per row: {len(base_values)} bases "
+            f"for {len(row_values)} rows"
+        )
+    return base_values, row_values, chunked
+
+
+def is_valid(urls: Column, base: str | URL | Column | None = None) -> BooleanColumn:
+    """Whether each value parses (``URL.can_parse(value, base)``); null where the value is null
+    (or its row's base, for a column of bases)."""
+    values = _string_array(urls, "urls")
+    base = _same_base_for_all(base, len(values))
+    if isinstance(base, pa.Array | pa.ChunkedArray):
+        base_values, row_values, chunked = _aligned(base, values)
+        result = _pairs_results(row_values, base_values, URL.can_parse, pa.bool_())
+        return _booleans(_chunked([result], pa.bool_()) if chunked else result)
+    fixed = _Base(base)
+
+    def is_valid_chunk(chunk: _Array) -> _Array:
+        if fixed.failure is not None:
+            answers: _Array = pc.if_else(pc.is_valid(chunk), _FALSE, pa.scalar(None, pa.bool_()))
+            return answers
+        if COMPILED:
+            return _is_valid_by_rows(chunk, fixed.url)
+        return _is_valid_by_pattern(chunk, fixed.url)
+
+    return _booleans(_chunkwise(is_valid_chunk, values, pa.bool_()))
+
+
+def _is_valid_by_rows(chunk: _Array, base: URL | None) -> _Array:
+    indices, answers = columnar_rows.is_valid_rows(_rows_of(chunk), base)
+    valid: _Array = pc.if_else(pc.is_valid(chunk), True, pa.scalar(None, pa.bool_()))
+    if not indices:
+        return valid  # every value is its own href (or null)
+    return _replaced(valid, _mask(indices, len(chunk)), pa.array(answers, pa.bool_()))
+
+
+def _is_valid_by_pattern(chunk: _Array, base: URL | None) -> _Array:
+    present = pc.is_valid(chunk)
+    slow = pc.and_(present, pc.invert(_own_href_mask(chunk)))
+    results, indices = _distinct_results(
+        pc.filter(chunk, slow), lambda value: URL.can_parse(value, base), pa.bool_()
+    )
+    answers = pc.if_else(present, True, pa.scalar(None, pa.bool_()))
+    return _replaced(answers, slow, pc.take(results, indices))
+
+
+# --- parse ------------------------------------------------------------------------------------
+
+
+def parse(urls: Column, base: str | URL | Column | None = None) -> StructColumn:
+    """Each value parsed (``URL(value, base)``): a struct of :data:`PARSE_FIELDS` per row.
+
+    For a URL, the getters' values and a null ``error``; for a value that is no URL, the name of
+    the validation error that made parsing fail in ``error`` (for a base that is no URL, the
+    base's) and the other fields null; for a null value (or a null base in a column of bases), a
+    null struct. ``base`` as for :func:`href`.
+    """
+    values = _string_array(urls, "urls")
+    base = _same_base_for_all(base, len(values))
+    if isinstance(base, pa.Array | pa.ChunkedArray):
+        base_values, row_values, chunked = _aligned(base, values)
+        rows = _pairs_results(row_values, base_values, row_of, PARSE_TYPE)
+        result = _null_where(cast(pa.StructArray, rows), pc.is_null(rows))
+        return _chunked([result], PARSE_TYPE) if chunked else result
+    fixed = _Base(base)
+
+    def parse_chunk(chunk: _Array) -> _Array:
+        return _parse_chunk(chunk, fixed)
+
+    return _structs(_chunkwise(parse_chunk, values, PARSE_TYPE))
+
+
+def hostname(urls: Column, base: str | URL | Column | None = None) -> StringColumn:
+    """Each value's hostname (``URL(value, base).hostname``, the host serialized: "" for a URL
+    with an empty or no host); null where the value is no URL, or null. ``base`` as for
+    :func:`href`. The same as ``parse(urls, base).field("hostname")``, computing no other
+    field."""
+    values = _string_array(urls, "urls")
+    per_row = _same_base_for_all(base, len(values))
+    if isinstance(per_row, pa.Array | pa.ChunkedArray):
+        parsed: _Values = parse(values, per_row)
+        return _strings(pc.struct_field(parsed, "hostname"))
+    fixed = _Base(per_row)
+
+    def hostname_of_chunk(chunk: _Array) -> _Array:
+        if fixed.failure is not None:
+            return pa.nulls(len(chunk), pa.string())
+        if COMPILED:
+            return _hostname_by_rows(chunk, fixed.url)
+        return _hostname_by_pattern(chunk, fixed.url)
+
+    return _strings(_chunkwise(hostname_of_chunk, values, pa.string()))
+
+
+def _hostname_by_rows(chunk: _Array, base: URL | None) -> _Array:
+    return pa.array(columnar_rows.hostname_rows(_rows_of(chunk), base), pa.string())
+
+
+def _hostname_row(input: str, base: URL | None) -> str | None:
+    url = URL.parse(input, base)
+    return None if url is None else url.hostname
+
+
+def _hostname_by_pattern(chunk: _Array, base: URL | None) -> _Array:
+    slow = pc.and_(pc.is_valid(chunk), pc.invert(_own_href_mask(chunk)))
+    results, indices = _distinct_results(
+        pc.filter(chunk, slow), lambda value: _hostname_row(value, base), pa.string()
+    )
+    # OWN_HREF_PATTERN's URLs are scheme "://" host "/" ...: the host is what lies between.
+    _, host_and_path = _split_once(chunk, "://")
+    host, _ = _split_once(host_and_path, "/")
+    return _replaced(host, slow, pc.take(results, indices))
+
+
+def _parse_chunk(chunk: _Array, fixed: _Base) -> _Array:
+    if fixed.failure is not None:
+        error = error_name(fixed.failure)
+        rows = pa.array([(*_INVALID_ROW_PREFIX, error)] * len(chunk), type=PARSE_TYPE)
+        return _null_where(cast(pa.StructArray, rows), pc.is_null(chunk))
+    if COMPILED:
+        return _parse_by_rows(chunk, fixed.url)
+    return _parse_by_pattern(chunk, fixed.url)
+
+
+def _parse_by_rows(chunk: _Array, base: URL | None) -> _Array:
+    length = len(chunk)
+    if length == 0:
+        empty: _Array = pa.array([], PARSE_TYPE)
+        return empty
+    if chunk.buffers()[1] is None:  # (an array without buffers: made anew, with them)
+        chunk = pa.array(chunk.to_pylist(), pa.string())
+    rows = columnar_rows.parse_rows(_rows_of(chunk), base)
+    present = pc.is_valid(chunk)
+    others = rows.other_rows
+    if _appended_size(chunk, others) > _LARGEST_OFFSET:
+        others = []  # too many bytes to write after the data: merged by masks instead
+    fields = _parsed_fields(chunk, present, rows.spans, rows.other_indices, others)
+    if rows.other_indices and not others:
+        mask = _mask(rows.other_indices, length)
+        for index, name in enumerate(PARSE_FIELDS):
+            values = pa.array([row[index] for row in rows.other_rows], pa.string())
+            fields[name] = _replaced(fields[name], mask, values)
+    merged = [fields[name] for name in PARSE_FIELDS]
+    return pa.StructArray.from_arrays(merged, fields=list(PARSE_TYPE), mask=pc.invert(present))
+
+
+def _appended_size(chunk: _Array, others: list[columnar_rows.Row]) -> int:
+    """How far the values of ``others`` would reach, written after the chunk's data."""
+    data = chunk.buffers()[2]
+    size = sum(len(value) for row in others for value in row if value is not None)
+    return (0 if data is None else data.size) + 4 * size  # (UTF-8: at most 4 bytes a code point)
+
+
+def _parsed_fields(
+    chunk: _Array,
+    present: _Array,
+    spans: list[int],
+    other_indices: list[int],
+    others: list[columnar_rows.Row],
+) -> dict[str, _Array]:
+    """Every field of :func:`parse`'s struct, with no Python string per field of an own href:
+    each getter's value of an own href is a slice of the row (own_href's ``*_from_spans``
+    getters say which), whose bounds come from the offsets of its parts (``spans``:
+    columnar_rows.ParsedRows.spans), cut out of the column's data buffer by Arrow's kernels
+    (:class:`_Slices`); the values of ``others``, the rows the scalar API gave, are taken at
+    ``other_indices`` (when ``others`` is empty, those rows hold placeholders, to be replaced).
+    Null rows are null."""
+    length = len(chunk)
+    packed = pa.array(spans, pa.int64())
+
+    def offset(shift: int) -> _Array:
+        # The offset own_href.pack_spans packed at ``shift`` (within the row).
+        part: _Array = pc.bit_wise_and(pc.shift_right(packed, shift), _SPAN_MASK)
+        return part
+
+    def where(condition: _Array, then: _Array, otherwise: _Array) -> _Array:
+        chosen: _Array = pc.if_else(condition, then, otherwise)
+        return chosen
+
+    protocol_end = pc.bit_wise_and(packed, _SPAN_MASK)
+    host_start = offset(SPAN_BITS)  # 0 when there is no host
+    path_start = offset(2 * SPAN_BITS)
+    query = offset(3 * SPAN_BITS)  # where "?" is, 0 when there is none
+    fragment = offset(4 * SPAN_BITS)  # where "#" is, 0 when there is none
+    kind = pc.shift_right(packed, KIND_SHIFT)
+    bounds = pa.Array.from_buffers(
+        pa.int32(), length + 1, [None, chunk.buffers()[1]], offset=chunk.offset
+    ).cast(pa.int64())
+    row_start = bounds.slice(0, length)
+    row_length = pc.subtract(bounds.slice(1), row_start)
+    # The getters (own_href's *_from_spans): the host, "" when there is none; the path, up to
+    # the query or fragment; "?" and the query, "#" and the fragment, "" when empty or null.
+    fragment_or_end = where(pc.equal(fragment, _ZERO), row_length, fragment)
+    path_end = where(pc.equal(query, _ZERO), fragment_or_end, query)
+    search_start = where(
+        pc.less_equal(pc.subtract(fragment_or_end, path_end), _ONE), fragment_or_end, path_end
+    )
+    hash_start = where(
+        pc.less_equal(pc.subtract(row_length, fragment_or_end), _ONE), row_length, fragment_or_end
+    )
+    host_start = where(pc.equal(host_start, _ZERO), path_start, host_start)
+    slices = _Slices(chunk, present, row_start, other_indices, others)
+    hostname = slices.of(host_start, path_start, "hostname")
+    # §3.2: null unless the host is a domain: a special URL's (each distinct one looked up once).
+    hosts = pc.if_else(pc.not_equal(kind, _NOT_SPECIAL), hostname, _NULL).dictionary_encode()
+    domains = columnar_rows.registrable_domains(hosts.dictionary.to_pylist())
+    # The origin of a special URL but file: is its tuple's serialization, scheme "://" host:
+    # the href up to its path (an own href has no credentials, no port); any other URL's is
+    # opaque, "null" (own_href.origin_from_spans; blob: URLs are among the other rows).
+    opaque_origin = pc.and_(pc.not_equal(packed, _ZERO), pc.not_equal(kind, _SPECIAL_NOT_FILE))
+    fields = {
+        "protocol": slices.of(None, protocol_end, "protocol"),
+        "hostname": hostname,
+        "pathname": slices.of(path_start, path_end, "pathname"),
+        "search": slices.of(search_start, fragment_or_end, "search"),
+        "hash": slices.of(hash_start, row_length, "hash"),
+        "origin": pc.if_else(opaque_origin, _NULL_ORIGIN, slices.of(None, path_start, "origin")),
+        "registrable_domain": slices.taken_from(domains, hosts.indices, "registrable_domain"),
+        "error": slices.taken_from([], pa.nulls(length, pa.int64()), "error"),
+    }
+    if others:
+        fields["href"] = slices.of(None, row_length, "href")
+        fields["host"] = slices.of(host_start, path_start, "host")
+        for name in ("username", "password", "port"):
+            fields[name] = slices.of(row_length, row_length, name)
+        return fields
+    # Own hrefs (and null rows): the value, its hostname (it has no port), "" (no credentials,
+    # no port).
+    empty = pc.if_else(present, _EMPTY, _NULL) if chunk.null_count else pa.repeat(_EMPTY, length)
+    more = {"href": chunk, "host": hostname, "username": empty, "password": empty, "port": empty}
+    return fields | more
+
+
+_SPAN_MASK: Final = pa.scalar(PROTOCOL_END_MASK, pa.int64())
+_ZERO: Final = pa.scalar(0, pa.int64())
+_ONE: Final = pa.scalar(1, pa.int64())
+_NOT_SPECIAL: Final = pa.scalar(NOT_SPECIAL, pa.int64())
+_SPECIAL_NOT_FILE: Final = pa.scalar(SPECIAL_NOT_FILE, pa.int64())
+_NULL_ORIGIN: Final = pa.scalar("null", pa.string())
+_NULL_INDEX: Final = pa.scalar(None, pa.int64())
+_TRUE: Final = pa.scalar(True)
+#: The largest offset of a string array (32-bit): how far the data may reach.
+_LARGEST_OFFSET: Final = 2**31 - 1
+
+
+class _Slices:
+    """Slices of the rows of a string array, each with its own start and end, cut out of its
+    data buffer by Arrow's kernels; and, at some rows, values of their own instead.
+
+    Arrow has no kernel that slices each row by bounds of its own; but a string array is its
+    data buffer and the offsets where each value starts and ends, which may be any increasing
+    offsets. With the bounds of row i's slice, s_i <= e_i, both absolute in the data buffer,
+    the offsets s_0, e_0, s_1, e_1, ... increase (a slice lies within its row, which ends where
+    the next one starts), and make an array over the same data whose value 2i is row i's slice
+    (and 2i + 1 what lies between it and the next): ``take`` of its even values copies the
+    slices out. The rows' strings are UTF-8; the bounds of a slice must be offsets in bytes (an
+    own href is ASCII: its code points are its bytes).
+
+    The values of the other rows (``others``: columnar_rows.row_of's, at ``other_indices``)
+    are written after the data, and the offsets of a field's values go on after the slices':
+    the same ``take`` picks them at their rows. (Every index taken is in range by
+    construction: the takes skip Arrow's bounds check.)
+    """
+
+    def __init__(
+        self,
+        chunk: _Array,
+        present: _Array,
+        row_start: _Array,
+        other_indices: list[int],
+        others: list[columnar_rows.Row],
+    ) -> None:
+        length = len(chunk)
+        self.length = length
+        data = chunk.buffers()[2]
+        self.data = pa.py_buffer(b"") if data is None else data
+        self.row_start = row_start
+        self.interleaved, even = _index_arrays(length)
+        # Which value each row takes: a null row none; row i its slice, value 2i.
+        self.taken: _Array = pc.if_else(present, even, _NULL_INDEX) if chunk.null_count else even
+        self.others = others
+        if not others:
+            return
+        # The other rows' values, field by field: field f's of the k other rows are values
+        # f * k to f * k + k - 1 of other_values, written after the data.
+        values = [row[index] for index in range(len(PARSE_FIELDS)) for row in others]
+        self.other_values = pa.array(values, pa.string())
+        _, value_offsets, value_data = self.other_values.buffers()
+        value_bounds = pa.Array.from_buffers(
+            pa.int32(), len(values) + 1, [None, value_offsets]
+        ).cast(pa.int64())
+        self.other_offsets = pc.add(value_bounds, pa.scalar(self.data.size, pa.int64()))
+        if value_data is not None:
+            self.data = _joined(self.data, value_data)
+        # Other row j takes value 2 * length + j (after the slices and the gap after the last).
+        self.mask = _mask(other_indices, length)
+        self.taken = pc.replace_with_mask(self.taken, self.mask, self._numbers(2 * length))
+
+    def _numbers(self, first: int) -> _Array:
+        """``first``, ``first + 1``, ... for each other row."""
+        return pa.array(range(first, first + len(self.others)), pa.int64())
+
+    def of(self, start: _Array | None, end: _Array, name: str) -> _Array:
+        """Row i's characters from ``start[i]`` (None: its start) to ``end[i]`` (offsets in the
+        row, in bytes); the other rows' field ``name``."""
+        starts = self.row_start if start is None else pc.add(self.row_start, start)
+        both = pa.concat_arrays([starts, pc.add(self.row_start, end)])
+        bounds = pc.take(both, self.interleaved, boundscheck=False)
+        size = 2 * self.length - 1
+        validity = None
+        if self.others:
+            count = len(self.others)
+            first = PARSE_FIELDS.index(name) * count
+            bounds = pa.concat_arrays([bounds, self.other_offsets.slice(first, count + 1)])
+            size += 1 + count
+            other_values = self.other_values.slice(first, count)
+            if other_values.null_count:
+                before = pa.repeat(_TRUE, size - count)
+                validity = pa.concat_arrays([before, other_values.is_valid()]).buffers()[1]
+        offsets = bounds.cast(pa.int32()).buffers()[1]
+        values = pa.Array.from_buffers(pa.string(), size, [validity, offsets, self.data])
+        sliced: _Array = pc.take(values, self.taken, boundscheck=False)
+        return sliced
+
+    def taken_from(self, values: list[str | None], indices: _Array, name: str) -> _Array:
+        """``values`` taken at ``indices`` (null: null); the other rows' field ``name``."""
+        if self.others:
+            index = PARSE_FIELDS.index(name)
+            first = len(values)
+            values = values + [row[index] for row in self.others]
+            indices = pc.replace_with_mask(
+                indices.cast(pa.int64()), self.mask, self._numbers(first)
+            )
+        taken: _Array = pc.take(pa.array(values, pa.string()), indices, boundscheck=False)
+        return taken
+
+
+def _joined(first: pa.Buffer, second: pa.Buffer) -> pa.Buffer:
+    """The bytes of two buffers one after the other (copied once, by Arrow's concatenation of
+    two arrays of one binary value each)."""
+    parts = [
+        pa.Array.from_buffers(
+            pa.binary(), 1, [None, pa.array([0, part.size], pa.int32()).buffers()[1], part]
+        )
+        for part in (first, second)
+    ]
+    joined = pa.concat_arrays(parts).buffers()[2]
+    assert joined is not None
+    return joined
+
+
+#: _index_arrays' answers for the last few lengths (a Spark batch's length recurs), up to
+#: _LONGEST_KEPT rows (24 bytes a row: a longer array's are made again, not kept for the life of
+#: the process).
+_INDEX_ARRAYS: dict[int, tuple[_Array, _Array]] = {}
+_LONGEST_KEPT: Final = 1 << 16
+
+
+def _index_arrays(length: int) -> tuple[_Array, _Array]:
+    """For ``length`` rows: the indices that interleave two arrays of that length (0, length,
+    1, length + 1, ...), and the even numbers below twice that length."""
+    arrays = _INDEX_ARRAYS.get(length)
+    if arrays is None:
+        if len(_INDEX_ARRAYS) >= 8:
+            _INDEX_ARRAYS.clear()
+        counts = pc.cumulative_sum(pa.repeat(pa.scalar(1, pa.int64()), 2 * length))
+        numbers = pc.subtract(counts, _ONE)  # 0, 1, ..., 2 * length - 1
+        interleaved = pc.add(
+            pc.shift_right(numbers, _ONE),
+            pc.multiply(pc.bit_wise_and(numbers, _ONE), pa.scalar(length, pa.int64())),
+        )
+        even = pc.multiply(numbers.slice(0, length), pa.scalar(2, pa.int64()))
+        arrays = (interleaved, even)
+        if length <= _LONGEST_KEPT:
+            _INDEX_ARRAYS[length] = arrays
+    return arrays
+
+
+def _parse_by_pattern(chunk: _Array, base: URL | None) -> _Array:
+    absent = pc.is_null(chunk)
+    fast = _own_href_mask(chunk)
+    slow = pc.and_(pc.invert(absent), pc.invert(fast))
+    slow_rows, indices = _distinct_results(
+        pc.filter(chunk, slow), lambda value: row_of(value, base), PARSE_TYPE
+    )
+    slow_rows = pc.take(slow_rows, indices)
+    fields = _fast_fields(chunk)
+    # The registrable domain of the shortcut's rows: their hosts are domains.
+    fast_domains = _registrable_domains_of_domains(pc.filter(fields["hostname"], fast))
+    fields["registrable_domain"] = pc.replace_with_mask(
+        fields["registrable_domain"], fast, fast_domains
+    )
+    merged = [
+        _replaced(fields[name], slow, cast(pa.StructArray, slow_rows).field(name))
+        for name in PARSE_FIELDS
+    ]
+    return _null_where(pa.StructArray.from_arrays(merged, fields=list(PARSE_TYPE)), absent)
+
+
+def _fast_fields(chunk: _Array) -> dict[str, _Array]:
+    """Every field of :func:`parse`'s struct, for the rows that OWN_HREF_PATTERN matches (the
+    other rows hold placeholders, to be replaced): the getters' values of a URL that is its own
+    href, whose scheme is special, and which has no credentials and no port.
+
+    Such a URL is scheme "://" host path ["?" query] ["#" fragment], with no "?" or "#" before the
+    query and no "#" before the fragment: cutting it at the first "#", then "?", "://" and "/"
+    gives its parts (string kernels; ``extract_regex`` is several times slower).
+    """
+    before_fragment, fragment = _split_once(chunk, "#")
+    before_query, query = _split_once(before_fragment, "?")
+    scheme, host_and_path = _split_once(before_query, "://")
+    host, path_after_slash = _split_once(host_and_path, "/")
+    protocol = _concat(scheme, ":")
+    empty = pa.array([""] * len(chunk), type=pa.string())
+    return {
+        "href": chunk,
+        "protocol": protocol,
+        "username": empty,
+        "password": empty,
+        "host": host,
+        "hostname": host,
+        "port": empty,
+        "pathname": _concat("/", path_after_slash),
+        # The getters give "" for an empty query or fragment, else "?" query / "#" fragment.
+        "search": pc.if_else(pc.equal(query, _EMPTY), _EMPTY, _concat("?", query)),
+        "hash": pc.if_else(pc.equal(fragment, _EMPTY), _EMPTY, _concat("#", fragment)),
+        # §4.7: the origin of a special URL other than file: is the tuple (scheme, host, port);
+        # its serialization is scheme "://" host when the port is null.
+        "origin": _concat(protocol, "//", host),
+        "registrable_domain": pa.nulls(len(chunk), pa.string()),  # see _parse_chunk
+        "error": pa.nulls(len(chunk), pa.string()),
+    }
+
+
+def _registrable_domains_of_domains(domains: _Array) -> _Array:
+    """The registrable domain of each serialized domain (§3.2), each distinct one once, as
+    ``URL.registrable_domain`` finds it for a URL whose host is a domain."""
+    find = default_list().registrable_domain_of_domain
+    results, indices = _distinct_results(domains, find, pa.string())
+    return pc.take(results, indices)
+
+
+def _split_once(values: _Array, separator: str) -> tuple[_Array, _Array]:
+    """Each value cut at its first ``separator``: what comes before it (the whole value when
+    there is none) and what comes after it ("" when there is none)."""
+    # With the separator appended, every value has one, and the part after the first one ends
+    # with the appended copy.
+    parts = pc.split_pattern(_concat(values, separator), separator, max_splits=1)
+    after = pc.utf8_slice_codeunits(pc.list_element(parts, 1), 0, -len(separator))
+    return pc.list_element(parts, 0), after
+
+
+def _concat(*strings: _Array | str) -> _Array:
+    """The strings (arrays, or one str for every row) joined row by row."""
+    return pc.binary_join_element_wise(*strings, "")  # type: ignore[call-overload, no-any-return]
+
+
+def _null_where(rows: _Struct, absent: _Array) -> _Struct:
+    """``rows`` with the rows where ``absent`` is true null, their fields null too."""
+    absent = absent.fill_null(True)
+    null = pa.scalar(None, pa.string())
+    fields = [pc.if_else(absent, null, rows.field(name)) for name in PARSE_FIELDS]
+    return pa.StructArray.from_arrays(fields, fields=list(PARSE_TYPE), mask=absent)
+
+
+# --- canonicalize ------------------------------------------------------------------------------
+
+
+@overload
+def canonicalize(
+    urls: Column, profile: Literal["whatwg", "ssurt"] = "whatwg", *, base: str | URL | None = None
+) -> StringColumn: ...
+@overload
+def canonicalize(
+    urls: Column,
+    profile: Literal["dedup"],
+    *,
+    base: str | URL | None = None,
+    **options: Unpack[DedupOptions],
+) -> StringColumn: ...
+@overload
+def canonicalize(
+    urls: Column,
+    profile: Literal["safebrowsing"],
+    *,
+    base: str | URL | None = None,
+    **options: Unpack[SafebrowsingOptions],
+) -> StringColumn: ...
+@overload
+def canonicalize(
+    urls: Column,
+    profile: Literal["surt"],
+    *,
+    base: str | URL | None = None,
+    **options: Unpack[SurtOptions],
+) -> StringColumn: ...
+def canonicalize(
+    urls: Column, profile: str = "whatwg", *, base: str | URL | None = None, **options: object
+) -> StringColumn:
+    """Each value in the form of ``profile`` (``urlspec.canonicalize(value, profile, base=base,
+    **options)``: whatwg, dedup, safebrowsing, surt, ssurt; see docs/canonicalization.md);
+    null where the value is no URL to the profile, or null. Each distinct value is
+    canonicalized once; ``whatwg`` without options is :func:`href`, with its shortcut.
+
+    The options are typed per profile, as ``urlspec.canonicalize``'s. An unknown profile is
+    ValueError, an option the profile does not take TypeError, at once.
+    """
+    return canonicalize_as(urls, profile, base, options)
+
+
+def canonicalize_as(
+    urls: Column, profile: str, base: str | URL | None, options: Mapping[str, object]
+) -> StringColumn:
+    """:func:`canonicalize` for a profile name known only at run time (a column's value, a
+    command line's option): the same checks, made when called."""
+    from urlspec.canonical import PROFILES
+    from urlspec.canonical import canonicalize_as as scalar_canonicalize
+
+    if profile not in PROFILES:
+        raise ValueError(f"unknown canonicalization profile {profile!r}: one of {PROFILES}")
+    if profile == "whatwg" and not options:
+        return href(urls, base)
+    values = _string_array(urls, "urls")
+    fixed = _Base(base)
+    # The options are checked on a URL, before any row (the profiles check them when called).
+    scalar_canonicalize("https://example.com/", profile, None, options)
+
+    def convert(value: str) -> str | None:
+        if fixed.failure is not None:
+            return None
+        try:
+            return scalar_canonicalize(value, profile, fixed.url, options)
+        except InvalidURL:
+            return None
+
+    def convert_chunk(chunk: _Array) -> _Array:
+        results, indices = _distinct_results(chunk, convert, pa.string())
+        return pc.take(results, indices)
+
+    return _strings(_chunkwise(convert_chunk, values, pa.string()))
+
+
+# --- hosts ------------------------------------------------------------------------------------
+
+
+def registrable_domain(hosts: Column, *, include_private: bool = True) -> StringColumn:
+    """Each host's registrable domain (§3.2, ``urlspec.registrable_domain``), in A-labels; null
+    where it has none (an IP address, a public suffix), where the value is no host, or null.
+    ``include_private=False`` ignores the Public Suffix List's private section. Each distinct
+    host is looked up once."""
+    values = _string_array(hosts, "hosts")
+
+    def find(host: str) -> str | None:
+        try:
+            return scalar_registrable_domain(host, include_private=include_private)
+        except InvalidHost:
+            return None
+
+    def find_in_chunk(chunk: _Array) -> _Array:
+        results, indices = _distinct_results(chunk, find, pa.string())
+        return pc.take(results, indices)
+
+    return _strings(_chunkwise(find_in_chunk, values, pa.string()))
+
+
+def domain_to_ascii(hosts: Column, be_strict: bool = False) -> StringColumn:
+    """Each domain to ASCII (§3.3, ``urlspec.domain_to_ascii``); null where it fails, or null.
+    Each distinct domain is converted once."""
+    values = _string_array(hosts, "hosts")
+
+    def convert(domain: str) -> str | None:
+        try:
+            return scalar_domain_to_ascii(domain, be_strict)
+        except InvalidDomain:
+            return None
+
+    def convert_chunk(chunk: _Array) -> _Array:
+        results, indices = _distinct_results(chunk, convert, pa.string())
+        return pc.take(results, indices)
+
+    return _strings(_chunkwise(convert_chunk, values, pa.string()))
+
+
+# --- URLPattern -------------------------------------------------------------------------------
+
+from typing import TYPE_CHECKING  # noqa: E402
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from urlspec.urlpattern import URLPattern
+
+__all__ += ["url_pattern_test"]
+
+
+def url_pattern_test(
+    urls: Column, pattern: str | Mapping[str, str] | URLPattern, base: str | None = None
+) -> BooleanColumn:
+    """Whether each value matches ``pattern`` (``URLPattern(pattern).test(value, base)``, see
+    docs/urlpattern.md): a URLPattern, or a constructor string or dict compiled once. False
+    where the value is no URL; null where it is null. Each distinct value is tested once."""
+    from urlspec.urlpattern import URLPattern
+
+    compiled = pattern if isinstance(pattern, URLPattern) else URLPattern(pattern)
+    values = _string_array(urls, "urls")
+
+    def test(value: str) -> bool:
+        return compiled.test(value, base)
+
+    def test_chunk(chunk: _Array) -> _Array:
+        results, indices = _distinct_results(chunk, test, pa.bool_())
+        return pc.take(results, indices)
+
+    return _booleans(_chunkwise(test_chunk, values, pa.bool_()))
