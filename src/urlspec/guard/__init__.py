@@ -9,11 +9,15 @@
 * :class:`GuardedTransport`, :class:`AsyncGuardedTransport` (httpx), :class:`GuardedAdapter`
   (requests) connect only to pinned addresses, check every redirect hop, and keep the Host
   header, TLS SNI and certificate verification on the name; :func:`client`,
-  :func:`async_client` and :func:`session` build ready clients.
+  :func:`async_client` and :func:`session` build ready clients; :func:`aiohttp_session`
+  (aiohttp) likewise;
+* :func:`create_connection` and :func:`open_connection` connect a socket (or asyncio streams)
+  to a checked address only, for any other protocol (Redis, SMTP, websockets, databases).
 
 Every refusal is a :class:`Refused` (a ``ValueError``) with a stable ``reason`` code
-(:data:`REASONS`). The clients' modules import httpx or requests: they are loaded on first use of
-their names (extras ``urlspec[httpx]``, ``urlspec[requests]``). See docs/security.md.
+(:data:`REASONS`). The clients' modules import httpx, requests or aiohttp: they are loaded on
+first use of their names (extras ``urlspec[httpx]``, ``urlspec[requests]``,
+``urlspec[aiohttp]``), as is the socket module (asyncio). See docs/security.md.
 """
 
 from __future__ import annotations
@@ -27,6 +31,9 @@ from urlspec.guard.reasons import REASONS, Refused
 from urlspec.guard.resolving import PinnedURL, resolve, resolve_async
 
 if TYPE_CHECKING:
+    from urlspec.guard.aiohttp_client import GuardedClientSession as GuardedClientSession
+    from urlspec.guard.aiohttp_client import GuardedConnector as GuardedConnector
+    from urlspec.guard.aiohttp_client import aiohttp_session as aiohttp_session
     from urlspec.guard.httpx_transport import AsyncGuardedClient as AsyncGuardedClient
     from urlspec.guard.httpx_transport import AsyncGuardedTransport as AsyncGuardedTransport
     from urlspec.guard.httpx_transport import GuardedClient as GuardedClient
@@ -36,8 +43,10 @@ if TYPE_CHECKING:
     from urlspec.guard.requests_adapter import GuardedAdapter as GuardedAdapter
     from urlspec.guard.requests_adapter import GuardedSession as GuardedSession
     from urlspec.guard.requests_adapter import session as session
+    from urlspec.guard.sockets import create_connection as create_connection
+    from urlspec.guard.sockets import open_connection as open_connection
 
-# name -> the module that defines it (imported on first use: it imports httpx or requests)
+# name -> the module that defines it (imported on first use: it imports an HTTP client, or asyncio)
 _LAZY: dict[str, str] = {
     "GuardedTransport": "urlspec.guard.httpx_transport",
     "GuardedClient": "urlspec.guard.httpx_transport",
@@ -48,6 +57,11 @@ _LAZY: dict[str, str] = {
     "GuardedAdapter": "urlspec.guard.requests_adapter",
     "GuardedSession": "urlspec.guard.requests_adapter",
     "session": "urlspec.guard.requests_adapter",
+    "GuardedClientSession": "urlspec.guard.aiohttp_client",
+    "GuardedConnector": "urlspec.guard.aiohttp_client",
+    "aiohttp_session": "urlspec.guard.aiohttp_client",
+    "create_connection": "urlspec.guard.sockets",
+    "open_connection": "urlspec.guard.sockets",
 }
 
 __all__ = [
