@@ -26,6 +26,8 @@ import test_guard_clients as clients
 import trustme
 from guard_servers import LoopbackServer
 from test_guard_clients import PUBLIC, TLS_POLICY, ipv6_loopback_works, resolver_for, tls_server
+from test_guard_corpus import CASES as CORPUS
+from test_guard_corpus import answers_resolver
 
 from urlspec import URL, guard
 from urlspec.guard import Policy, Refused
@@ -460,3 +462,22 @@ def test_nothing_is_resolved_twice(public: LoopbackServer) -> None:
     policy = Policy(allow_networks=["127.0.0.1/32"], resolver=counting)
     assert get(public.chain_url(2, public.url(host="public.test"), host="public.test"), policy)[0]
     assert asked == ["public.test"] * 3
+
+
+# --- the corpus's refused URLs, asked for directly ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        pytest.param(case, id=f"{case['class']}:{case['url']!r}")
+        for case in CORPUS
+        if case["kind"] in ("check", "resolve") and case["expect"] == "refuse"
+    ],
+)
+def test_corpus_refusals(case: dict[str, Any]) -> None:
+    # Refused with the case's reason before any connection (the fence would see one). The
+    # redirect, chain and rebinding cases run in tests/test_guard_corpus.py, the allowed ones
+    # in bench/guard.py (tests/test_bench_guard.py), which intercepts their connections.
+    policy = Policy(resolver=answers_resolver(case.get("answers")))
+    assert refused(lambda: get(case["url"], policy)).reason == case["reason"]

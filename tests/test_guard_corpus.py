@@ -3,12 +3,13 @@
 Each case carries its class, whose note in the data file cites the registry, RFC or URL Standard
 step that justifies the expected verdict. ``check`` cases run :func:`urlspec.guard.check` (no
 DNS), ``resolve`` cases :func:`urlspec.guard.resolve` with the resolver answers the case gives,
-``redirect``/``chain``/``rebinding`` cases real clients (httpx and requests) against servers on
-127.0.0.1 ("the public internet": the policy's allow_networks) and 127.0.0.2 ("internal").
+``redirect``/``chain``/``rebinding`` cases real clients (httpx, requests, aiohttp) against servers
+on 127.0.0.1 ("the public internet": the policy's allow_networks) and 127.0.0.2 ("internal").
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import socket
 from collections.abc import Callable, Iterator
@@ -109,7 +110,19 @@ def fetch_requests(url: str, policy: Policy) -> int:
         return session.get(url).status_code
 
 
-CLIENTS = [pytest.param(fetch_httpx, id="httpx"), pytest.param(fetch_requests, id="requests")]
+def fetch_aiohttp(url: str, policy: Policy) -> int:
+    async def fetch() -> int:
+        async with guard.aiohttp_session(policy) as session, session.get(url) as response:
+            return response.status
+
+    return asyncio.run(fetch())
+
+
+CLIENTS = [
+    pytest.param(fetch_httpx, id="httpx"),
+    pytest.param(fetch_requests, id="requests"),
+    pytest.param(fetch_aiohttp, id="aiohttp"),
+]
 
 
 @pytest.mark.parametrize("fetch", CLIENTS)
