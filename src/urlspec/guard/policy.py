@@ -20,7 +20,15 @@ The defaults refuse everything but a plain ``http``/``https`` fetch of a global 
   ``allow_networks`` for that);
 * ``allow_credentials``: ``False`` (a URL with a username or password is refused);
 * ``max_redirects``: 5 (every hop is checked again);
-* ``resolver``: ``None``, meaning :func:`socket.getaddrinfo`, looked up at each resolution.
+* ``resolver``: ``None``, meaning :func:`socket.getaddrinfo`, looked up at each resolution;
+* ``async_resolver``: ``None``; an async callable with getaddrinfo's shape, for
+  :func:`urlspec.guard.resolve_async` (the async clients). When it is ``None``, the async path
+  runs ``resolver`` in the event loop's default executor (a thread) when one is given, else
+  uses ``asyncio.get_running_loop().getaddrinfo``. The sync path never uses it.
+
+Whatever a resolver does wrong (raises any exception, returns ``None``, something that is not a
+list of getaddrinfo answers, an answer without an IP address, or no answer) is a
+``resolution-failed`` refusal, never an error of another type.
 
 A proxy is never used: a proxy resolves the name itself, so the connection could not be pinned to
 the address the guard checked (the client helpers run with ``trust_env=False`` and refuse a
@@ -41,7 +49,7 @@ may be written in any spelling the parser accepts):
 from __future__ import annotations
 
 import ipaddress
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final, NamedTuple, Protocol
 
@@ -52,6 +60,7 @@ from urlspec.urlpattern import URLPattern, URLPatternError
 
 __all__ = [
     "DEFAULT_POLICY",
+    "AsyncResolver",
     "HostList",
     "Network",
     "Policy",
@@ -73,6 +82,16 @@ class Resolver(Protocol):
     def __call__(
         self, host: str, port: int, family: int, type: int, /
     ) -> Sequence[tuple[object, object, object, object, tuple[object, ...]]]: ...
+
+
+class AsyncResolver(Protocol):
+    """What a policy's ``async_resolver`` is called like: an async :func:`socket.getaddrinfo`;
+    the guard calls ``await async_resolver(host, port, 0, socket.SOCK_STREAM)`` and reads the
+    answers as :class:`Resolver`'s."""
+
+    def __call__(
+        self, host: str, port: int, family: int, type: int, /
+    ) -> Awaitable[Sequence[tuple[object, object, object, object, tuple[object, ...]]]]: ...
 
 
 class Network(NamedTuple):
@@ -208,6 +227,9 @@ class Policy:
     allow_credentials: bool = False
     max_redirects: int = 5
     resolver: Resolver | Callable[..., Sequence[tuple[object, ...]]] | None = None
+    async_resolver: (
+        AsyncResolver | Callable[..., Awaitable[Sequence[tuple[object, ...]]]] | None
+    ) = None
     # Derived from the fields above in __post_init__.
     allowed: HostList = field(init=False, repr=False, compare=False)
     denied: HostList = field(init=False, repr=False, compare=False)
@@ -231,6 +253,10 @@ class Policy:
             raise PolicyError(f"ports must be in 0..65535: {sorted(ports)}")
         if self.max_redirects < 0:
             raise PolicyError(f"max_redirects must be 0 or more, not {self.max_redirects}")
+        for name in ("resolver", "async_resolver"):
+            hook = getattr(self, name)
+            if hook is not None and not callable(hook):
+                raise PolicyError(f"{name} must be a callable or None, not {type(hook).__name__}")
         for name in (
             "allow_hosts",
             "deny_hosts",

@@ -10,13 +10,24 @@ verification stay on the URL's host.
 Every answer must pass the policy (:func:`urlspec.guard.checking.address_verdict`, the same
 judgement as a literal address in the URL): when none does the reason is
 ``resolved-to-non-global``, when some do and some don't it is ``mixed-answer`` (an attacker who
-controls a name can mix a private address into a public answer and hope the client picks it). A
-resolver error or an empty answer is ``resolution-failed``.
+controls a name can mix a private address into a public answer and hope the client picks it).
+
+Whatever goes wrong in the resolver is ``resolution-failed``: it raised (any ``Exception``:
+``socket.gaierror``, a DNS library's ``LookupError`` or ``ValueError`` for a name that does not
+exist, a ``TypeError`` of a broken hook), or it returned ``None``, something that is not a list of
+getaddrinfo answers, an answer that is not a 5-tuple whose ``sockaddr`` starts with an IP address,
+or no answer at all. Interruptions, which are no errors (``KeyboardInterrupt``,
+``asyncio.CancelledError``), pass through.
+
+:func:`resolve_async` is the same for the async clients: it awaits the policy's
+``async_resolver`` (see :class:`~urlspec.guard.policy.Policy`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import socket
+from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from urlspec.guard.checking import address_verdict, check, host_kind, shown
@@ -27,7 +38,14 @@ from urlspec.url import URL
 from urlspec.url_record import default_port
 from urlspec.validation import quote
 
-__all__ = ["PinnedURL", "parse_answer", "resolve", "resolve_hop"]
+__all__ = [
+    "PinnedURL",
+    "parse_answer",
+    "resolve",
+    "resolve_async",
+    "resolve_hop",
+    "resolve_hop_async",
+]
 
 
 class PinnedURL(NamedTuple):
@@ -64,15 +82,25 @@ def _socket_address(host: Host) -> str:
     return serialized[1:-1] if host.kind is HostKind.IPV6 else serialized
 
 
-def resolve(url: str | URL, policy: Policy | None = None) -> PinnedURL:
-    """Check ``url`` (:func:`~urlspec.guard.check`), resolve its host once with the policy's
-    resolver, and return the addresses to connect to; raises
-    :class:`~urlspec.guard.reasons.Refused` unless every answer passes the policy.
+#: How much of a resolver's error message a refusal quotes.
+_ERROR_TEXT_LIMIT: Final = 200
 
-    An IP address in the URL is its own answer (no resolver call).
-    """
-    if policy is None:
-        policy = DEFAULT_POLICY
+
+def _error_text(error: BaseException) -> str:
+    """``error`` for a message: its type and its text, quoted and cut (a resolver is code the
+    guard does not control: its text may be long, hold control characters, or fail)."""
+    try:
+        text = str(error)
+    except Exception:  # a broken __str__ must not replace the refusal
+        text = ""
+    if len(text) > _ERROR_TEXT_LIMIT:
+        text = text[:_ERROR_TEXT_LIMIT] + "..."
+    return f"{type(error).__name__} {quote(text)}"
+
+
+def _start(url: str | URL, policy: Policy) -> PinnedURL:
+    """``url`` checked, with the port to connect to, and its address when the URL gives one: a
+    :class:`PinnedURL` with no ``addresses`` is a domain the resolver is to be asked for."""
     checked = check(url, policy)
     hostname = checked.hostname
     port = int(checked.port) if checked.port else default_port(checked.protocol[:-1])
@@ -83,40 +111,131 @@ def resolve(url: str | URL, policy: Policy | None = None) -> PinnedURL:
         return PinnedURL(checked, hostname, port, (hostname,))
     if kind is HostKind.IPV6:
         return PinnedURL(checked, hostname[1:-1], port, (hostname[1:-1],))
-    resolver = policy.resolver if policy.resolver is not None else socket.getaddrinfo
-    try:
-        answers = resolver(hostname, port, 0, socket.SOCK_STREAM)
-    except (OSError, UnicodeError) as error:
-        raise Refused(
-            "resolution-failed", shown(checked), f"host {quote(hostname)}: {error}"
-        ) from None
+    return PinnedURL(checked, hostname, port, ())
+
+
+def _failed(start: PinnedURL, why: str) -> Refused:
+    return Refused("resolution-failed", shown(start.url), f"host {quote(start.host)}: {why}")
+
+
+def _answer_address(answer: object) -> Host | None:
+    """The IP address of one getaddrinfo answer ``(family, type, proto, canonname, sockaddr)``
+    (``sockaddr[0]``), or None when the answer is not of that shape or holds no IP address."""
+    if not isinstance(answer, tuple | list) or len(answer) != 5:
+        return None
+    sockaddr = answer[4]
+    if not isinstance(sockaddr, tuple | list) or not sockaddr:
+        return None
+    return parse_answer(sockaddr[0])
+
+
+def _pinned(start: PinnedURL, answers: object, policy: Policy) -> PinnedURL:
+    """``start`` with the addresses of the resolver's ``answers`` when every one passes the
+    policy; raises :class:`~urlspec.guard.reasons.Refused` otherwise."""
+    if not isinstance(answers, Sequence) or isinstance(answers, str | bytes | bytearray):
+        raise _failed(start, f"the resolver gave {type(answers).__name__}, not a list of answers")
     addresses: list[str] = []
     refused: list[str] = []
-    for answer in answers:
-        sockaddr = answer[4] if len(answer) > 4 else None
-        host = parse_answer(sockaddr[0] if isinstance(sockaddr, tuple) and sockaddr else None)
-        if host is None:
-            raise Refused(
-                "resolution-failed",
-                shown(checked),
-                f"host {quote(hostname)}: the resolver gave {answer!r}, not an IP address",
-            )
-        verdict = address_verdict(host, policy)
-        if verdict is None:
-            address = _socket_address(host)
-            if address not in addresses:
-                addresses.append(address)
-        else:
-            refused.append(f"{_socket_address(host)} [{verdict[0]}: {verdict[1]}]")
+    try:
+        for index, answer in enumerate(answers):
+            host = _answer_address(answer)
+            if host is None:
+                raise _failed(
+                    start,
+                    f"answer {index} of the resolver ({type(answer).__name__}) is no getaddrinfo "
+                    "answer with an IP address",
+                )
+            verdict = address_verdict(host, policy)
+            if verdict is None:
+                address = _socket_address(host)
+                if address not in addresses:
+                    addresses.append(address)
+            else:
+                refused.append(f"{_socket_address(host)} [{verdict[0]}: {verdict[1]}]")
+    except Refused:
+        raise
+    except Exception as error:  # a Sequence of the resolver's own whose items fail
+        raise _failed(start, f"reading the answers failed: {_error_text(error)}") from None
     if not addresses and not refused:
-        raise Refused("resolution-failed", shown(checked), f"host {quote(hostname)}: no address")
+        raise _failed(start, "no address")
     if refused:
         reason = "mixed-answer" if addresses else "resolved-to-non-global"
         detail = "; ".join(refused[:_MAX_SHOWN])
         if len(refused) > _MAX_SHOWN:
             detail += f"; and {len(refused) - _MAX_SHOWN} more"
-        raise Refused(reason, shown(checked), f"host {quote(hostname)} resolved to {detail}")
-    return PinnedURL(checked, hostname, port, tuple(addresses))
+        raise Refused(reason, shown(start.url), f"host {quote(start.host)} resolved to {detail}")
+    return PinnedURL(start.url, start.host, start.port, tuple(addresses))
+
+
+def resolve(url: str | URL, policy: Policy | None = None) -> PinnedURL:
+    """Check ``url`` (:func:`~urlspec.guard.check`), resolve its host once with the policy's
+    ``resolver`` (default :func:`socket.getaddrinfo`), and return the addresses to connect to;
+    raises :class:`~urlspec.guard.reasons.Refused` unless every answer passes the policy (any
+    failure of the resolver is ``resolution-failed``).
+
+    An IP address in the URL is its own answer (no resolver call).
+    """
+    if policy is None:
+        policy = DEFAULT_POLICY
+    start = _start(url, policy)
+    if start.addresses:
+        return start
+    resolver = policy.resolver if policy.resolver is not None else socket.getaddrinfo
+    try:
+        answers: object = resolver(start.host, start.port, 0, socket.SOCK_STREAM)
+    except Exception as error:
+        raise _failed(start, _error_text(error)) from None
+    return _pinned(start, answers, policy)
+
+
+async def _lookup_async(policy: Policy, host: str, port: int) -> object:
+    """The answers of the resolver :func:`resolve_async` uses for ``policy``."""
+    if policy.async_resolver is not None:
+        answers: object = await policy.async_resolver(host, port, 0, socket.SOCK_STREAM)
+        return answers
+    loop = asyncio.get_running_loop()
+    if policy.resolver is not None:
+        return await loop.run_in_executor(None, policy.resolver, host, port, 0, socket.SOCK_STREAM)
+    return await loop.getaddrinfo(host, port, family=0, type=socket.SOCK_STREAM)
+
+
+async def resolve_async(url: str | URL, policy: Policy | None = None) -> PinnedURL:
+    """:func:`resolve` for asyncio code: the same checks and the same :class:`PinnedURL`, the
+    host resolved once by ``await policy.async_resolver(host, port, 0, socket.SOCK_STREAM)``.
+
+    Without an ``async_resolver``, a policy's sync ``resolver`` runs in the event loop's default
+    executor (a worker thread, so that a blocking resolver does not stop the loop), and without
+    either, ``asyncio.get_running_loop().getaddrinfo`` resolves. It runs in an asyncio event
+    loop (without one, every lookup is ``resolution-failed``; an IP address needs no lookup).
+    """
+    if policy is None:
+        policy = DEFAULT_POLICY
+    start = _start(url, policy)
+    if start.addresses:
+        return start
+    try:
+        answers = await _lookup_async(policy, start.host, start.port)
+    except Exception as error:
+        raise _failed(start, _error_text(error)) from None
+    return _pinned(start, answers, policy)
+
+
+def _too_many(url: str | URL, policy: Policy, hop: int) -> Refused | None:
+    """The refusal of the ``hop``-th request when it is past the policy's ``max_redirects``."""
+    if hop <= policy.max_redirects:
+        return None
+    shown_url = url.href if isinstance(url, URL) else url
+    return Refused(
+        "too-many-redirects",
+        shown_url,
+        f"redirect {hop} (the policy allows {policy.max_redirects})",
+    )
+
+
+def _redirect_refused(refused: Refused, hop: int) -> Refused:
+    return Refused(
+        "redirect-refused", refused.url, f"redirect {hop}: {refused.detail}", refused.reason
+    )
 
 
 def resolve_hop(url: str | URL, policy: Policy, hop: int) -> PinnedURL:
@@ -125,19 +244,23 @@ def resolve_hop(url: str | URL, policy: Policy, hop: int) -> PinnedURL:
     ``hop_reason``), a hop past the policy's ``max_redirects`` is ``too-many-redirects``."""
     if hop == 0:
         return resolve(url, policy)
-    shown_url = url.href if isinstance(url, URL) else url
-    if hop > policy.max_redirects:
-        raise Refused(
-            "too-many-redirects",
-            shown_url,
-            f"redirect {hop} (the policy allows {policy.max_redirects})",
-        )
+    too_many = _too_many(url, policy, hop)
+    if too_many is not None:
+        raise too_many
     try:
         return resolve(url, policy)
     except Refused as refused:
-        raise Refused(
-            "redirect-refused",
-            refused.url,
-            f"redirect {hop}: {refused.detail}",
-            hop_reason=refused.reason,
-        ) from None
+        raise _redirect_refused(refused, hop) from None
+
+
+async def resolve_hop_async(url: str | URL, policy: Policy, hop: int) -> PinnedURL:
+    """:func:`resolve_hop` with :func:`resolve_async`."""
+    if hop == 0:
+        return await resolve_async(url, policy)
+    too_many = _too_many(url, policy, hop)
+    if too_many is not None:
+        raise too_many
+    try:
+        return await resolve_async(url, policy)
+    except Refused as refused:
+        raise _redirect_refused(refused, hop) from None
