@@ -26,7 +26,16 @@ def test_checking_loads_no_http_client() -> None:
         "from urlspec import guard\nguard.check('https://example.com/')\n"
         "guard.resolve('http://8.8.8.8/')"
     )
-    assert not loaded & {"httpx", "httpcore", "anyio", "requests", "urllib3", "aiohttp", "yarl"}
+    assert not loaded & {
+        "httpx",
+        "httpcore",
+        "anyio",
+        "requests",
+        "urllib3",
+        "urllib.request",
+        "aiohttp",
+        "yarl",
+    }
     assert "urlspec.guard.sockets" not in loaded
 
 
@@ -40,6 +49,10 @@ def test_the_clients_load_on_first_use() -> None:
     loaded = loaded_after("from urlspec import guard\nguard.create_connection")
     assert "urlspec.guard.sockets" in loaded
     assert not loaded & {"httpx", "requests", "aiohttp", "urllib3"}
+    loaded = loaded_after("from urlspec import guard\nguard.pool_manager")
+    assert "urllib3" in loaded and not loaded & {"httpx", "requests"}
+    loaded = loaded_after("from urlspec import guard\nguard.opener")
+    assert "urllib.request" in loaded and not loaded & {"httpx", "requests", "urllib3"}
 
 
 def test_the_lazy_names_are_the_functions() -> None:

@@ -7,17 +7,20 @@
 * :func:`resolve` resolves the host once and returns the addresses to pin (:class:`PinnedURL`)
   only when every answer passes; :func:`resolve_async` does the same in asyncio code;
 * :class:`GuardedTransport`, :class:`AsyncGuardedTransport` (httpx), :class:`GuardedAdapter`
-  (requests) connect only to pinned addresses, check every redirect hop, and keep the Host
-  header, TLS SNI and certificate verification on the name; :func:`client`,
-  :func:`async_client` and :func:`session` build ready clients; :func:`aiohttp_session`
-  (aiohttp) likewise;
+  (requests), :class:`GuardedPoolManager` (urllib3) and :class:`GuardedOpener`
+  (``urllib.request``) connect only to pinned addresses, check every redirect hop (read as a
+  browser reads it: :mod:`urlspec.guard.redirects`), and keep the Host header, TLS SNI and
+  certificate verification on the name; :func:`client`, :func:`async_client`, :func:`session`,
+  :func:`pool_manager`, :func:`opener` and :func:`aiohttp_session` (an aiohttp session over a
+  :class:`GuardedConnector`) build ready clients;
 * :func:`create_connection` and :func:`open_connection` connect a socket (or asyncio streams)
   to a checked address only, for any other protocol (Redis, SMTP, websockets, databases).
 
 Every refusal is a :class:`Refused` (a ``ValueError``) with a stable ``reason`` code
-(:data:`REASONS`). The clients' modules import httpx, requests or aiohttp: they are loaded on
-first use of their names (extras ``urlspec[httpx]``, ``urlspec[requests]``,
-``urlspec[aiohttp]``), as is the socket module (asyncio). See docs/security.md.
+(:data:`REASONS`). The clients' modules import their HTTP client: they are loaded on first use
+of their names (extras ``urlspec[httpx]``, ``urlspec[requests]``, ``urlspec[urllib3]``,
+``urlspec[aiohttp]``; the ``urllib.request`` opener needs none), as is the socket module
+(asyncio). See docs/security.md.
 """
 
 from __future__ import annotations
@@ -45,6 +48,10 @@ if TYPE_CHECKING:
     from urlspec.guard.requests_adapter import session as session
     from urlspec.guard.sockets import create_connection as create_connection
     from urlspec.guard.sockets import open_connection as open_connection
+    from urlspec.guard.urllib3_pool import GuardedPoolManager as GuardedPoolManager
+    from urlspec.guard.urllib3_pool import pool_manager as pool_manager
+    from urlspec.guard.urllib_opener import GuardedOpener as GuardedOpener
+    from urlspec.guard.urllib_opener import opener as opener
 
 # name -> the module that defines it (imported on first use: it imports an HTTP client, or asyncio)
 _LAZY: dict[str, str] = {
@@ -57,6 +64,10 @@ _LAZY: dict[str, str] = {
     "GuardedAdapter": "urlspec.guard.requests_adapter",
     "GuardedSession": "urlspec.guard.requests_adapter",
     "session": "urlspec.guard.requests_adapter",
+    "GuardedPoolManager": "urlspec.guard.urllib3_pool",
+    "pool_manager": "urlspec.guard.urllib3_pool",
+    "GuardedOpener": "urlspec.guard.urllib_opener",
+    "opener": "urlspec.guard.urllib_opener",
     "GuardedClientSession": "urlspec.guard.aiohttp_client",
     "GuardedConnector": "urlspec.guard.aiohttp_client",
     "aiohttp_session": "urlspec.guard.aiohttp_client",
