@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import atexit
 import contextlib
 import json
 import socket
@@ -145,8 +146,11 @@ def _is_ip(name: str) -> bool:
 
 # --- the guards, each with its defaults -------------------------------------------------------
 
+#: A guard as the bench runs it: a fetch function, and the exceptions that are its refusals.
+Guard = tuple[Fetch, tuple[type[BaseException], ...]]
 
-def _urlspec() -> Fetch:
+
+def _urlspec_httpx() -> Guard:
     from urlspec import guard
 
     client = guard.client()  # one client (and TLS context) for every case
@@ -154,10 +158,139 @@ def _urlspec() -> Fetch:
     def fetch(url: str) -> int:
         return client.get(url).status_code
 
+    return fetch, (guard.Refused,)
+
+
+def _on_one_loop(make: Callable[[], Any], get: Callable[[Any, str], Any]) -> Fetch:
+    """A fetch through an asyncio client made once (by ``make``, in the loop) and used on one
+    event loop for every case; ``get(client, url)`` is a coroutine giving the status."""
+    loop = asyncio.new_event_loop()
+
+    async def made() -> Any:
+        return make()
+
+    client = loop.run_until_complete(made())
+
+    async def close() -> None:
+        closing = getattr(client, "aclose", None) or client.close
+        await closing()
+
+    atexit.register(lambda: loop.run_until_complete(close()))
+
+    def fetch(url: str) -> int:
+        status: int = loop.run_until_complete(get(client, url))
+        return status
+
     return fetch
 
 
-def _httpx() -> Fetch:
+def _urlspec_httpx_async() -> Guard:
+    from urlspec import guard
+
+    async def get(client: Any, url: str) -> int:
+        status: int = (await client.get(url)).status_code
+        return status
+
+    return _on_one_loop(guard.async_client, get), (guard.Refused,)
+
+
+def _urlspec_requests() -> Guard:
+    from urlspec import guard
+
+    session = guard.session()
+
+    def fetch(url: str) -> int:
+        status: int = session.get(url, timeout=5).status_code
+        return status
+
+    return fetch, (guard.Refused,)
+
+
+def _urlspec_urllib3() -> Guard:
+    from urlspec import guard
+
+    pool = guard.pool_manager()
+
+    def fetch(url: str) -> int:
+        return pool.request("GET", url, timeout=5).status
+
+    return fetch, (guard.Refused,)
+
+
+def _urlspec_urllib() -> Guard:
+    import urllib.error
+
+    from urlspec import guard
+
+    opener = guard.opener()
+
+    def fetch(url: str) -> int:
+        try:
+            with opener.open(url, timeout=5) as response:
+                status: int = response.status
+                return status
+        except urllib.error.HTTPError as error:  # a status urllib reports as an error
+            return error.code
+
+    return fetch, (guard.Refused,)
+
+
+def _urlspec_aiohttp() -> Guard:
+    from urlspec import guard
+
+    async def get(session: Any, url: str) -> int:
+        async with session.get(url) as response:
+            status: int = response.status
+            return status
+
+    return _on_one_loop(guard.aiohttp_session, get), (guard.Refused,)
+
+
+def http_exchange(sock: socket.socket, target: str, host: str) -> tuple[int, list[str]]:
+    """One ``GET target`` over ``sock`` (closed after): the status and the Location values."""
+    with sock:
+        request = f"GET {target} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+        sock.sendall(request.encode("ascii"))
+        answer = b""
+        while b"\r\n\r\n" not in answer and (chunk := sock.recv(65536)):
+            answer += chunk
+    head = answer.partition(b"\r\n\r\n")[0].decode("latin-1").split("\r\n")
+    status = int(head[0].split()[1])
+    locations = [
+        line.partition(":")[2].strip()
+        for line in head[1:]
+        if line.partition(":")[0].strip().lower() == "location"
+    ]
+    return status, locations
+
+
+def _urlspec_sockets() -> Guard:
+    """guard.create_connection with HTTP/1.1 written by hand, following redirects through
+    guard.redirects (as a client built on the socket would)."""
+    import ssl
+
+    from urlspec import URL, guard
+    from urlspec.guard.redirects import follow
+
+    context = ssl.create_default_context()
+
+    def fetch(text: str) -> int:
+        url = URL(text) if URL.can_parse(text) else text
+        hops = 0
+        while True:
+            tls = context if isinstance(url, URL) and url.protocol == "https:" else None
+            sock = guard.create_connection(url, timeout=5, ssl=tls)
+            assert isinstance(url, URL)  # create_connection refused any other
+            status, locations = http_exchange(sock, url.pathname + url.search, url.host)
+            redirect = follow(status, locations, url, "GET", hops, guard.DEFAULT_POLICY)
+            if redirect is None:
+                return status
+            url, hops = redirect.url, redirect.hop
+
+    return fetch, (guard.Refused,)
+
+
+def _httpx() -> Guard:
     import httpx
 
     client = httpx.Client(trust_env=False, follow_redirects=True)
@@ -165,10 +298,10 @@ def _httpx() -> Fetch:
     def fetch(url: str) -> int:
         return client.get(url).status_code
 
-    return fetch
+    return fetch, ()
 
 
-def _requests() -> Fetch:
+def _requests() -> Guard:
     import requests
 
     def fetch(url: str) -> int:
@@ -176,11 +309,12 @@ def _requests() -> Fetch:
             session.trust_env = False
             return session.get(url, timeout=5).status_code
 
-    return fetch
+    return fetch, ()
 
 
-def _requests_hardened() -> Fetch:
+def _requests_hardened() -> Guard:
     from requests_hardened import Config, Manager
+    from requests_hardened.ip_filter import InvalidIPAddress
 
     manager = Manager(
         Config(
@@ -195,10 +329,10 @@ def _requests_hardened() -> Fetch:
         status: int = manager.send_request("GET", url).status_code
         return status
 
-    return fetch
+    return fetch, (InvalidIPAddress,)
 
 
-def _drawbridge() -> Fetch:
+def _drawbridge() -> Guard:
     import drawbridge
 
     def fetch(url: str) -> int:
@@ -206,10 +340,10 @@ def _drawbridge() -> Fetch:
             status: int = client.get(url).status_code
             return status
 
-    return fetch
+    return fetch, (drawbridge.DrawbridgeError,)
 
 
-def _safehttpx() -> Fetch:
+def _safehttpx() -> Guard:
     import safehttpx
 
     async def no_public_dns(hostname: str) -> list[str]:
@@ -221,21 +355,28 @@ def _safehttpx() -> Fetch:
         status: int = asyncio.run(safehttpx.get(url)).status_code
         return status
 
-    return fetch
+    return fetch, (ValueError,)
 
 
-def _advocate() -> Fetch:
+def _advocate() -> Guard:
     import advocate
 
     def fetch(url: str) -> int:
         status: int = advocate.get(url, timeout=5).status_code
         return status
 
-    return fetch
+    return fetch, (advocate.exceptions.AdvocateException,)
 
 
-PEERS: dict[str, Callable[[], Fetch]] = {
-    "urlspec": _urlspec,
+#: Every guarded client of urlspec, then the peers, then the unguarded baselines.
+PEERS: dict[str, Callable[[], Guard]] = {
+    "urlspec httpx": _urlspec_httpx,
+    "urlspec httpx async": _urlspec_httpx_async,
+    "urlspec requests": _urlspec_requests,
+    "urlspec urllib3": _urlspec_urllib3,
+    "urlspec urllib.request": _urlspec_urllib,
+    "urlspec aiohttp": _urlspec_aiohttp,
+    "urlspec create_connection": _urlspec_sockets,
     "advocate": _advocate,
     "requests-hardened": _requests_hardened,
     "drawbridge": _drawbridge,
@@ -243,6 +384,9 @@ PEERS: dict[str, Callable[[], Fetch]] = {
     "httpx (unguarded)": _httpx,
     "requests (unguarded)": _requests,
 }
+
+#: The urlspec clients (the suite's tests/test_bench_guard.py runs each).
+URLSPEC_CLIENTS: tuple[str, ...] = tuple(name for name in PEERS if name.startswith("urlspec "))
 
 
 # --- running the corpus -----------------------------------------------------------------------
@@ -267,8 +411,23 @@ def _start(case: dict[str, Any]) -> str:
     return str(case["url"])
 
 
-def run_case(fetch: Fetch, case: dict[str, Any], fence: Fence) -> tuple[bool, bool]:
-    """(let through, connected to an address other than the public server)."""
+def _failure(error: BaseException, refusals: tuple[type[BaseException], ...]) -> str | None:
+    """None when ``error`` is the guard's refusal or a failed connection (an OSError in its
+    chain of causes: the bench's interception, a name that does not exist), else its type and
+    message: an *error*, the client failing where it should have fetched or refused."""
+    if isinstance(error, refusals):
+        return None
+    seen: BaseException | None = error
+    while seen is not None:
+        if isinstance(seen, OSError):
+            return None
+        seen = seen.__cause__ or seen.__context__
+    return f"{type(error).__name__}: {error}"[:200]
+
+
+def run_case(guard: Guard, case: dict[str, Any], fence: Fence) -> tuple[bool, bool, str | None]:
+    """(let through, connected to an address other than the public server, the error)."""
+    fetch, refusals = guard
     fence.attempts.clear()
     answers: dict[str, list[list[str]]] = {}
     if case["kind"] == "resolve":
@@ -294,10 +453,13 @@ def run_case(fetch: Fetch, case: dict[str, Any], fence: Fence) -> tuple[bool, bo
     fence.answers = lookup
     fence.unknown_names_exist = case["expect"] == "allow"
     status = None
-    with contextlib.suppress(Exception):
+    error = None
+    try:
         status = fetch(_start(case))
+    except Exception as raised:
+        error = _failure(raised, refusals)
     other = bool(fence.attempts)
-    return other or status == 200, other
+    return other or status == 200, other, error
 
 
 def run_corpus(peer: str) -> list[dict[str, Any]]:
@@ -305,7 +467,7 @@ def run_corpus(peer: str) -> list[dict[str, Any]]:
     sys.path.insert(0, str(ROOT / "tests"))
     from guard_servers import LoopbackServer  # type: ignore[import-not-found,unused-ignore]
 
-    fetch = PEERS[peer]()
+    guard = PEERS[peer]()
     cases = json.loads(CORPUS.read_text(encoding="utf-8"))["cases"]
     server = LoopbackServer("127.0.0.1")
     fence = Fence(server.port)
@@ -313,7 +475,7 @@ def run_corpus(peer: str) -> list[dict[str, Any]]:
     try:
         with fence.installed():
             for case in cases:
-                through, other = run_case(fetch, case, fence)
+                through, other, error = run_case(guard, case, fence)
                 expect_through = case["expect"] == "allow"
                 bypass = (through and not expect_through) or (case["kind"] == "rebinding" and other)
                 results.append(
@@ -322,6 +484,7 @@ def run_corpus(peer: str) -> list[dict[str, Any]]:
                         "url": case["url"],
                         "bypass": bypass,
                         "over_block": expect_through and not through,
+                        "error": error,
                     }
                 )
     finally:
@@ -344,28 +507,32 @@ def results_of(peer: str, advocate_python: str | None) -> list[dict[str, Any]] |
         return outcome
     try:
         return run_corpus(peer)
-    except ImportError as error:
+    except (ImportError, AttributeError) as error:  # a peer, or a urlspec client's package
         return f"not installed ({error})"
 
 
 def table(all_results: dict[str, list[dict[str, Any]] | str]) -> str:
     lines = [
-        "| guard | bypasses | over-blocks | where (class: bypasses/over-blocks) |",
-        "|---|---:|---:|---|",
+        "| guard | bypasses | over-blocks | errors | where (class: bypasses/over-blocks/errors) |",
+        "|---|---:|---:|---:|---|",
     ]
     for peer, results in all_results.items():
         if isinstance(results, str):
-            lines.append(f"| {peer} | - | - | {results} |")
+            lines.append(f"| {peer} | - | - | - | {results} |")
             continue
         bypasses = sum(r["bypass"] for r in results)
         over = sum(r["over_block"] for r in results)
+        errors = sum(r.get("error") is not None for r in results)
         per_class: dict[str, list[int]] = {}
         for r in results:
-            counts = per_class.setdefault(r["class"], [0, 0])
+            counts = per_class.setdefault(r["class"], [0, 0, 0])
             counts[0] += r["bypass"]
             counts[1] += r["over_block"]
-        where = ", ".join(f"{c}: {b}/{o}" for c, (b, o) in sorted(per_class.items()) if b or o)
-        lines.append(f"| {peer} | {bypasses} | {over} | {where or '-'} |")
+            counts[2] += r.get("error") is not None
+        where = ", ".join(
+            f"{c}: {b}/{o}/{e}" for c, (b, o, e) in sorted(per_class.items()) if b or o or e
+        )
+        lines.append(f"| {peer} | {bypasses} | {over} | {errors} | {where or '-'} |")
     return "\n".join(lines)
 
 
@@ -401,11 +568,89 @@ sys.stdin.read()
 """
 
 
+Pair = tuple[str, Callable[[], object], Callable[[], object]]
+
+
+def _client_pairs(loop: asyncio.AbstractEventLoop, url: str, policy: Any) -> list[Pair]:
+    """(client, one unguarded GET of ``url``, one guarded GET) for every urlspec client; the
+    async clients run on ``loop``, one call per GET."""
+    import urllib.request
+
+    import aiohttp
+    import httpx
+    import requests
+    import urllib3
+
+    from urlspec import URL, guard
+
+    plain_httpx = httpx.Client(trust_env=False)
+    guarded_httpx = guard.client(policy)
+    plain_requests = requests.Session()
+    plain_requests.trust_env = False
+    guarded_requests = guard.session(policy)
+    plain_pool = urllib3.PoolManager()
+    guarded_pool = guard.pool_manager(policy)
+    plain_opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    guarded_opener = guard.opener(policy)
+
+    async def made() -> tuple[Any, Any, Any, Any]:
+        return (
+            httpx.AsyncClient(trust_env=False),
+            guard.async_client(policy),
+            aiohttp.ClientSession(),
+            guard.aiohttp_session(policy),
+        )
+
+    plain_async, guarded_async, plain_aiohttp, guarded_aiohttp = loop.run_until_complete(made())
+
+    def httpx_async(client: Any) -> Callable[[], object]:
+        return lambda: loop.run_until_complete(client.get(url))
+
+    def aiohttp_get(session: Any) -> Callable[[], object]:
+        async def get() -> bytes:
+            async with session.get(url) as response:
+                body: bytes = await response.read()
+                return body
+
+        return lambda: loop.run_until_complete(get())
+
+    def opened(opener: urllib.request.OpenerDirector) -> Callable[[], object]:
+        def get() -> bytes:
+            with opener.open(url) as response:
+                body: bytes = response.read()
+                return body
+
+        return get
+
+    parsed = URL(url)
+    target = parsed.pathname + parsed.search
+
+    def plain_socket() -> object:
+        address = (parsed.hostname, int(parsed.port))
+        return http_exchange(socket.create_connection(address), target, parsed.host)
+
+    def guarded_socket() -> object:
+        return http_exchange(guard.create_connection(url, policy), target, parsed.host)
+
+    return [
+        ("httpx", lambda: plain_httpx.get(url), lambda: guarded_httpx.get(url)),
+        ("httpx async", httpx_async(plain_async), httpx_async(guarded_async)),
+        ("requests", lambda: plain_requests.get(url), lambda: guarded_requests.get(url)),
+        (
+            "urllib3",
+            lambda: plain_pool.request("GET", url),
+            lambda: guarded_pool.request("GET", url),
+        ),
+        ("urllib.request (a connection per GET)", opened(plain_opener), opened(guarded_opener)),
+        ("aiohttp", aiohttp_get(plain_aiohttp), aiohttp_get(guarded_aiohttp)),
+        ("create_connection (a connection per GET)", plain_socket, guarded_socket),
+    ]
+
+
 def speed(rounds: int = 9, number: int = 200) -> str:
     """check() per URL, and a guarded request against an unguarded one to a loopback server in
     another process (so that this process's CPU time is the client's alone)."""
     import httpx
-    import requests
 
     from urlspec import COMPILED, URL, guard
 
@@ -451,22 +696,19 @@ def speed(rounds: int = 9, number: int = 200) -> str:
             (socket.AF_INET, socket.SOCK_STREAM, 6, "", ("127.0.0.1", port))
         ],
     )
+    loop = asyncio.new_event_loop()
     try:
+        pairs = _client_pairs(loop, url, policy)
         plain_httpx = httpx.Client(trust_env=False)
-        guarded_httpx = guard.client(policy)
         named_httpx = guard.client(named)
-        plain_requests = requests.Session()
-        plain_requests.trust_env = False
-        guarded_requests = guard.session(policy)
-        pairs: list[tuple[str, Callable[[], object], Callable[[], object]]] = [
-            ("httpx", lambda: plain_httpx.get(url), lambda: guarded_httpx.get(url)),
+        pairs.insert(
+            1,
             (
                 "httpx, a name through the resolver hook",
                 lambda: plain_httpx.get(url),
                 lambda: named_httpx.get(named_url),
             ),
-            ("requests", lambda: plain_requests.get(url), lambda: guarded_requests.get(url)),
-        ]
+        )
         for name, plain, guarded in pairs:
             plain()
             guarded()
@@ -485,6 +727,7 @@ def speed(rounds: int = 9, number: int = 200) -> str:
                 f"{gw * 1e6:.0f} us ({gw / pw:.3f}x)"
             )
     finally:
+        loop.close()
         assert server.stdin is not None
         server.stdin.close()
         server.wait(timeout=10)

@@ -251,7 +251,7 @@ class GuardedClientSession(aiohttp.ClientSession):
                     YarlURL(pinned.url.href, encoded=True),
                     allow_redirects=False,
                     raise_for_status=False,
-                    timeout=_hop_timeout(timeout, deadline),
+                    timeout=timeout if hops == 0 else _hop_timeout(timeout, deadline),
                     **options,
                 )
             finally:
