@@ -13,6 +13,9 @@ header and the TLS server name the client sent (SNI). Its paths:
   ``Authorization`` header, then 200.
 
 Each :class:`Seen` also keeps the method, the request headers and the body.
+
+:func:`resolver_for` makes a policy resolver (getaddrinfo's shape) that gives test names their
+addresses, without DNS.
 """
 
 from __future__ import annotations
@@ -22,8 +25,23 @@ import socket
 import ssl
 import threading
 import urllib.parse
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+
+def resolver_for(names: dict[str, list[str]]) -> Callable[..., list[tuple[Any, ...]]]:
+    """A getaddrinfo-like resolver answering ``names[host]`` (no such name: EAI_NONAME)."""
+
+    def resolver(host: str, port: int, *rest: Any) -> list[tuple[Any, ...]]:
+        if host not in names:
+            raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+        return [
+            (socket.AF_INET6 if ":" in a else socket.AF_INET, socket.SOCK_STREAM, 6, "", (a, port))
+            for a in names[host]
+        ]
+
+    return resolver
 
 
 class _IPv6Server(http.server.ThreadingHTTPServer):

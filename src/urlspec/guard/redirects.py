@@ -29,10 +29,16 @@ answered and the method, it returns the :class:`Redirect` to make (or None when 
 is no redirect). Whether the target may be fetched is decided when it is sent, as for any
 request: :func:`urlspec.guard.resolving.resolve_hop` with the redirect's ``hop`` (a refused
 target is ``redirect-refused``, with its own reason in ``hop_reason``).
+
+:class:`HopState` is for a guard inside a client whose redirect loop it does not own (an httpx
+transport, a requests adapter): kept on the request object it was sent for, it tells a request
+sent again (an authentication retry: the same hop) from the request the client built from a
+redirect response (the next hop, to the Location the guard read).
 """
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
@@ -46,6 +52,7 @@ __all__ = [
     "CROSS_ORIGIN_HEADERS",
     "REDIRECT_STATUSES",
     "REQUEST_BODY_HEADERS",
+    "HopState",
     "Redirect",
     "follow",
     "is_redirect",
@@ -204,3 +211,63 @@ def follow(
     if cross_origin:
         drop = drop | CROSS_ORIGIN_HEADERS
     return Redirect(url, method, keep_body, drop, hop, cross_origin)
+
+
+class HopState:
+    """Where the request object it is kept on stands in its request sequence: ``hop`` (0 for
+    the caller's request), ``url`` the URL it was sent for, and, once its response is known,
+    the ``redirect`` that response asks for (None when it is no redirect) or why that redirect
+    cannot be followed (``refused``, raised when the client tries to follow it).
+
+    A guard inside a client makes one for each request it sends, records the response
+    (:meth:`answered`), and reads it back from the next request (:meth:`target`): the client
+    sends the same request object again, or a copy of it, for an authentication retry (the
+    same hop), and builds a new request object, copying what the guard kept on the old one, to
+    follow a redirect (the redirect's hop). The request is held weakly.
+    """
+
+    __slots__ = ("__weakref__", "_request", "hop", "redirect", "refused", "url")
+
+    def __init__(self, request: object, hop: int, url: URL) -> None:
+        self._request = weakref.ref(request)
+        self.hop = hop
+        self.url = url
+        self.redirect: Redirect | None = None
+        self.refused: Refused | None = None
+
+    @staticmethod
+    def target(state: object, request: object, url: URL | str) -> tuple[URL | str, int]:
+        """What to check for ``request`` and which hop it is, given the state it carries
+        (``state``: None, or the :class:`HopState` kept on the request it was copied from or on
+        itself) and its own URL ``url``. For a request that follows a redirect: the redirect's
+        URL when the client's URL for it is that one (a client that parsed the Location itself
+        and got another URL has its own URL checked), and the redirect's hop; raises the
+        redirect's refusal (``too-many-redirects``, an unreadable Location). Otherwise ``url``
+        and the hop of the request it was sent as or copied from (0 without a state)."""
+        if not isinstance(state, HopState):
+            return url, 0
+        if state._request() is request:  # sent again
+            return url, state.hop
+        if state.refused is not None:
+            raise state.refused
+        redirect = state.redirect
+        if redirect is None:  # a copy made for another reason (an authentication retry)
+            return url, state.hop
+        text = url.href if isinstance(url, URL) else url
+        if text == redirect.url.href or (
+            (parsed := URL.parse(text)) is not None and parsed.href == redirect.url.href
+        ):
+            return redirect.url, redirect.hop
+        return url, redirect.hop
+
+    def answered(
+        self, status: int, locations: Sequence[str | bytes], method: str, policy: Policy
+    ) -> Redirect | None:
+        """Record the response to the request: :func:`follow` (its refusal kept for later)."""
+        if status not in REDIRECT_STATUSES:
+            return None
+        try:
+            self.redirect = follow(status, locations, self.url, method, self.hop, policy)
+        except Refused as refused:
+            self.refused = refused
+        return self.redirect

@@ -28,10 +28,11 @@ guarded (a proxy resolves the name itself).
 
 from __future__ import annotations
 
+import contextlib
 import socket
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextvars import ContextVar
-from typing import Any
+from typing import Any, Final
 
 from urllib3 import BaseHTTPResponse, HTTPHeaderDict, PoolManager
 from urllib3.connection import HTTPConnection, HTTPSConnection
@@ -45,9 +46,21 @@ from urlspec.guard.redirects import follow
 from urlspec.guard.resolving import PinnedURL, resolve_hop
 from urlspec.url import URL
 
-__all__ = ["GuardedPoolManager", "pool_manager"]
+__all__ = ["PINNED_POOL_CLASSES", "GuardedPoolManager", "connecting_to", "pool_manager"]
 
 _PINNED: ContextVar[PinnedURL | None] = ContextVar("urlspec.guard.urllib3.pinned", default=None)
+
+
+@contextlib.contextmanager
+def connecting_to(pinned: PinnedURL) -> Iterator[None]:
+    """Within the block, a connection of the pools of :data:`PINNED_POOL_CLASSES` for
+    ``pinned``'s host and port connects to its addresses (urllib3 opens a request's connection
+    in the thread, and the context, that sends it)."""
+    token = _PINNED.set(pinned)
+    try:
+        yield
+    finally:
+        _PINNED.reset(token)
 
 
 def _connect_pinned(
@@ -91,6 +104,14 @@ class _PinnedHTTPSConnectionPool(HTTPSConnectionPool):
     ConnectionCls = _PinnedHTTPSConnection
 
 
+#: ``PoolManager.pool_classes_by_scheme`` for pools keyed by the URL's host whose connections
+#: open only to the addresses of :func:`connecting_to` (and refuse outside it).
+PINNED_POOL_CLASSES: Final[dict[str, type[HTTPConnectionPool]]] = {
+    "http": _PinnedHTTPConnectionPool,
+    "https": _PinnedHTTPSConnectionPool,
+}
+
+
 def _without(headers: HTTPHeaderDict, names: frozenset[str]) -> HTTPHeaderDict:
     kept = HTTPHeaderDict()
     for name, value in headers.iteritems():
@@ -108,10 +129,7 @@ class GuardedPoolManager(PoolManager):
     def __init__(self, policy: Policy | None = None, **options: Any) -> None:
         super().__init__(**options)
         self.policy = DEFAULT_POLICY if policy is None else policy
-        self.pool_classes_by_scheme = {
-            "http": _PinnedHTTPConnectionPool,
-            "https": _PinnedHTTPSConnectionPool,
-        }
+        self.pool_classes_by_scheme = PINNED_POOL_CLASSES
 
     def request(
         self,
@@ -149,13 +167,10 @@ class GuardedPoolManager(PoolManager):
             )
             sent = HTTPHeaderDict(headers)
             sent["Host"] = current.host
-            token = _PINNED.set(pinned)
-            try:
+            with connecting_to(pinned):
                 response = pool.urlopen(
                     method, current.pathname + current.search, headers=sent, **kw
                 )
-            finally:
-                _PINNED.reset(token)
             if not redirect:
                 return response
             try:
