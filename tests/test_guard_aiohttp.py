@@ -27,7 +27,7 @@ import trustme
 from guard_servers import LoopbackServer
 from test_guard_clients import PUBLIC, TLS_POLICY, ipv6_loopback_works, resolver_for, tls_server
 from test_guard_corpus import CASES as CORPUS
-from test_guard_corpus import answers_resolver
+from test_guard_corpus import resolving_policy, verdict
 
 from urlspec import URL, guard
 from urlspec.guard import Policy, Refused
@@ -479,5 +479,8 @@ def test_corpus_refusals(case: dict[str, Any]) -> None:
     # Refused with the case's reason before any connection (the fence would see one). The
     # redirect, chain and rebinding cases run in tests/test_guard_corpus.py, the allowed ones
     # in bench/guard.py (tests/test_bench_guard.py), which intercepts their connections.
-    policy = Policy(resolver=answers_resolver(case.get("answers")))
-    assert refused(lambda: get(case["url"], policy)).reason == case["reason"]
+    policy = resolving_policy(case)
+    assert verdict(lambda: get(case["url"], policy), case.get("secret")) == (
+        "refuse",
+        case["reason"],
+    )

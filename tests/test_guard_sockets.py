@@ -25,7 +25,7 @@ import test_guard_clients as clients
 from guard_servers import LoopbackServer
 from test_guard_clients import PUBLIC, TLS_POLICY, resolver_for, tls_server
 from test_guard_corpus import CASES as CORPUS
-from test_guard_corpus import answers_resolver
+from test_guard_corpus import resolving_policy, verdict
 
 from urlspec import URL, guard
 from urlspec.guard import Policy, Refused
@@ -248,24 +248,20 @@ def corpus_cases(*kinds: str) -> list[Any]:
     ]
 
 
-def answers_policy(case: dict[str, Any]) -> Policy:
-    """The default policy, with the case's resolver answers (a check case's names: a public
-    address, as tests/test_guard_corpus.py's cases take them)."""
-    answers = case["answers"] if case["kind"] == "resolve" else ["93.184.215.14"]
-    return Policy(resolver=answers_resolver(answers))
-
-
 @pytest.mark.parametrize("case", corpus_cases("check", "resolve"))
 def test_corpus(case: dict[str, Any]) -> None:
     # A refused case is refused before any connection (the fence would see one); an allowed
     # case's checked addresses are those the connection would go to (a public address: the
     # fence keeps the test from connecting there).
-    policy = answers_policy(case)
+    # A check case's names get a public address, as tests/test_guard_corpus.py's take them.
+    policy = resolving_policy(case, ["93.184.215.14"])
     if case["expect"] == "allow":
         assert pin(case["url"], policy).addresses
         return
-    assert refused(lambda: guard.create_connection(case["url"], policy)).reason == case["reason"]
-    assert refused(lambda: opened(case["url"], policy)).reason == case["reason"]
+    expected = ("refuse", case["reason"])
+    secret = case.get("secret")
+    assert verdict(lambda: guard.create_connection(case["url"], policy), secret) == expected
+    assert verdict(lambda: opened(case["url"], policy), secret) == expected
 
 
 # --- TLS on the name --------------------------------------------------------------------------

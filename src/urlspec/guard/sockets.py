@@ -27,8 +27,8 @@ The target is a URL or a ``(host, port)`` pair.
   The default policy allows ``http``: it lets a socket reach any global address on any port;
   restrict the ports with ``Policy(ports={6379})`` and the rest as for any URL.
 
-A host that is no valid host, or a port that is no number in 0..65535, is ``invalid-url``;
-port 0 is ``port-not-allowed`` (no service is reached at port 0; browsers block it).
+A host that is no valid host, or a port that is no number in 0..65535, is ``invalid-url``
+(port 0 is ``port-not-allowed``, as in a URL).
 """
 
 from __future__ import annotations
@@ -66,8 +66,6 @@ def _pair_url(host: object, port: object, scheme: str) -> str:
         )
     if not isinstance(port, int) or isinstance(port, bool) or not 0 <= port <= 65535:
         raise Refused("invalid-url", "", f"{shown}: the port is not a number in 0..65535")
-    if port == 0:
-        raise Refused("port-not-allowed", "", f"{shown}: port 0 (no service is reached there)")
     try:
         parsed = parse_host_string(host)
     except (InvalidHost, TypeError) as error:
