@@ -150,10 +150,10 @@ def _is_ip(name: str) -> bool:
 Guard = tuple[Fetch, tuple[type[BaseException], ...]]
 
 
-def _urlspec_httpx() -> Guard:
+def _urlspec_httpx(policy: Any) -> Guard:
     from urlspec import guard
 
-    client = guard.client()  # one client (and TLS context) for every case
+    client = guard.client(policy)  # one client (and TLS context) for every case
 
     def fetch(url: str) -> int:
         return client.get(url).status_code
@@ -184,20 +184,20 @@ def _on_one_loop(make: Callable[[], Any], get: Callable[[Any, str], Any]) -> Fet
     return fetch
 
 
-def _urlspec_httpx_async() -> Guard:
+def _urlspec_httpx_async(policy: Any) -> Guard:
     from urlspec import guard
 
     async def get(client: Any, url: str) -> int:
         status: int = (await client.get(url)).status_code
         return status
 
-    return _on_one_loop(guard.async_client, get), (guard.Refused,)
+    return _on_one_loop(lambda: guard.async_client(policy), get), (guard.Refused,)
 
 
-def _urlspec_requests() -> Guard:
+def _urlspec_requests(policy: Any) -> Guard:
     from urlspec import guard
 
-    session = guard.session()
+    session = guard.session(policy)
 
     def fetch(url: str) -> int:
         status: int = session.get(url, timeout=5).status_code
@@ -206,10 +206,10 @@ def _urlspec_requests() -> Guard:
     return fetch, (guard.Refused,)
 
 
-def _urlspec_urllib3() -> Guard:
+def _urlspec_urllib3(policy: Any) -> Guard:
     from urlspec import guard
 
-    pool = guard.pool_manager()
+    pool = guard.pool_manager(policy)
 
     def fetch(url: str) -> int:
         return pool.request("GET", url, timeout=5).status
@@ -217,12 +217,12 @@ def _urlspec_urllib3() -> Guard:
     return fetch, (guard.Refused,)
 
 
-def _urlspec_urllib() -> Guard:
+def _urlspec_urllib(policy: Any) -> Guard:
     import urllib.error
 
     from urlspec import guard
 
-    opener = guard.opener()
+    opener = guard.opener(policy)
 
     def fetch(url: str) -> int:
         try:
@@ -235,7 +235,7 @@ def _urlspec_urllib() -> Guard:
     return fetch, (guard.Refused,)
 
 
-def _urlspec_aiohttp() -> Guard:
+def _urlspec_aiohttp(policy: Any) -> Guard:
     from urlspec import guard
 
     async def get(session: Any, url: str) -> int:
@@ -243,7 +243,7 @@ def _urlspec_aiohttp() -> Guard:
             status: int = response.status
             return status
 
-    return _on_one_loop(guard.aiohttp_session, get), (guard.Refused,)
+    return _on_one_loop(lambda: guard.aiohttp_session(policy), get), (guard.Refused,)
 
 
 def http_exchange(sock: socket.socket, target: str, host: str) -> tuple[int, list[str]]:
@@ -264,7 +264,7 @@ def http_exchange(sock: socket.socket, target: str, host: str) -> tuple[int, lis
     return status, locations
 
 
-def _urlspec_sockets() -> Guard:
+def _urlspec_sockets(policy: Any) -> Guard:
     """guard.create_connection with HTTP/1.1 written by hand, following redirects through
     guard.redirects (as a client built on the socket would)."""
     import ssl
@@ -279,10 +279,10 @@ def _urlspec_sockets() -> Guard:
         hops = 0
         while True:
             tls = context if isinstance(url, URL) and url.protocol == "https:" else None
-            sock = guard.create_connection(url, timeout=5, ssl=tls)
+            sock = guard.create_connection(url, policy, timeout=5, ssl=tls)
             assert isinstance(url, URL)  # create_connection refused any other
             status, locations = http_exchange(sock, url.pathname + url.search, url.host)
-            redirect = follow(status, locations, url, "GET", hops, guard.DEFAULT_POLICY)
+            redirect = follow(status, locations, url, "GET", hops, policy or guard.DEFAULT_POLICY)
             if redirect is None:
                 return status
             url, hops = redirect.url, redirect.hop
@@ -290,7 +290,7 @@ def _urlspec_sockets() -> Guard:
     return fetch, (guard.Refused,)
 
 
-def _httpx() -> Guard:
+def _httpx(policy: Any) -> Guard:
     import httpx
 
     client = httpx.Client(trust_env=False, follow_redirects=True)
@@ -301,7 +301,7 @@ def _httpx() -> Guard:
     return fetch, ()
 
 
-def _requests() -> Guard:
+def _requests(policy: Any) -> Guard:
     import requests
 
     def fetch(url: str) -> int:
@@ -312,7 +312,7 @@ def _requests() -> Guard:
     return fetch, ()
 
 
-def _requests_hardened() -> Guard:
+def _requests_hardened(policy: Any) -> Guard:
     from requests_hardened import Config, Manager
     from requests_hardened.ip_filter import InvalidIPAddress
 
@@ -332,7 +332,7 @@ def _requests_hardened() -> Guard:
     return fetch, (InvalidIPAddress,)
 
 
-def _drawbridge() -> Guard:
+def _drawbridge(policy: Any) -> Guard:
     import drawbridge
 
     def fetch(url: str) -> int:
@@ -343,7 +343,7 @@ def _drawbridge() -> Guard:
     return fetch, (drawbridge.DrawbridgeError,)
 
 
-def _safehttpx() -> Guard:
+def _safehttpx(policy: Any) -> Guard:
     import safehttpx
 
     async def no_public_dns(hostname: str) -> list[str]:
@@ -358,7 +358,7 @@ def _safehttpx() -> Guard:
     return fetch, (ValueError,)
 
 
-def _advocate() -> Guard:
+def _advocate(policy: Any) -> Guard:
     import advocate
 
     def fetch(url: str) -> int:
@@ -368,8 +368,9 @@ def _advocate() -> Guard:
     return fetch, (advocate.exceptions.AdvocateException,)
 
 
-#: Every guarded client of urlspec, then the peers, then the unguarded baselines.
-PEERS: dict[str, Callable[[], Guard]] = {
+#: Every guarded client of urlspec, then the peers, then the unguarded baselines; each made for
+#: a urlspec policy (None: the default one), which the others ignore.
+PEERS: dict[str, Callable[[Any], Guard]] = {
     "urlspec httpx": _urlspec_httpx,
     "urlspec httpx async": _urlspec_httpx_async,
     "urlspec requests": _urlspec_requests,
@@ -462,12 +463,39 @@ def run_case(guard: Guard, case: dict[str, Any], fence: Fence) -> tuple[bool, bo
     return other or status == 200, other, error
 
 
+def _policy_of(case: dict[str, Any]) -> Any:
+    """The urlspec policy a case gives (its fields, its resolver's misbehaviour)."""
+    from test_guard_corpus import MISBEHAVIOURS  # type: ignore[import-not-found,unused-ignore]
+
+    from urlspec import guard
+
+    fields = dict(case.get("policy", {}))
+    if "resolver" in case:
+        fields["resolver"] = MISBEHAVIOURS[case["resolver"]]
+    return guard.Policy(**fields)
+
+
+def _guard_for(peer: str, case: dict[str, Any], guards: dict[str, Guard]) -> Guard | None:
+    """``peer`` made for the case's policy (once per policy), or None when the case gives a
+    urlspec policy (or resolver hook) and ``peer`` is no urlspec client: the case does not
+    apply to it."""
+    key = ""
+    if "policy" in case or "resolver" in case:
+        if peer not in URLSPEC_CLIENTS:
+            return None
+        key = json.dumps([case.get("policy"), case.get("resolver")], sort_keys=True)
+    if key not in guards:
+        guards[key] = PEERS[peer](_policy_of(case) if key else None)
+    return guards[key]
+
+
 def run_corpus(peer: str) -> list[dict[str, Any]]:
-    """Each case's outcome through ``peer`` (ImportError when it is not installed)."""
+    """Each case's outcome through ``peer`` (ImportError when it is not installed); the cases
+    that give a urlspec policy run through the urlspec clients only."""
     sys.path.insert(0, str(ROOT / "tests"))
     from guard_servers import LoopbackServer  # type: ignore[import-not-found,unused-ignore]
 
-    guard = PEERS[peer]()
+    guards: dict[str, Guard] = {}
     cases = json.loads(CORPUS.read_text(encoding="utf-8"))["cases"]
     server = LoopbackServer("127.0.0.1")
     fence = Fence(server.port)
@@ -475,6 +503,9 @@ def run_corpus(peer: str) -> list[dict[str, Any]]:
     try:
         with fence.installed():
             for case in cases:
+                guard = _guard_for(peer, case, guards)
+                if guard is None:
+                    continue
                 through, other, error = run_case(guard, case, fence)
                 expect_through = case["expect"] == "allow"
                 bypass = (through and not expect_through) or (case["kind"] == "rebinding" and other)
