@@ -45,7 +45,7 @@ import requests.exceptions
 import requests.utils
 from urllib3.connectionpool import HTTPConnectionPool
 
-from urlspec.guard.checking import parse_or_none
+from urlspec.guard.checking import check, parse_or_none
 from urlspec.guard.policy import DEFAULT_POLICY, Policy
 from urlspec.guard.reasons import Refused
 from urlspec.guard.redirects import HopState
@@ -214,13 +214,15 @@ class GuardedSession(requests.Session):
         return self.adapter
 
     def prepare_request(self, request: requests.Request) -> requests.PreparedRequest:
-        # A URL given as a string is read by the WHATWG URL parser first, a urlspec.URL is
-        # taken as it is: requests gets its href, the adapter the parsed URL (while the
-        # prepared request is still for it).
+        # A URL given as a string is read by the WHATWG URL parser first (a string that is no
+        # absolute URL is refused, invalid-url), a urlspec.URL is taken as it is: requests gets
+        # its href, the adapter the parsed URL (while the prepared request is still for it).
         url: object = request.url
-        parsed = (
-            url if isinstance(url, URL) else parse_or_none(url) if isinstance(url, str) else None
-        )
+        parsed = url if isinstance(url, URL) else None
+        if isinstance(url, str):
+            parsed = parse_or_none(url)
+            if parsed is None:
+                check(url, self.policy)  # raises invalid-url
         if parsed is not None:
             request.url = parsed.href
         prepared = super().prepare_request(request)
