@@ -13,14 +13,6 @@ import pytest
 
 from bench.guard import URLSPEC_CLIENTS, run_corpus, table
 
-#: Clients that still fail with an error of their HTTP client on some corpus URLs.
-KNOWN_ERRORS = {
-    # httpx parses a URL string the WHATWG parser refused itself (httpx.InvalidURL) before the
-    # guarded transport can refuse it as invalid-url.
-    "urlspec httpx": "httpx.InvalidURL for the invalid-url class",
-    "urlspec httpx async": "httpx.InvalidURL for the invalid-url class",
-}
-
 _RESULTS: dict[str, list[dict[str, Any]]] = {}
 
 
@@ -38,18 +30,7 @@ def test_no_bypass_and_no_over_block(client: str) -> None:
     assert [r["url"] for r in outcome if r["over_block"]] == []
 
 
-@pytest.mark.parametrize(
-    "client",
-    [
-        pytest.param(
-            client,
-            marks=[pytest.mark.xfail(reason=KNOWN_ERRORS[client])]
-            if client in KNOWN_ERRORS
-            else [],
-        )
-        for client in URLSPEC_CLIENTS
-    ],
-)
+@pytest.mark.parametrize("client", URLSPEC_CLIENTS)
 def test_no_error(client: str) -> None:
     assert [(r["url"], r["error"]) for r in results(client) if r["error"]] == []
 

@@ -5,13 +5,17 @@ step that justifies the expected verdict. ``check`` cases run :func:`urlspec.gua
 DNS), ``resolve`` cases :func:`urlspec.guard.resolve` with the resolver answers the case gives
 (or the resolver's misbehaviour the case names), each with the policy the case gives (the default
 one otherwise), and a case's ``secret`` must appear nowhere in the refusal;
-``redirect``/``chain``/``rebinding`` cases real clients (httpx, requests, aiohttp) against servers
-on 127.0.0.1 ("the public internet": the policy's allow_networks) and 127.0.0.2 ("internal").
+``redirect``/``chain``/``rebinding`` cases real clients (httpx, requests, urllib3,
+urllib.request and aiohttp) against servers on 127.0.0.1 ("the public internet": the policy's
+allow_networks) and 127.0.0.2 ("internal"). The ``check`` and ``resolve`` cases also go through
+each client, whose connection attempts are caught before they leave (an allowed case is one
+the client tried to connect for, to an address the guard checked).
 """
 
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
 import socket
 from collections.abc import Callable, Iterator
@@ -145,6 +149,17 @@ def fetch_requests(url: str, policy: Policy) -> int:
         return session.get(url).status_code
 
 
+def fetch_urllib3(url: str, policy: Policy) -> int:
+    with guard.pool_manager(policy) as manager:
+        return manager.request("GET", url).status
+
+
+def fetch_urllib_request(url: str, policy: Policy) -> int:
+    with guard.opener(policy).open(url) as response:
+        status: int = response.status
+        return status
+
+
 def fetch_aiohttp(url: str, policy: Policy) -> int:
     async def fetch() -> int:
         async with guard.aiohttp_session(policy) as session, session.get(url) as response:
@@ -156,8 +171,48 @@ def fetch_aiohttp(url: str, policy: Policy) -> int:
 CLIENTS = [
     pytest.param(fetch_httpx, id="httpx"),
     pytest.param(fetch_requests, id="requests"),
+    pytest.param(fetch_urllib3, id="urllib3"),
+    pytest.param(fetch_urllib_request, id="urllib.request"),
     pytest.param(fetch_aiohttp, id="aiohttp"),
 ]
+
+#: The global address a name of a ``check`` case resolves to when it goes through a client.
+GLOBAL_ANSWER = ["93.184.215.14"]
+
+
+class Reached(RuntimeError):
+    """A client tried to connect (the test's stand-in for the network). A RuntimeError, which
+    aiohttp's Happy Eyeballs (aiohappyeyeballs) collects from its connection attempts and raises
+    again, as it does an OSError."""
+
+
+@pytest.mark.parametrize("fetch", CLIENTS)
+@pytest.mark.parametrize("case", cases("check", "resolve"))
+def test_through_the_client(
+    case: dict[str, Any],
+    fetch: Callable[[str, Policy], int],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    policy = resolving_policy(case, GLOBAL_ANSWER)
+    tried: list[str] = []
+
+    def connect(sock: socket.socket, address: Any) -> None:
+        tried.append(address[0])
+        raise Reached(address)
+
+    monkeypatch.setattr(socket.socket, "connect", connect)
+    try:
+        fetch(case["url"], policy)
+    except Refused as refused:
+        assert (case["expect"], case.get("reason")) == ("refuse", refused.reason)
+        assert tried == []
+    except RuntimeError:  # Reached, or aiohttp's one error for several addresses each Reached
+        assert case["expect"] == "allow"
+        pinned = guard.resolve(case["url"], policy).addresses
+        assert tried
+        assert {ipaddress.ip_address(a) for a in tried} <= {ipaddress.ip_address(a) for a in pinned}
+    else:
+        raise AssertionError("the client neither refused nor connected")
 
 
 @pytest.mark.parametrize("fetch", CLIENTS)

@@ -48,7 +48,7 @@ import anyio.to_thread
 import httpcore
 import httpx
 
-from urlspec.guard.checking import parse_or_none
+from urlspec.guard.checking import check, parse_or_none, shown
 from urlspec.guard.policy import DEFAULT_POLICY, Policy
 from urlspec.guard.reasons import Refused
 from urlspec.guard.redirects import REDIRECT_STATUSES, HopState, follow
@@ -478,7 +478,7 @@ class GuardedClient(httpx.Client):
     def build_request(
         self, method: str, url: httpx.URL | str | URL, **options: Any
     ) -> httpx.Request:
-        return _build_request(super().build_request, method, url, options)
+        return _build_request(self, super().build_request, method, url, options)
 
     def _build_redirect_request(
         self, request: httpx.Request, response: httpx.Response
@@ -503,7 +503,7 @@ class AsyncGuardedClient(httpx.AsyncClient):
     def build_request(
         self, method: str, url: httpx.URL | str | URL, **options: Any
     ) -> httpx.Request:
-        return _build_request(super().build_request, method, url, options)
+        return _build_request(self, super().build_request, method, url, options)
 
     def _build_redirect_request(
         self, request: httpx.Request, response: httpx.Response
@@ -513,15 +513,27 @@ class AsyncGuardedClient(httpx.AsyncClient):
 
 
 def _build_request(
+    client: GuardedClient | AsyncGuardedClient,
     build: Callable[..., httpx.Request],
     method: str,
     url: httpx.URL | str | URL,
     options: dict[str, Any],
 ) -> httpx.Request:
-    """httpx's request for the WHATWG href of ``url``, carrying the parsed URL."""
+    """httpx's request for the WHATWG href of ``url``, carrying the parsed URL. A URL that
+    httpx could not send as the WHATWG parser reads it is refused here, with the guard's reason:
+    a string that is no absolute URL (unless the client has a ``base_url`` to resolve it
+    against, as httpx does), and a scheme other than ``http`` and ``https``."""
     parsed = parse_or_none(url) if isinstance(url, str) else None
     if isinstance(url, URL):
         parsed = url
+    if parsed is None:
+        if isinstance(url, str) and not str(client.base_url):
+            check(url, client.policy)  # raises invalid-url
+    elif parsed.protocol not in ("http:", "https:"):
+        checked = check(parsed, client.policy)  # raises scheme-not-allowed by default
+        raise Refused(
+            "scheme-not-allowed", shown(checked), "the guarded httpx client fetches http and https"
+        )
     request = build(method, url if parsed is None else parsed.href, **options)
     if parsed is not None:
         request.extensions[PARSED_EXTENSION] = parsed

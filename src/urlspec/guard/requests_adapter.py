@@ -45,7 +45,7 @@ import requests.exceptions
 import requests.utils
 from urllib3.connectionpool import HTTPConnectionPool
 
-from urlspec.guard.checking import parse_or_none
+from urlspec.guard.checking import check, parse_or_none
 from urlspec.guard.policy import DEFAULT_POLICY, Policy
 from urlspec.guard.reasons import Refused
 from urlspec.guard.redirects import HopState
@@ -214,18 +214,29 @@ class GuardedSession(requests.Session):
         return self.adapter
 
     def prepare_request(self, request: requests.Request) -> requests.PreparedRequest:
-        # A URL given as a string is read by the WHATWG URL parser first, a urlspec.URL is
-        # taken as it is: requests gets its href, the adapter the parsed URL (while the
-        # prepared request is still for it).
+        # A URL given as a string is read by the WHATWG URL parser first (a string that is no
+        # absolute URL is refused, invalid-url), a urlspec.URL is taken as it is: requests gets
+        # its href, the adapter the parsed URL (while the prepared request is still for it).
         url: object = request.url
-        parsed = (
-            url if isinstance(url, URL) else parse_or_none(url) if isinstance(url, str) else None
-        )
+        parsed = url if isinstance(url, URL) else None
+        if isinstance(url, str):
+            parsed = parse_or_none(url)
+            if parsed is None:
+                check(url, self.policy)  # raises invalid-url
         if parsed is not None:
             request.url = parsed.href
-        prepared = super().prepare_request(request)
+        try:
+            prepared = super().prepare_request(request)
+        except requests.exceptions.InvalidURL:
+            if parsed is not None:  # the guard's reason first ("http://.example.com/")
+                check(parsed, self.policy)
+            raise
         if parsed is not None and prepared.url == parsed.href:
             setattr(prepared, PARSED_ATTRIBUTE, parsed)
+        elif parsed is not None:
+            # requests (urllib3's parse_url) changed the URL (it drops port 0, for one): the
+            # URL the caller gave must pass too, not only what requests made of it.
+            check(parsed, self.policy)
         return prepared
 
     def resolve_redirects(  # type: ignore[override]

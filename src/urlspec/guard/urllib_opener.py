@@ -33,7 +33,7 @@ import urllib.request
 from collections.abc import Callable
 from typing import IO, Final, cast
 
-from urlspec.guard.checking import check, parse_or_none
+from urlspec.guard.checking import check, parse_or_none, shown
 from urlspec.guard.policy import DEFAULT_POLICY, Policy
 from urlspec.guard.reasons import Refused
 from urlspec.guard.redirects import follow
@@ -205,12 +205,23 @@ class _OtherSchemes(urllib.request.BaseHandler):
         self.policy = policy
 
     def unknown_open(self, req: urllib.request.Request) -> None:
-        url = check(_parsed(req), self.policy)
-        raise Refused(
-            "scheme-not-allowed",
-            url.href,
-            f"the guarded opener fetches http and https only, not {url.protocol[:-1]}",
-        )
+        hop = getattr(req, HOP_ATTRIBUTE, 0)
+        try:
+            url = check(_parsed(req), self.policy)
+            raise Refused(
+                "scheme-not-allowed",
+                shown(url),
+                f"the guarded opener fetches http and https only, not {url.protocol[:-1]}",
+            )
+        except Refused as refused:
+            if hop == 0:
+                raise
+            raise Refused(
+                "redirect-refused",
+                refused.url,
+                f"redirect {hop}: {refused.detail}",
+                hop_reason=refused.reason,
+            ) from None
 
 
 class GuardedOpener(urllib.request.OpenerDirector):
