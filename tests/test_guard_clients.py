@@ -14,6 +14,7 @@ parser reads it.
 
 from __future__ import annotations
 
+import asyncio
 import socket
 import ssl
 import urllib.error
@@ -21,6 +22,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+import aiohttp
 import httpx
 import pytest
 import requests
@@ -59,7 +61,7 @@ def clear(public: LoopbackServer, internal: LoopbackServer) -> None:
     internal.seen.clear()
 
 
-# --- the five clients, one shape --------------------------------------------------------------
+# --- the six clients, one shape --------------------------------------------------------------
 # get(url, policy, verify=CA file or None, method=..., headers=..., body=..., auth=...) -> the
 # final response's status and text.
 
@@ -141,12 +143,27 @@ def get_urllib_request(url: str | URL, policy: Policy, **options: Any) -> tuple[
         return response.status, response.read().decode()
 
 
+def get_aiohttp(url: str | URL, policy: Policy, **options: Any) -> tuple[int, str]:
+    call = Call(**options)
+    tls = {} if call.verify is None else {"ssl": ssl.create_default_context(cafile=call.verify)}
+
+    async def fetch() -> tuple[int, str]:
+        async with (
+            guard.aiohttp_session(policy, **tls) as session,
+            session.request(call.method, url, headers=call.headers, data=call.body) as response,
+        ):
+            return response.status, await response.text()
+
+    return asyncio.run(fetch())
+
+
 CLIENTS = [
     pytest.param(get_httpx, id="httpx"),
     pytest.param(get_async_httpx, id="httpx-async"),
     pytest.param(get_requests, id="requests"),
     pytest.param(get_urllib3, id="urllib3"),
     pytest.param(get_urllib_request, id="urllib.request"),
+    pytest.param(get_aiohttp, id="aiohttp"),
 ]
 Get = Callable[..., tuple[int, str]]
 
@@ -540,6 +557,7 @@ TLS_ERRORS = (
     urllib3.exceptions.MaxRetryError,
     urllib3.exceptions.SSLError,
     urllib.error.URLError,
+    aiohttp.ClientConnectorCertificateError,
 )
 
 
