@@ -227,9 +227,20 @@ def test_the_policys_ports_and_host_lists_apply() -> None:
     assert pin(("public.test", 6379), policy).addresses == ("127.0.0.1",)
 
 
-def test_refusals_carry_no_password() -> None:
-    error = refused(lambda: guard.create_connection("http://user:s3cret@127.0.0.1:6379/"))
-    assert "s3cret" not in str(error) and "s3cret" not in error.url
+@pytest.mark.parametrize(
+    "target",
+    [
+        "http://user:s3cret@127.0.0.1:6379/",
+        "http://user:s3cret@[::1/",
+        ("user:s3cret@127.0.0.1", 6379),
+        ("user:s3cret@127.0.0.1", 0),
+        ("user:s3cret@127.0.0.1", 70000),
+    ],
+)
+def test_refusals_carry_no_password(target: Any) -> None:
+    error = refused(lambda: guard.create_connection(target))
+    for shown in (str(error), error.url, error.detail, repr(error)):
+        assert "s3cret" not in shown
 
 
 def test_a_non_target_is_a_type_error() -> None:

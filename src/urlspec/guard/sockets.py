@@ -58,7 +58,9 @@ PAIR_SCHEMES: Final = frozenset(scheme for scheme in SPECIAL_SCHEMES if scheme !
 
 def _pair_url(host: object, port: object, scheme: str) -> str:
     """The URL a ``(host, port)`` pair is judged as (see the module's documentation)."""
-    shown = f"{quote(str(host))}:{quote(str(port))}"
+    # Never a password in a refusal: what a URL would read as userinfo is not shown.
+    _, at, after = str(host).rpartition("@")
+    shown = f"{quote(('...@' if at else '') + after)}:{quote(str(port))}"
     if scheme not in PAIR_SCHEMES:
         raise ValueError(
             f"scheme={scheme!r}: a (host, port) pair is judged as a URL of a special scheme with "
@@ -68,8 +70,11 @@ def _pair_url(host: object, port: object, scheme: str) -> str:
         raise Refused("invalid-url", "", f"{shown}: the port is not a number in 0..65535")
     try:
         parsed = parse_host_string(host)
-    except (InvalidHost, TypeError) as error:
-        raise Refused("invalid-url", "", f"{shown}: the host is not valid ({error})") from None
+    except InvalidHost as error:
+        why = error.errors[-1].description if error.errors else "not a host"
+        raise Refused("invalid-url", "", f"{shown}: the host is not valid ({why})") from None
+    except TypeError:
+        raise Refused("invalid-url", "", f"{shown}: the host is not a str") from None
     if parsed.kind is HostKind.EMPTY:
         raise Refused("invalid-url", "", f"{shown}: the host is empty")
     return f"{scheme}://{serialize_host(parsed)}:{port}/"
