@@ -107,6 +107,17 @@ def test_the_policy_limits_the_redirects(public: LoopbackServer) -> None:
     )
 
 
+def test_the_sessions_own_credentials_stay_on_their_origin(public: LoopbackServer) -> None:
+    # https://fetch.spec.whatwg.org/#http-redirect-fetch step 13: Authorization is dropped on a
+    # hop to another origin, also when it is one of the session's default headers.
+    headers = {"Authorization": "Bearer s3cret"}
+    for to_host, kept in (("public.test", True), ("other.test", False)):
+        public.seen.clear()
+        start = public.redirect_url(302, public.url(host=to_host), host="public.test")
+        assert run({"headers": headers}, PUBLIC, start)[0] == 200
+        assert [("authorization" in s.headers) for s in public.seen] == [True, kept]
+
+
 def test_allow_redirects_false_returns_the_redirect(public: LoopbackServer) -> None:
     assert get(public.chain_url(1, "/ok"), allow_redirects=False)[0] == 302
     assert len(public.seen) == 1

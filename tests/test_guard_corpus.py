@@ -71,6 +71,10 @@ def policy_of(case: dict[str, Any], **fields: Any) -> Policy:
     return Policy(**case.get("policy", {}), **fields)
 
 
+def _raise(error: Exception) -> None:
+    raise error
+
+
 def verdict(call: Callable[[], object], secret: str | None = None) -> tuple[str, str | None]:
     try:
         call()
@@ -203,8 +207,12 @@ def test_through_the_client(
     monkeypatch.setattr(socket.socket, "connect", connect)
     try:
         fetch(case["url"], policy)
-    except Refused as refused:
-        assert (case["expect"], case.get("reason")) == ("refuse", refused.reason)
+    except Refused:
+        # The same verdict as check/resolve, and the case's secret shown nowhere.
+        assert verdict(lambda: _raise(refused), case.get("secret")) == (
+            case["expect"],
+            case.get("reason"),
+        )
         assert tried == []
     except RuntimeError:  # Reached, or aiohttp's one error for several addresses each Reached
         assert case["expect"] == "allow"
