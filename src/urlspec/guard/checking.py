@@ -88,14 +88,22 @@ def shown(url: URL) -> str:
 
 class _Part(NamedTuple):
     """A part of an address the policy judges: an IPv4 address (``bits`` 32) or an IPv6 address
-    (128), the registry row that holds it (None: an IPv6 address whose translation block has no
-    class of its own), and what it is to the address (``role``: "carrying", "client", "server"
-    for a carried IPv4 address, "" for the address itself)."""
+    (128); what it is to the address (``role``: "carrying", "client", "server" for a carried
+    IPv4 address, "" for the address itself); the translation block that gives it its class
+    (``own``, None: the registry row that holds it) and whether it has none (``transparent``:
+    an IPv6 address of the IPv4-mapped, NAT64 well-known or 6to4 block)."""
 
     bits: int
     value: int
-    block: Block | None
     role: str
+    own: Block | None = None
+    transparent: bool = False
+
+    def block(self) -> Block:
+        """The registry row that classes the part."""
+        if self.own is not None:
+            return self.own
+        return ipv4_block(self.value) if self.bits == 32 else ipv6_block(self.value)
 
 
 class AddressRefusal(NamedTuple):
@@ -108,6 +116,7 @@ class AddressRefusal(NamedTuple):
     part: _Part | None  # None for a localhost name
     translation: Translation | None
     network: Network | None
+    block: Block | None  # the row that classed the part (None for network-denied)
 
     @property
     def address(self) -> str | None:
@@ -123,7 +132,6 @@ class AddressRefusal(NamedTuple):
         if part is None:
             return "a localhost name is loopback: localhost (RFC 6761 §6.3)"
         what = f"address {serialize_host(host)}"
-        decided = part
         if self.translation is not None:
             carried = [
                 f"{role} {_ipv4_text(ipv4)}" if role else _ipv4_text(ipv4)
@@ -136,7 +144,7 @@ class AddressRefusal(NamedTuple):
                 what += f": {_ipv4_text(part.value)}"
         if self.network is not None:
             return f"{what} is in {self.network.text}"
-        block = decided.block
+        block = self.block
         assert block is not None
         return f"{what} is {block.address_class}: {block}"
 
@@ -162,15 +170,15 @@ def _parts(host: Host) -> tuple[Translation | None, tuple[_Part, ...]]:
     first, and the translation block the address is in."""
     value = _value(host)
     if host.kind is HostKind.IPV4:
-        return None, (_Part(32, value, ipv4_block(value), ""),)
+        return None, (_Part(32, value, ""),)
     translation = translation_of(value)
     if translation is None:
-        return None, (_Part(128, value, ipv6_block(value), ""),)
+        return None, (_Part(128, value, ""),)
     parts = [
-        _Part(32, ipv4, ipv4_block(ipv4), role or "carrying")
+        _Part(32, ipv4, role or "carrying")
         for role, ipv4 in zip(translation.roles, translation.carried(value), strict=True)
     ]
-    parts.append(_Part(128, value, None if translation.transparent else translation.block, ""))
+    parts.append(_Part(128, value, "", translation.block, translation.transparent))
     return translation, tuple(parts)
 
 
@@ -187,20 +195,23 @@ def address_refusal(host: Host, policy: Policy) -> AddressRefusal | None:
     if host.kind is HostKind.DOMAIN:  # a localhost name: loopback
         if "loopback" in policy.address_classes:
             return None
-        return AddressRefusal(address_reason("loopback"), host, None, None, None)
+        return AddressRefusal(address_reason("loopback"), host, None, None, None, None)
     translation, parts = _parts(host)
     if policy.denied_networks:
         for part in parts:
             network = _network_of(policy.denied_networks, part)
             if network is not None:
-                return AddressRefusal("network-denied", host, part, translation, network)
+                return AddressRefusal("network-denied", host, part, translation, network, None)
     for part in parts:
-        block = part.block
-        if block is None or block.address_class in policy.address_classes:
+        if part.transparent:
             continue
         if policy.allowed_networks and _network_of(policy.allowed_networks, part) is not None:
             continue
-        return AddressRefusal(address_reason(block.address_class), host, part, translation, None)
+        block = part.block()
+        if block.address_class in policy.address_classes:
+            continue
+        reason = address_reason(block.address_class)
+        return AddressRefusal(reason, host, part, translation, None, block)
     return None
 
 
@@ -304,10 +315,13 @@ def _check_parsed(url: URL, policy: Policy) -> URL:
         raise Refused(
             "opaque-host", url, f"host {quote(hostname)} is {kind.value}", host=hostname or None
         )
-    judged = judged_host(url, kind, hostname)
-    if isinstance(judged, str):
-        raise Refused("empty-label", url, judged, host=hostname)
-    judged_kind, name = judged
+    judged_kind: HostKind = kind
+    name = hostname
+    if kind is HostKind.DOMAIN and (hostname[-1] == "." or hostname[0] == "." or ".." in hostname):
+        judged = judged_host(url, kind, hostname)
+        if isinstance(judged, str):
+            raise Refused("empty-label", url, judged, host=hostname)
+        judged_kind, name = judged
     # 4. Credentials.
     if not policy.allow_credentials and (url.username or url.password):
         parts = " and ".join(
@@ -318,16 +332,17 @@ def _check_parsed(url: URL, policy: Policy) -> URL:
         raise Refused("credentials", url, f"{parts} before the host", host=hostname)
     # 5. The port: 0 never (IANA reserves it, RFC 6335 §6; browsers refuse it), then the
     # policy's.
-    port = int(url.port) if url.port else default_port(scheme)
-    if port == 0:
+    if url.port == "0":  # (the URL serializer writes a port in decimal: ":00" is ":0")
         raise Refused(
             "port-not-allowed",
             url,
             "port 0 (reserved, RFC 6335 §6: no service listens there, and browsers refuse it)",
             host=hostname,
         )
-    if policy.ports is not None and port not in policy.ports:
-        raise Refused("port-not-allowed", url, f"port {port}", host=hostname)
+    if policy.ports is not None:
+        port = int(url.port) if url.port else default_port(scheme)
+        if port not in policy.ports:
+            raise Refused("port-not-allowed", url, f"port {port}", host=hostname)
     # 6. The host lists, on the host without trailing dots.
     if policy.denied.entries:
         entry = policy.denied.match(name)

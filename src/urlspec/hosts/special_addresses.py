@@ -336,20 +336,43 @@ class AddressInfo(NamedTuple):
     block: str | None
 
 
-def ipv4_block(address: int) -> Block:
-    """The registry row that holds the IPv4 ``address`` (an integer): the most specific one, or
-    the row of plain unicast space."""
-    for block in IPV4_BLOCKS:
-        if block.contains(address):
-            return block
-    return _GLOBAL_IPV4
-
-
 # Every IPv4 address outside the special-purpose blocks is allocated unicast space (IANA IPv4
 # Address Space Registry): global.
 _GLOBAL_IPV4: Final = _v4(
     "0.0.0.0/0", "Unicast (IPv4 Address Space Registry)", "RFC 6890", "global"
 )
+
+
+def _index(blocks: tuple[Block, ...], shift: int) -> dict[int, tuple[Block, ...]]:
+    """The blocks of ``blocks`` (most specific first) at least as long as the key ``address >>
+    shift``, by that key: where to look first for an address, most specific first (a block
+    shorter than the key is looked at after these: it is less specific than any of them)."""
+    key_bits = blocks[0].bits - shift
+    index: dict[int, list[Block]] = {}
+    for block in blocks:
+        if block.prefix_length >= key_bits:
+            index.setdefault(block.network >> shift, []).append(block)
+    return {key: tuple(found) for key, found in index.items()}
+
+
+# Where ipv4_block and ipv6_block look: by the first octet of an IPv4 address, the first 16 bits
+# of an IPv6 address; then the shorter blocks (224.0.0.0/4, fc00::/7, 2000::/3, ::/0, ...).
+_IPV4_BY_OCTET: Final = _index(IPV4_BLOCKS, 24)
+_IPV4_SHORT: Final = tuple(block for block in IPV4_BLOCKS if block.prefix_length < 8)
+_IPV6_BY_PIECE: Final = _index(IPV6_BLOCKS, 112)
+_IPV6_SHORT: Final = tuple(block for block in IPV6_BLOCKS if block.prefix_length < 16)
+
+
+def ipv4_block(address: int) -> Block:
+    """The registry row that holds the IPv4 ``address`` (an integer): the most specific one, or
+    the row of plain unicast space."""
+    for block in _IPV4_BY_OCTET.get(address >> 24, ()):
+        if block.contains(address):
+            return block
+    for block in _IPV4_SHORT:
+        if block.contains(address):
+            return block
+    return _GLOBAL_IPV4
 
 
 def _translated_info(translation: Translation, address: int, serialized: str) -> AddressInfo:
@@ -419,7 +442,10 @@ def ipv6_block(address: int) -> Block:
     """The most specific row of :data:`IPV6_BLOCKS` that holds the IPv6 ``address`` (an
     integer; the blocks of :data:`TRANSLATION_BLOCKS` are not looked at: see
     :func:`translation_of`)."""
-    for block in IPV6_BLOCKS:
+    for block in _IPV6_BY_PIECE.get(address >> 112, ()):
+        if block.contains(address):
+            return block
+    for block in _IPV6_SHORT:
         if block.contains(address):
             return block
     raise AssertionError("::/0 holds every address")
