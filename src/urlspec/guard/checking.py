@@ -191,8 +191,12 @@ def _network_of(networks: tuple[Network, ...], part: _Part) -> Network | None:
 
 def address_refusal(host: Host, policy: Policy) -> AddressRefusal | None:
     """None when the policy lets the address ``host`` (an IPv4 or IPv6 host, or a localhost
-    name) through, else why not (see the module's documentation)."""
+    name) through, else why not (see the module's documentation). Any other domain has no
+    address to judge: ValueError."""
     if host.kind is HostKind.DOMAIN:  # a localhost name: loopback
+        assert isinstance(host.value, str)
+        if not _is_localhost(host.value.rstrip(".")):
+            raise ValueError(f"{host.value!r} is a domain other than localhost: no address")
         if "loopback" in policy.address_classes:
             return None
         return AddressRefusal(address_reason("loopback"), host, None, None, None, None)
@@ -278,7 +282,8 @@ def check(url: str | URL, policy: Policy | None = None) -> URL:
     lets it through as far as can be told without DNS; raises
     :class:`~urlspec.guard.reasons.Refused` otherwise.
 
-    ``url`` is a string (parsed by the WHATWG URL parser) or a :class:`~urlspec.URL`.
+    ``url`` is a string (parsed by the WHATWG URL parser) or a :class:`~urlspec.URL` (anything
+    else is a TypeError).
     """
     if policy is None:
         policy = DEFAULT_POLICY
