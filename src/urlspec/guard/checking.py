@@ -329,12 +329,7 @@ def _check_parsed(url: URL, policy: Policy) -> URL:
         judged_kind, name = judged
     # 4. Credentials.
     if not policy.allow_credentials and (url.username or url.password):
-        parts = " and ".join(
-            part
-            for part, present in (("a username", url.username), ("a password", url.password))
-            if present
-        )
-        raise Refused("credentials", url, f"{parts} before the host", host=hostname)
+        raise Refused("credentials", url, _credentials_detail(url), host=hostname)
     # 5. The port: 0 never (IANA reserves it, RFC 6335 §6; browsers refuse it), then the
     # policy's.
     if url.port == "0":  # (the URL serializer writes a port in decimal: ":00" is ":0")
@@ -372,7 +367,21 @@ def _check_parsed(url: URL, policy: Policy) -> URL:
     if judged_kind is not HostKind.DOMAIN or _is_localhost(name):
         refusal = address_refusal(host_from_serialization(judged_kind, name), policy)
         if refusal is not None:
-            raise Refused(
-                refusal.reason, url, refusal.detail, host=hostname, address=refusal.address
-            )
+            # The address is the URL's own, serialized: "[...]" without brackets for IPv6.
+            address = None if judged_kind is HostKind.DOMAIN else name.strip("[]")
+            raise Refused(refusal.reason, url, refusal.detail, host=hostname, address=address)
     return url
+
+
+def _credentials_detail(url: URL) -> Callable[[], str]:
+    """What userinfo ``url`` has, in words (never its value), made when it is shown."""
+
+    def detail() -> str:
+        parts = [
+            name
+            for name, part in (("a username", url.username), ("a password", url.password))
+            if part
+        ]
+        return f"{' and '.join(parts)} before the host"
+
+    return detail
