@@ -393,6 +393,8 @@ def test_the_guard_and_the_registry_class_agree() -> None:
         "[2606:4700::1111]",
         "8.8.8.8",
         "10.0.0.1",
+        "localhost..",
+        "127.0.0.1...",
     ]
     for host in hosts:
         cls = address_class(host)

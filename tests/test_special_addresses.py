@@ -279,6 +279,9 @@ def test_other_ipv4_spellings(spelling: str, address: str, cls: str) -> None:
         ("localhost.", "loopback"),
         ("localhost..", "loopback"),  # trailing dots are the root label, however many
         ("a.localhost...", "loopback"),
+        ("127.0.0.1..", "loopback"),  # a domain to the host parser, 127.0.0.1 without its dots
+        ("10.1...", "private"),
+        ("1.2.3.999..", "domain"),  # no IPv4 address without its dots
         ("a.localhost", "loopback"),
         ("a.b.LocalHost.", "loopback"),
         ("\uff4c\uff4f\uff43\uff41\uff4c\uff48\uff4f\uff53\uff54", "loopback"),  # fullwidth

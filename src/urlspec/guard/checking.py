@@ -44,10 +44,11 @@ from typing import Final, NamedTuple
 
 from urlspec.guard.policy import DEFAULT_POLICY, Network, Policy
 from urlspec.guard.reasons import Refused, address_reason, href_without_userinfo
-from urlspec.host import Host, HostKind, ends_in_a_number, parse_ipv4, serialize_host
+from urlspec.host import Host, HostKind, serialize_host
 from urlspec.hosts.special_addresses import (
     Block,
     Translation,
+    domain_without_root_dots,
     ipv4_block,
     ipv6_block,
     translation_of,
@@ -259,14 +260,12 @@ def judged_host(url: URL, kind: HostKind, hostname: str) -> tuple[HostKind, str]
     name = hostname.rstrip(".")
     if not name or name[0] == "." or ".." in name:
         return f"host {quote(hostname)} has an empty label"
-    if len(name) + 1 < len(hostname) and ends_in_a_number(name):
-        # The URL parser left "127.0.0.1.." a domain (its last label is empty); without its
-        # dots it is an IPv4 address, which a resolver may well read it as.
-        address = parse_ipv4(name)
-        if address is None:
-            return f"host {quote(hostname)} ends in a number that is no IPv4 address"
-        return HostKind.IPV4, serialize_host(Host(HostKind.IPV4, address))
-    return kind, name
+    # The URL parser left "127.0.0.1.." a domain (its last label is empty); without its dots it
+    # is an IPv4 address, which a resolver may well read it as.
+    named = domain_without_root_dots(hostname)
+    if named is None:
+        return f"host {quote(hostname)} ends in a number that is no IPv4 address"
+    return named.kind, serialize_host(named)
 
 
 def _pattern_text(pattern: URLPattern) -> str:

@@ -33,8 +33,10 @@ not make it globally reachable, else ``global``. The forms, from the IANA regist
   client's in the last 32 bits with every bit inverted): ``reserved`` (inside ``2001::/23``, IETF
   Protocol Assignments, not globally reachable), or the client's or the server's class first.
 
-Domains: ``localhost`` and every name under it are loopback (RFC 6761 §6.3); any other domain is
-``domain`` (where it points is up to DNS, which is never asked).
+Domains: ``localhost`` and every name under it are loopback (RFC 6761 §6.3), with any number of
+trailing dots (the root label); a domain that is an IPv4 address once its trailing dots are
+removed (``127.0.0.1..``) is that address; any other domain is ``domain`` (where it points is up
+to DNS, which is never asked).
 
 Opaque hosts (the hosts of non-special URLs, such as ``gopher://127.0.0.1:6379/_``) are not
 resolved by the URL Standard, but a client that connects to one (curl, a Redis or Gopher
@@ -56,8 +58,10 @@ from urlspec.host import (
     Host,
     HostKind,
     InvalidHost,
+    ends_in_a_number,
     parse_host,
     parse_host_string,
+    parse_ipv4,
     serialize_host,
     serialize_ipv4,
     serialize_ipv6,
@@ -75,6 +79,7 @@ __all__ = [
     "address_class",
     "address_info",
     "address_info_of_host",
+    "domain_without_root_dots",
     "ipv4_block",
     "ipv6_block",
     "translation_of",
@@ -416,7 +421,10 @@ def address_info_of_host(host: Host) -> AddressInfo | None:
         return address_info_of_host(special)
     if host.kind is HostKind.DOMAIN:
         assert isinstance(host.value, str)
-        domain = host.value.rstrip(".")  # "localhost.." is localhost, as "localhost." is
+        named = domain_without_root_dots(host.value)
+        if named is not None and named.kind is HostKind.IPV4:
+            return address_info_of_host(named)
+        domain = host.value.rstrip(".")
         if domain == "localhost" or domain.endswith(".localhost"):
             return AddressInfo("loopback", None, None, None, "localhost (RFC 6761 §6.3)")
         return AddressInfo("domain", None, None, None, None)
@@ -436,6 +444,18 @@ def address_info_of_host(host: Host) -> AddressInfo | None:
         block = ipv6_block(address)
         return AddressInfo(block.address_class, serialized, None, None, str(block))
     return None
+
+
+def domain_without_root_dots(domain: str) -> Host | None:
+    """The serialized ``domain`` without its trailing dots, which are the DNS root label however
+    many are written (RFC 1034 §3.1): a domain host, or an IPv4 host when the domain is one
+    without them (``127.0.0.1..``, which the URL Standard's host parser leaves a domain since its
+    last label is empty); None when it then ends in a number that is no IPv4 address."""
+    name = domain.rstrip(".")
+    if len(name) + 1 < len(domain) and ends_in_a_number(name):
+        address = parse_ipv4(name)
+        return None if address is None else Host(HostKind.IPV4, address)
+    return Host(HostKind.DOMAIN, name)
 
 
 def ipv6_block(address: int) -> Block:
