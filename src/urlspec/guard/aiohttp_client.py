@@ -206,6 +206,8 @@ class GuardedClientSession(aiohttp.ClientSession):
     def _guard_url(self, str_or_url: object, params: Any) -> URL | str:
         """The URL a request is for, read by the WHATWG URL parser: relative to the session's
         ``base_url``, ``params`` added to its query as aiohttp adds them."""
+        if isinstance(str_or_url, URL) and not params:
+            return str_or_url  # a urlspec.URL is taken as it is
         text = str(str_or_url)
         url = parse_or_none(text)
         if url is None and self._base_url is not None:
@@ -213,8 +215,8 @@ class GuardedClientSession(aiohttp.ClientSession):
         if url is None:
             return text  # refused by the check: invalid-url
         if params:
-            added = YarlURL(url.href, encoded=True).extend_query(params)
-            url = parse_or_none(str(added)) or url
+            added = str(YarlURL(url.href, encoded=True).extend_query(params))
+            return parse_or_none(added) or added  # a text that does not parse: invalid-url
         return url
 
     async def _request(
