@@ -753,7 +753,8 @@ def speed(rounds: int = 9, number: int = 200) -> str:
             pw, gw = statistics.median(walls[0]), statistics.median(walls[1])
             pc, gc = statistics.median(cpus[0]), statistics.median(cpus[1])
             lines.append(
-                f"{name}: per GET on the loopback (keep-alive), client CPU {pc * 1e6:.0f} us "
+                f"{name}: per GET on the loopback{'' if 'per GET' in name else ' (keep-alive)'}, "
+                f"client CPU {pc * 1e6:.0f} us "
                 f"unguarded, {gc * 1e6:.0f} us guarded ({gc / pc:.3f}x); wall {pw * 1e6:.0f} us, "
                 f"{gw * 1e6:.0f} us ({gw / pw:.3f}x)"
             )
