@@ -629,3 +629,12 @@ def test_the_client_hands_the_transport_the_url_it_parsed() -> None:
         )
     assert prepared.url == "http://public.test:8080/b"
     assert getattr(prepared, "urlspec_guard_url") == URL("http://public.test:8080/b")  # noqa: B009
+
+
+def test_requests_cookies_of_a_request_stay_on_its_origin(public: LoopbackServer) -> None:
+    # requests keeps a request's cookies= in a jar without a domain, which it would send to any
+    # host a redirect names; the guarded session sends them only on the same origin.
+    start = public.redirect_url(302, public.url(host="other.test"), host="public.test")
+    with guard.session(PUBLIC) as session:
+        assert session.get(start, cookies={"session": "s3cret"}).status_code == 200
+    assert [s.headers.get("cookie") for s in public.seen] == ["session=s3cret", None]
