@@ -249,8 +249,10 @@ class Policy:
                 f"unknown address classes {sorted(unknown)}; known: {sorted(_REFUSABLE_CLASSES)}"
             )
         ports = None if self.ports is None else frozenset(self.ports)
-        if ports is not None and any(not 0 <= port <= 65535 for port in ports):
-            raise PolicyError(f"ports must be in 0..65535: {sorted(ports)}")
+        if ports is not None and any(not 1 <= port <= 65535 for port in ports):
+            raise PolicyError(
+                f"ports must be in 1..65535 (port 0 is always refused): {sorted(ports)}"
+            )
         if self.max_redirects < 0:
             raise PolicyError(f"max_redirects must be 0 or more, not {self.max_redirects}")
         for name in ("resolver", "async_resolver"):

@@ -224,6 +224,9 @@ class GuardedSession(requests.Session):
             if parsed is None:
                 check(url, self.policy)  # raises invalid-url
         if parsed is not None:
+            # Checked before requests reads the href: its parser drops a port 0 (the adapter
+            # would see port 80) and refuses some hosts with its own exception.
+            check(parsed, self.policy)
             request.url = parsed.href
         prepared = super().prepare_request(request)
         if parsed is not None and prepared.url == parsed.href:

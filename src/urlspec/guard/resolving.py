@@ -30,7 +30,7 @@ import socket
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
-from urlspec.guard.checking import address_verdict, check, host_kind, shown
+from urlspec.guard.checking import address_refusal, check, host_kind, judged_host
 from urlspec.guard.policy import DEFAULT_POLICY, Policy
 from urlspec.guard.reasons import Refused
 from urlspec.host import Host, HostKind, parse_ipv4, parse_ipv6, serialize_host
@@ -103,19 +103,24 @@ def _start(url: str | URL, policy: Policy) -> PinnedURL:
     :class:`PinnedURL` with no ``addresses`` is a domain the resolver is to be asked for."""
     checked = check(url, policy)
     hostname = checked.hostname
-    port = int(checked.port) if checked.port else default_port(checked.protocol[:-1])
+    scheme = checked.protocol[:-1]
+    port = int(checked.port) if checked.port else default_port(scheme)
     if port is None:  # a policy that allows a non-special scheme: check refused its host
-        raise Refused("opaque-host", shown(checked), "no port to connect to")
-    kind = host_kind(checked, checked.protocol[:-1], hostname)
-    if kind is HostKind.IPV4:
-        return PinnedURL(checked, hostname, port, (hostname,))
+        raise Refused("opaque-host", checked, "no port to connect to", host=hostname or None)
+    judged = judged_host(checked, host_kind(checked, scheme, hostname), hostname)
+    assert not isinstance(judged, str)  # check refused a host with an empty label
+    kind, name = judged
+    if kind is HostKind.IPV4:  # (also "192.0.2.1..", a domain that is an address: no lookup)
+        return PinnedURL(checked, hostname, port, (name,))
     if kind is HostKind.IPV6:
         return PinnedURL(checked, hostname[1:-1], port, (hostname[1:-1],))
     return PinnedURL(checked, hostname, port, ())
 
 
 def _failed(start: PinnedURL, why: str) -> Refused:
-    return Refused("resolution-failed", shown(start.url), f"host {quote(start.host)}: {why}")
+    return Refused(
+        "resolution-failed", start.url, f"host {quote(start.host)}: {why}", host=start.host
+    )
 
 
 def _answer_address(answer: object) -> Host | None:
@@ -135,7 +140,7 @@ def _pinned(start: PinnedURL, answers: object, policy: Policy) -> PinnedURL:
     if not isinstance(answers, Sequence) or isinstance(answers, str | bytes | bytearray):
         raise _failed(start, f"the resolver gave {type(answers).__name__}, not a list of answers")
     addresses: list[str] = []
-    refused: list[str] = []
+    refused: list[tuple[str, str, str]] = []  # (address, reason, detail)
     try:
         for index, answer in enumerate(answers):
             host = _answer_address(answer)
@@ -145,13 +150,15 @@ def _pinned(start: PinnedURL, answers: object, policy: Policy) -> PinnedURL:
                     f"answer {index} of the resolver ({type(answer).__name__}) is no getaddrinfo "
                     "answer with an IP address",
                 )
-            verdict = address_verdict(host, policy)
-            if verdict is None:
+            refusal = address_refusal(host, policy)
+            if refusal is None:
                 address = _socket_address(host)
                 if address not in addresses:
                     addresses.append(address)
+            elif len(refused) < _MAX_SHOWN:
+                refused.append((_socket_address(host), refusal.reason, refusal.detail()))
             else:
-                refused.append(f"{_socket_address(host)} [{verdict[0]}: {verdict[1]}]")
+                refused.append(("", "", ""))  # counted, not shown
     except Refused:
         raise
     except Exception as error:  # a Sequence of the resolver's own whose items fail
@@ -160,10 +167,18 @@ def _pinned(start: PinnedURL, answers: object, policy: Policy) -> PinnedURL:
         raise _failed(start, "no address")
     if refused:
         reason = "mixed-answer" if addresses else "resolved-to-non-global"
-        detail = "; ".join(refused[:_MAX_SHOWN])
+        detail = "; ".join(
+            f"{address} [{code}: {why}]" for address, code, why in refused[:_MAX_SHOWN]
+        )
         if len(refused) > _MAX_SHOWN:
             detail += f"; and {len(refused) - _MAX_SHOWN} more"
-        raise Refused(reason, shown(start.url), f"host {quote(start.host)} resolved to {detail}")
+        raise Refused(
+            reason,
+            start.url,
+            f"host {quote(start.host)} resolved to {detail}",
+            host=start.host,
+            address=refused[0][0],
+        )
     return PinnedURL(start.url, start.host, start.port, tuple(addresses))
 
 
@@ -224,17 +239,24 @@ def _too_many(url: str | URL, policy: Policy, hop: int) -> Refused | None:
     """The refusal of the ``hop``-th request when it is past the policy's ``max_redirects``."""
     if hop <= policy.max_redirects:
         return None
-    shown_url = url.href if isinstance(url, URL) else url
     return Refused(
-        "too-many-redirects",
-        shown_url,
-        f"redirect {hop} (the policy allows {policy.max_redirects})",
+        "too-many-redirects", url, f"redirect {hop} (the policy allows {policy.max_redirects})"
     )
 
 
 def _redirect_refused(refused: Refused, hop: int) -> Refused:
+    """``refused``, the refusal of a redirect's target, as the refusal of the redirect."""
+
+    def detail() -> str:
+        return f"redirect {hop}: {refused.detail}"
+
     return Refused(
-        "redirect-refused", refused.url, f"redirect {hop}: {refused.detail}", refused.reason
+        "redirect-refused",
+        refused.url,
+        detail,
+        refused.reason,
+        host=refused.host,
+        address=refused.address,
     )
 
 
