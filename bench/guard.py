@@ -34,7 +34,6 @@ import statistics
 import subprocess
 import sys
 import time
-import urllib.request
 from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -392,12 +391,6 @@ def _clocks(function: Callable[[], object], number: int) -> tuple[float, float]:
     return (time.perf_counter() - wall) / number, (time.process_time() - cpu) / number
 
 
-def _read(opener: urllib.request.OpenerDirector, url: str) -> bytes:
-    with opener.open(url) as response:
-        body: bytes = response.read()
-        return body
-
-
 _SERVER = """
 import sys, time
 sys.path.insert(0, {tests!r})
@@ -410,11 +403,9 @@ sys.stdin.read()
 
 def speed(rounds: int = 9, number: int = 200) -> str:
     """check() per URL, and a guarded request against an unguarded one to a loopback server in
-    another process (so that this process's CPU time is the client's alone), for httpx,
-    requests, urllib3 and urllib.request (a new connection per request: urllib keeps none)."""
+    another process (so that this process's CPU time is the client's alone)."""
     import httpx
     import requests
-    import urllib3
 
     from urlspec import COMPILED, URL, guard
 
@@ -467,11 +458,6 @@ def speed(rounds: int = 9, number: int = 200) -> str:
         plain_requests = requests.Session()
         plain_requests.trust_env = False
         guarded_requests = guard.session(policy)
-        plain_urllib3 = urllib3.PoolManager()
-        guarded_urllib3 = guard.pool_manager(policy)
-        # urllib's own opener without the proxy handler: no proxy, as the guarded one
-        plain_opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-        guarded_opener = guard.opener(policy)
         pairs: list[tuple[str, Callable[[], object], Callable[[], object]]] = [
             ("httpx", lambda: plain_httpx.get(url), lambda: guarded_httpx.get(url)),
             (
@@ -480,16 +466,6 @@ def speed(rounds: int = 9, number: int = 200) -> str:
                 lambda: named_httpx.get(named_url),
             ),
             ("requests", lambda: plain_requests.get(url), lambda: guarded_requests.get(url)),
-            (
-                "urllib3",
-                lambda: plain_urllib3.request("GET", url),
-                lambda: guarded_urllib3.request("GET", url),
-            ),
-            (
-                "urllib.request",
-                lambda: _read(plain_opener, url),
-                lambda: _read(guarded_opener, url),
-            ),
         ]
         for name, plain, guarded in pairs:
             plain()
