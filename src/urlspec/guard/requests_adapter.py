@@ -224,13 +224,20 @@ class GuardedSession(requests.Session):
             if parsed is None:
                 check(url, self.policy)  # raises invalid-url
         if parsed is not None:
-            # Checked before requests reads the href: its parser drops a port 0 (the adapter
-            # would see port 80) and refuses some hosts with its own exception.
-            check(parsed, self.policy)
             request.url = parsed.href
-        prepared = super().prepare_request(request)
-        if parsed is not None and prepared.url == parsed.href:
-            setattr(prepared, PARSED_ATTRIBUTE, parsed)
+        try:
+            prepared = super().prepare_request(request)
+        except requests.exceptions.InvalidURL:
+            if parsed is not None:  # requests refuses some hosts: the guard's reason first
+                check(parsed, self.policy)
+            raise
+        if parsed is not None:
+            if prepared.url == parsed.href:
+                setattr(prepared, PARSED_ATTRIBUTE, parsed)
+            else:
+                # requests read the href otherwise (query parameters added, or a port 0
+                # dropped: the adapter would see port 80): the URL given must pass too.
+                check(parsed, self.policy)
         return prepared
 
     def resolve_redirects(  # type: ignore[override]
