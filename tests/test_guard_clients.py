@@ -638,3 +638,20 @@ def test_requests_cookies_of_a_request_stay_on_its_origin(public: LoopbackServer
     with guard.session(PUBLIC) as session:
         assert session.get(start, cookies={"session": "s3cret"}).status_code == 200
     assert [s.headers.get("cookie") for s in public.seen] == ["session=s3cret", None]
+
+
+def test_the_async_transport_awaits_the_policys_async_resolver(public: LoopbackServer) -> None:
+    asked: list[str] = []
+
+    async def resolver(host: str, port: int, *rest: Any) -> list[tuple[Any, ...]]:
+        asked.append(host)
+        return resolver_for({"public.test": ["127.0.0.1"]})(host, port)
+
+    def no_sync_resolver(*args: Any) -> list[tuple[Any, ...]]:
+        raise AssertionError("the sync resolver was called")
+
+    policy = Policy(
+        allow_networks=["127.0.0.1/32"], resolver=no_sync_resolver, async_resolver=resolver
+    )
+    assert get_async_httpx(public.url(host="public.test"), policy) == (200, "ok 127.0.0.1")
+    assert asked == ["public.test"]
