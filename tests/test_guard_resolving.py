@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import socket
 import threading
+import warnings
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -254,3 +255,43 @@ def test_resolve_hop_async_names_redirects_as_resolve_hop_does() -> None:
         for refused in (sync_refused.value, async_refused.value):
             assert (refused.reason, refused.hop_reason) == (reason, hop_reason)
         assert str(sync_refused.value) == str(async_refused.value)
+
+
+def test_an_async_function_given_as_the_sync_resolver_is_refused_cleanly() -> None:
+    async def resolver(*args: Any) -> list[tuple[Any, ...]]:
+        return [answer("8.8.8.8")]
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no "coroutine was never awaited"
+        with pytest.raises(Refused) as refused:
+            guard.resolve("http://name.test/", Policy(resolver=resolver))
+    assert refused.value.reason == "resolution-failed"
+    assert "async_resolver" in refused.value.detail
+
+
+def test_many_answers_are_read_in_one_pass() -> None:
+    # 30,000 distinct global addresses (8.8.0.0 + n), then each once more: pinned once each, in
+    # the resolver's order (a quadratic de-duplication would take minutes here).
+    addresses = [f"8.8.{n >> 8 & 255}.{n & 255}" for n in range(256 * 117)]
+    pinned = guard.resolve(
+        "http://many.test/", Policy(resolver=returning([answer(a) for a in addresses + addresses]))
+    )
+    assert pinned.addresses == tuple(addresses)
+    refused_answers = [answer(f"10.0.{n >> 8 & 255}.{n & 255}") for n in range(1000)]
+    with pytest.raises(Refused) as refused:
+        guard.resolve(
+            "http://many.test/", Policy(resolver=returning([answer("8.8.8.8"), *refused_answers]))
+        )
+    assert refused.value.reason == "mixed-answer"
+    assert refused.value.address == "10.0.0.0"
+    assert refused.value.detail.endswith("; and 997 more")
+
+
+def test_a_domain_name_has_no_address_to_judge() -> None:
+    from urlspec.guard.checking import address_refusal
+    from urlspec.host import Host, HostKind
+
+    with pytest.raises(ValueError):
+        address_refusal(Host(HostKind.DOMAIN, "example.com"), Policy())
+    refusal = address_refusal(Host(HostKind.DOMAIN, "a.localhost."), Policy())
+    assert refusal is not None and refusal.reason == "address-loopback"

@@ -23,8 +23,11 @@ from urlspec.hosts.special_addresses import (
     IPV6_BLOCKS,
     TRANSLATION_BLOCKS,
     AddressClass,
+    Block,
     address_class,
     address_info,
+    ipv4_block,
+    ipv6_block,
 )
 
 # (registry row, an address inside it, its class, an address just outside it, the row that
@@ -276,6 +279,9 @@ def test_other_ipv4_spellings(spelling: str, address: str, cls: str) -> None:
         ("localhost.", "loopback"),
         ("localhost..", "loopback"),  # trailing dots are the root label, however many
         ("a.localhost...", "loopback"),
+        ("127.0.0.1..", "loopback"),  # a domain to the host parser, 127.0.0.1 without its dots
+        ("10.1...", "private"),
+        ("1.2.3.999..", "domain"),  # no IPv4 address without its dots
         ("a.localhost", "loopback"),
         ("a.b.LocalHost.", "loopback"),
         ("\uff4c\uff4f\uff43\uff41\uff4c\uff48\uff4f\uff53\uff54", "loopback"),  # fullwidth
@@ -350,3 +356,22 @@ def test_the_public_function_and_every_answer() -> None:
 def test_invalid_hosts(host: str) -> None:
     with pytest.raises(InvalidHost):
         address_class(host)
+
+
+def _edges(blocks: tuple[Block, ...], bits: int) -> list[int]:
+    """Each block's first and last address and the addresses just outside it."""
+    edges = []
+    for block in blocks:
+        last = block.network | ((1 << (bits - block.prefix_length)) - 1)
+        edges += [block.network, last, (block.network - 1) % (1 << bits), (last + 1) % (1 << bits)]
+    return edges
+
+
+def test_the_block_lookup_is_the_most_specific_row() -> None:
+    # The indexed lookups answer what a scan of the rows, most specific first, answers.
+    for address in _edges(IPV4_BLOCKS, 32):
+        rows = [block for block in IPV4_BLOCKS if block.contains(address)]
+        assert ipv4_block(address).prefix == (rows[0].prefix if rows else "0.0.0.0/0")
+    for address in _edges(IPV6_BLOCKS, 128):
+        rows = [block for block in IPV6_BLOCKS if block.contains(address)]
+        assert ipv6_block(address) == rows[0]

@@ -44,10 +44,11 @@ from typing import Final, NamedTuple
 
 from urlspec.guard.policy import DEFAULT_POLICY, Network, Policy
 from urlspec.guard.reasons import Refused, address_reason, href_without_userinfo
-from urlspec.host import Host, HostKind, ends_in_a_number, parse_ipv4, serialize_host
+from urlspec.host import Host, HostKind, serialize_host
 from urlspec.hosts.special_addresses import (
     Block,
     Translation,
+    domain_without_root_dots,
     ipv4_block,
     ipv6_block,
     translation_of,
@@ -88,14 +89,22 @@ def shown(url: URL) -> str:
 
 class _Part(NamedTuple):
     """A part of an address the policy judges: an IPv4 address (``bits`` 32) or an IPv6 address
-    (128), the registry row that holds it (None: an IPv6 address whose translation block has no
-    class of its own), and what it is to the address (``role``: "carrying", "client", "server"
-    for a carried IPv4 address, "" for the address itself)."""
+    (128); what it is to the address (``role``: "carrying", "client", "server" for a carried
+    IPv4 address, "" for the address itself); the translation block that gives it its class
+    (``own``, None: the registry row that holds it) and whether it has none (``transparent``:
+    an IPv6 address of the IPv4-mapped, NAT64 well-known or 6to4 block)."""
 
     bits: int
     value: int
-    block: Block | None
     role: str
+    own: Block | None = None
+    transparent: bool = False
+
+    def block(self) -> Block:
+        """The registry row that classes the part."""
+        if self.own is not None:
+            return self.own
+        return ipv4_block(self.value) if self.bits == 32 else ipv6_block(self.value)
 
 
 class AddressRefusal(NamedTuple):
@@ -108,6 +117,7 @@ class AddressRefusal(NamedTuple):
     part: _Part | None  # None for a localhost name
     translation: Translation | None
     network: Network | None
+    block: Block | None  # the row that classed the part (None for network-denied)
 
     @property
     def address(self) -> str | None:
@@ -123,7 +133,6 @@ class AddressRefusal(NamedTuple):
         if part is None:
             return "a localhost name is loopback: localhost (RFC 6761 §6.3)"
         what = f"address {serialize_host(host)}"
-        decided = part
         if self.translation is not None:
             carried = [
                 f"{role} {_ipv4_text(ipv4)}" if role else _ipv4_text(ipv4)
@@ -136,7 +145,7 @@ class AddressRefusal(NamedTuple):
                 what += f": {_ipv4_text(part.value)}"
         if self.network is not None:
             return f"{what} is in {self.network.text}"
-        block = decided.block
+        block = self.block
         assert block is not None
         return f"{what} is {block.address_class}: {block}"
 
@@ -162,15 +171,15 @@ def _parts(host: Host) -> tuple[Translation | None, tuple[_Part, ...]]:
     first, and the translation block the address is in."""
     value = _value(host)
     if host.kind is HostKind.IPV4:
-        return None, (_Part(32, value, ipv4_block(value), ""),)
+        return None, (_Part(32, value, ""),)
     translation = translation_of(value)
     if translation is None:
-        return None, (_Part(128, value, ipv6_block(value), ""),)
+        return None, (_Part(128, value, ""),)
     parts = [
-        _Part(32, ipv4, ipv4_block(ipv4), role or "carrying")
+        _Part(32, ipv4, role or "carrying")
         for role, ipv4 in zip(translation.roles, translation.carried(value), strict=True)
     ]
-    parts.append(_Part(128, value, None if translation.transparent else translation.block, ""))
+    parts.append(_Part(128, value, "", translation.block, translation.transparent))
     return translation, tuple(parts)
 
 
@@ -183,24 +192,31 @@ def _network_of(networks: tuple[Network, ...], part: _Part) -> Network | None:
 
 def address_refusal(host: Host, policy: Policy) -> AddressRefusal | None:
     """None when the policy lets the address ``host`` (an IPv4 or IPv6 host, or a localhost
-    name) through, else why not (see the module's documentation)."""
+    name) through, else why not (see the module's documentation). Any other domain has no
+    address to judge: ValueError."""
     if host.kind is HostKind.DOMAIN:  # a localhost name: loopback
+        assert isinstance(host.value, str)
+        if not _is_localhost(host.value.rstrip(".")):
+            raise ValueError(f"{host.value!r} is a domain other than localhost: no address")
         if "loopback" in policy.address_classes:
             return None
-        return AddressRefusal(address_reason("loopback"), host, None, None, None)
+        return AddressRefusal(address_reason("loopback"), host, None, None, None, None)
     translation, parts = _parts(host)
     if policy.denied_networks:
         for part in parts:
             network = _network_of(policy.denied_networks, part)
             if network is not None:
-                return AddressRefusal("network-denied", host, part, translation, network)
+                return AddressRefusal("network-denied", host, part, translation, network, None)
     for part in parts:
-        block = part.block
-        if block is None or block.address_class in policy.address_classes:
+        if part.transparent:
             continue
         if policy.allowed_networks and _network_of(policy.allowed_networks, part) is not None:
             continue
-        return AddressRefusal(address_reason(block.address_class), host, part, translation, None)
+        block = part.block()
+        if block.address_class in policy.address_classes:
+            continue
+        reason = address_reason(block.address_class)
+        return AddressRefusal(reason, host, part, translation, None, block)
     return None
 
 
@@ -244,14 +260,12 @@ def judged_host(url: URL, kind: HostKind, hostname: str) -> tuple[HostKind, str]
     name = hostname.rstrip(".")
     if not name or name[0] == "." or ".." in name:
         return f"host {quote(hostname)} has an empty label"
-    if len(name) + 1 < len(hostname) and ends_in_a_number(name):
-        # The URL parser left "127.0.0.1.." a domain (its last label is empty); without its
-        # dots it is an IPv4 address, which a resolver may well read it as.
-        address = parse_ipv4(name)
-        if address is None:
-            return f"host {quote(hostname)} ends in a number that is no IPv4 address"
-        return HostKind.IPV4, serialize_host(Host(HostKind.IPV4, address))
-    return kind, name
+    # The URL parser left "127.0.0.1.." a domain (its last label is empty); without its dots it
+    # is an IPv4 address, which a resolver may well read it as.
+    named = domain_without_root_dots(hostname)
+    if named is None:
+        return f"host {quote(hostname)} ends in a number that is no IPv4 address"
+    return named.kind, serialize_host(named)
 
 
 def _pattern_text(pattern: URLPattern) -> str:
@@ -267,7 +281,8 @@ def check(url: str | URL, policy: Policy | None = None) -> URL:
     lets it through as far as can be told without DNS; raises
     :class:`~urlspec.guard.reasons.Refused` otherwise.
 
-    ``url`` is a string (parsed by the WHATWG URL parser) or a :class:`~urlspec.URL`.
+    ``url`` is a string (parsed by the WHATWG URL parser) or a :class:`~urlspec.URL` (anything
+    else is a TypeError).
     """
     if policy is None:
         policy = DEFAULT_POLICY
@@ -304,30 +319,29 @@ def _check_parsed(url: URL, policy: Policy) -> URL:
         raise Refused(
             "opaque-host", url, f"host {quote(hostname)} is {kind.value}", host=hostname or None
         )
-    judged = judged_host(url, kind, hostname)
-    if isinstance(judged, str):
-        raise Refused("empty-label", url, judged, host=hostname)
-    judged_kind, name = judged
+    judged_kind: HostKind = kind
+    name = hostname
+    if kind is HostKind.DOMAIN and (hostname[-1] == "." or hostname[0] == "." or ".." in hostname):
+        judged = judged_host(url, kind, hostname)
+        if isinstance(judged, str):
+            raise Refused("empty-label", url, judged, host=hostname)
+        judged_kind, name = judged
     # 4. Credentials.
     if not policy.allow_credentials and (url.username or url.password):
-        parts = " and ".join(
-            part
-            for part, present in (("a username", url.username), ("a password", url.password))
-            if present
-        )
-        raise Refused("credentials", url, f"{parts} before the host", host=hostname)
+        raise Refused("credentials", url, _credentials_detail(url), host=hostname)
     # 5. The port: 0 never (IANA reserves it, RFC 6335 §6; browsers refuse it), then the
     # policy's.
-    port = int(url.port) if url.port else default_port(scheme)
-    if port == 0:
+    if url.port == "0":  # (the URL serializer writes a port in decimal: ":00" is ":0")
         raise Refused(
             "port-not-allowed",
             url,
             "port 0 (reserved, RFC 6335 §6: no service listens there, and browsers refuse it)",
             host=hostname,
         )
-    if policy.ports is not None and port not in policy.ports:
-        raise Refused("port-not-allowed", url, f"port {port}", host=hostname)
+    if policy.ports is not None:
+        port = int(url.port) if url.port else default_port(scheme)
+        if port not in policy.ports:
+            raise Refused("port-not-allowed", url, f"port {port}", host=hostname)
     # 6. The host lists, on the host without trailing dots.
     if policy.denied.entries:
         entry = policy.denied.match(name)
@@ -352,7 +366,21 @@ def _check_parsed(url: URL, policy: Policy) -> URL:
     if judged_kind is not HostKind.DOMAIN or _is_localhost(name):
         refusal = address_refusal(host_from_serialization(judged_kind, name), policy)
         if refusal is not None:
-            raise Refused(
-                refusal.reason, url, refusal.detail, host=hostname, address=refusal.address
-            )
+            # The address is the URL's own, serialized: "[...]" without brackets for IPv6.
+            address = None if judged_kind is HostKind.DOMAIN else name.strip("[]")
+            raise Refused(refusal.reason, url, refusal.detail, host=hostname, address=address)
     return url
+
+
+def _credentials_detail(url: URL) -> Callable[[], str]:
+    """What userinfo ``url`` has, in words (never its value), made when it is shown."""
+
+    def detail() -> str:
+        parts = [
+            name
+            for name, part in (("a username", url.username), ("a password", url.password))
+            if part
+        ]
+        return f"{' and '.join(parts)} before the host"
+
+    return detail

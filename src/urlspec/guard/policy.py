@@ -34,10 +34,12 @@ A proxy is never used: a proxy resolves the name itself, so the connection could
 the address the guard checked (the client helpers run with ``trust_env=False`` and refuse a
 ``proxy`` argument).
 
-Host entries are compared with the URL's host as the WHATWG URL parser serializes it, with a
-trailing dot removed from both. Each entry is parsed by the same host parser (so IDNA applies to
-it, ``EXAMPLE.com`` is ``example.com``, ``bücher.de`` is ``xn--bcher-kva.de``, and an IPv4 address
-may be written in any spelling the parser accepts):
+Host entries are compared with the URL's host as the WHATWG URL parser serializes it, with its
+trailing dots removed from both (they are the root label: ``admin.example.com..`` is
+``admin.example.com``; an empty label elsewhere is refused, ``empty-label``). Each entry is
+parsed by the same host parser (so IDNA applies to it, ``EXAMPLE.com`` is ``example.com``,
+``bücher.de`` is ``xn--bcher-kva.de``, and an IPv4 address may be written in any spelling the
+parser accepts):
 
 * ``"example.com"``: exactly that host (not its subdomains);
 * ``"*.example.com"``: every host strictly under ``example.com`` (not ``example.com`` itself);
@@ -137,7 +139,8 @@ def _url_pattern(entry: URLPatternEntry) -> URLPattern:
 
 
 def _host_entry(entry: str) -> str:
-    """``entry`` as the URL parser serializes a host, without a trailing dot."""
+    """``entry`` as the URL parser serializes a host, without its trailing dots (the root label,
+    however many times it is written)."""
     if not isinstance(entry, str):
         raise PolicyError(f"a host entry must be a str: {entry!r}")
     try:
@@ -146,12 +149,15 @@ def _host_entry(entry: str) -> str:
         raise PolicyError(f"invalid host entry {entry!r}: {error}") from None
     if host.kind is HostKind.EMPTY:
         raise PolicyError("an empty host entry matches nothing")
-    return serialize_host(host).removesuffix(".")
+    name = serialize_host(host).rstrip(".")
+    if not name or name[0] == "." or ".." in name:
+        raise PolicyError(f"host entry {entry!r} has an empty label: it matches nothing")
+    return name
 
 
 class HostList:
     """Host entries (exact, ``*.`` subdomains, ``site:`` registrable domains), matched against a
-    serialized host without its trailing dot."""
+    serialized host without its trailing dots."""
 
     __slots__ = ("entries", "exact", "sites", "suffixes")
 
@@ -182,7 +188,7 @@ class HostList:
         return bool(self.entries)
 
     def match(self, host: str) -> str | None:
-        """The entry that matches ``host`` (serialized, no trailing dot), or None."""
+        """The entry that matches ``host`` (serialized, no trailing dots), or None."""
         if host in self.exact:
             return host
         for suffix in self.suffixes:

@@ -140,8 +140,8 @@ class Refused(ValueError):
     It carries the facts of the refusal, and builds its message only when shown (``str()``):
 
     * ``reason``: a stable code (a key of :data:`REASONS`);
-    * ``url``: the URL as parsed (or as given, when it does not parse; the redirect target for a
-      redirect), without its userinfo;
+    * ``url``: the URL as parsed (or as given, when it does not parse, with every character that
+      is not printable escaped; the redirect target for a redirect), without its userinfo;
     * ``host``: the URL's host as the URL parser serializes it (None when there is none);
     * ``address``: the IP address that decided, when one did (the URL's, or an answer of the
       resolver), as sockets write it;
@@ -183,8 +183,8 @@ class Refused(ValueError):
             given = self._given_url
             if isinstance(given, URL):
                 url = href_without_userinfo(given)
-            else:
-                url = text_without_userinfo(given)
+            else:  # as given: a URL that did not parse may hold any character
+                url = _printable(text_without_userinfo(given))
             self._url = url
         return url
 

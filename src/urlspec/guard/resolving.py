@@ -27,10 +27,16 @@ from __future__ import annotations
 
 import asyncio
 import socket
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final, NamedTuple
 
-from urlspec.guard.checking import address_refusal, check, host_kind, judged_host
+from urlspec.guard.checking import (
+    AddressRefusal,
+    address_refusal,
+    check,
+    host_kind,
+    judged_host,
+)
 from urlspec.guard.policy import DEFAULT_POLICY, Policy
 from urlspec.guard.reasons import Refused
 from urlspec.host import Host, HostKind, parse_ipv4, parse_ipv6, serialize_host
@@ -136,11 +142,16 @@ def _answer_address(answer: object) -> Host | None:
 
 def _pinned(start: PinnedURL, answers: object, policy: Policy) -> PinnedURL:
     """``start`` with the addresses of the resolver's ``answers`` when every one passes the
-    policy; raises :class:`~urlspec.guard.reasons.Refused` otherwise."""
+    policy; raises :class:`~urlspec.guard.reasons.Refused` otherwise. Linear in the number of
+    answers (a resolver may give any number)."""
+    if asyncio.iscoroutine(answers):  # an async function given as the sync resolver
+        answers.close()
+        raise _failed(start, "the resolver is a coroutine function (give it as async_resolver)")
     if not isinstance(answers, Sequence) or isinstance(answers, str | bytes | bytearray):
         raise _failed(start, f"the resolver gave {type(answers).__name__}, not a list of answers")
-    addresses: list[str] = []
-    refused: list[tuple[str, str, str]] = []  # (address, reason, detail)
+    addresses: dict[str, None] = {}  # in the resolver's order, once each
+    refused: list[tuple[str, AddressRefusal]] = []  # the first _MAX_SHOWN refused answers
+    refused_count = 0
     try:
         for index, answer in enumerate(answers):
             host = _answer_address(answer)
@@ -152,13 +163,11 @@ def _pinned(start: PinnedURL, answers: object, policy: Policy) -> PinnedURL:
                 )
             refusal = address_refusal(host, policy)
             if refusal is None:
-                address = _socket_address(host)
-                if address not in addresses:
-                    addresses.append(address)
-            elif len(refused) < _MAX_SHOWN:
-                refused.append((_socket_address(host), refusal.reason, refusal.detail()))
+                addresses[_socket_address(host)] = None
             else:
-                refused.append(("", "", ""))  # counted, not shown
+                refused_count += 1
+                if len(refused) < _MAX_SHOWN:
+                    refused.append((_socket_address(host), refusal))
     except Refused:
         raise
     except Exception as error:  # a Sequence of the resolver's own whose items fail
@@ -166,20 +175,30 @@ def _pinned(start: PinnedURL, answers: object, policy: Policy) -> PinnedURL:
     if not addresses and not refused:
         raise _failed(start, "no address")
     if refused:
-        reason = "mixed-answer" if addresses else "resolved-to-non-global"
-        detail = "; ".join(
-            f"{address} [{code}: {why}]" for address, code, why in refused[:_MAX_SHOWN]
-        )
-        if len(refused) > _MAX_SHOWN:
-            detail += f"; and {len(refused) - _MAX_SHOWN} more"
         raise Refused(
-            reason,
+            "mixed-answer" if addresses else "resolved-to-non-global",
             start.url,
-            f"host {quote(start.host)} resolved to {detail}",
+            _answers_detail(start.host, refused, refused_count),
             host=start.host,
             address=refused[0][0],
         )
     return PinnedURL(start.url, start.host, start.port, tuple(addresses))
+
+
+def _answers_detail(
+    host: str, refused: list[tuple[str, AddressRefusal]], count: int
+) -> Callable[[], str]:
+    """The detail of a refused answer, made when it is shown."""
+
+    def detail() -> str:
+        shown = "; ".join(
+            f"{address} [{refusal.reason}: {refusal.detail()}]" for address, refusal in refused
+        )
+        if count > len(refused):
+            shown += f"; and {count - len(refused)} more"
+        return f"host {quote(host)} resolved to {shown}"
+
+    return detail
 
 
 def resolve(url: str | URL, policy: Policy | None = None) -> PinnedURL:

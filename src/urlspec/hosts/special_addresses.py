@@ -33,8 +33,10 @@ not make it globally reachable, else ``global``. The forms, from the IANA regist
   client's in the last 32 bits with every bit inverted): ``reserved`` (inside ``2001::/23``, IETF
   Protocol Assignments, not globally reachable), or the client's or the server's class first.
 
-Domains: ``localhost`` and every name under it are loopback (RFC 6761 §6.3); any other domain is
-``domain`` (where it points is up to DNS, which is never asked).
+Domains: ``localhost`` and every name under it are loopback (RFC 6761 §6.3), with any number of
+trailing dots (the root label); a domain that is an IPv4 address once its trailing dots are
+removed (``127.0.0.1..``) is that address; any other domain is ``domain`` (where it points is up
+to DNS, which is never asked).
 
 Opaque hosts (the hosts of non-special URLs, such as ``gopher://127.0.0.1:6379/_``) are not
 resolved by the URL Standard, but a client that connects to one (curl, a Redis or Gopher
@@ -56,8 +58,10 @@ from urlspec.host import (
     Host,
     HostKind,
     InvalidHost,
+    ends_in_a_number,
     parse_host,
     parse_host_string,
+    parse_ipv4,
     serialize_host,
     serialize_ipv4,
     serialize_ipv6,
@@ -75,6 +79,7 @@ __all__ = [
     "address_class",
     "address_info",
     "address_info_of_host",
+    "domain_without_root_dots",
     "ipv4_block",
     "ipv6_block",
     "translation_of",
@@ -336,20 +341,43 @@ class AddressInfo(NamedTuple):
     block: str | None
 
 
-def ipv4_block(address: int) -> Block:
-    """The registry row that holds the IPv4 ``address`` (an integer): the most specific one, or
-    the row of plain unicast space."""
-    for block in IPV4_BLOCKS:
-        if block.contains(address):
-            return block
-    return _GLOBAL_IPV4
-
-
 # Every IPv4 address outside the special-purpose blocks is allocated unicast space (IANA IPv4
 # Address Space Registry): global.
 _GLOBAL_IPV4: Final = _v4(
     "0.0.0.0/0", "Unicast (IPv4 Address Space Registry)", "RFC 6890", "global"
 )
+
+
+def _index(blocks: tuple[Block, ...], shift: int) -> dict[int, tuple[Block, ...]]:
+    """The blocks of ``blocks`` (most specific first) at least as long as the key ``address >>
+    shift``, by that key: where to look first for an address, most specific first (a block
+    shorter than the key is looked at after these: it is less specific than any of them)."""
+    key_bits = blocks[0].bits - shift
+    index: dict[int, list[Block]] = {}
+    for block in blocks:
+        if block.prefix_length >= key_bits:
+            index.setdefault(block.network >> shift, []).append(block)
+    return {key: tuple(found) for key, found in index.items()}
+
+
+# Where ipv4_block and ipv6_block look: by the first octet of an IPv4 address, the first 16 bits
+# of an IPv6 address; then the shorter blocks (224.0.0.0/4, fc00::/7, 2000::/3, ::/0, ...).
+_IPV4_BY_OCTET: Final = _index(IPV4_BLOCKS, 24)
+_IPV4_SHORT: Final = tuple(block for block in IPV4_BLOCKS if block.prefix_length < 8)
+_IPV6_BY_PIECE: Final = _index(IPV6_BLOCKS, 112)
+_IPV6_SHORT: Final = tuple(block for block in IPV6_BLOCKS if block.prefix_length < 16)
+
+
+def ipv4_block(address: int) -> Block:
+    """The registry row that holds the IPv4 ``address`` (an integer): the most specific one, or
+    the row of plain unicast space."""
+    for block in _IPV4_BY_OCTET.get(address >> 24, ()):
+        if block.contains(address):
+            return block
+    for block in _IPV4_SHORT:
+        if block.contains(address):
+            return block
+    return _GLOBAL_IPV4
 
 
 def _translated_info(translation: Translation, address: int, serialized: str) -> AddressInfo:
@@ -393,7 +421,10 @@ def address_info_of_host(host: Host) -> AddressInfo | None:
         return address_info_of_host(special)
     if host.kind is HostKind.DOMAIN:
         assert isinstance(host.value, str)
-        domain = host.value.rstrip(".")  # "localhost.." is localhost, as "localhost." is
+        named = domain_without_root_dots(host.value)
+        if named is not None and named.kind is HostKind.IPV4:
+            return address_info_of_host(named)
+        domain = host.value.rstrip(".")
         if domain == "localhost" or domain.endswith(".localhost"):
             return AddressInfo("loopback", None, None, None, "localhost (RFC 6761 §6.3)")
         return AddressInfo("domain", None, None, None, None)
@@ -415,11 +446,26 @@ def address_info_of_host(host: Host) -> AddressInfo | None:
     return None
 
 
+def domain_without_root_dots(domain: str) -> Host | None:
+    """The serialized ``domain`` without its trailing dots, which are the DNS root label however
+    many are written (RFC 1034 §3.1): a domain host, or an IPv4 host when the domain is one
+    without them (``127.0.0.1..``, which the URL Standard's host parser leaves a domain since its
+    last label is empty); None when it then ends in a number that is no IPv4 address."""
+    name = domain.rstrip(".")
+    if len(name) + 1 < len(domain) and ends_in_a_number(name):
+        address = parse_ipv4(name)
+        return None if address is None else Host(HostKind.IPV4, address)
+    return Host(HostKind.DOMAIN, name)
+
+
 def ipv6_block(address: int) -> Block:
     """The most specific row of :data:`IPV6_BLOCKS` that holds the IPv6 ``address`` (an
     integer; the blocks of :data:`TRANSLATION_BLOCKS` are not looked at: see
     :func:`translation_of`)."""
-    for block in IPV6_BLOCKS:
+    for block in _IPV6_BY_PIECE.get(address >> 112, ()):
+        if block.contains(address):
+            return block
+    for block in _IPV6_SHORT:
         if block.contains(address):
             return block
     raise AssertionError("::/0 holds every address")
