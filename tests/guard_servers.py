@@ -15,7 +15,10 @@ header and the TLS server name the client sent (SNI). Its paths:
 Each :class:`Seen` also keeps the method, the request headers and the body.
 
 :func:`resolver_for` makes a policy resolver (getaddrinfo's shape) that gives test names their
-addresses, without DNS.
+addresses, without DNS. The ``public`` fixture is a module's server on 127.0.0.1, its ``seen``
+emptied before each test (import ``public_fixture`` and ``public_module_fixture`` into a test
+module for it), and
+:data:`PUBLIC_POLICY` the policy that lets 127.0.0.1 through and names it ``public.test``.
 """
 
 from __future__ import annotations
@@ -25,9 +28,13 @@ import socket
 import ssl
 import threading
 import urllib.parse
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
+
+import pytest
+
+from urlspec.guard import Policy
 
 
 def resolver_for(names: dict[str, list[str]]) -> Callable[..., list[tuple[Any, ...]]]:
@@ -170,3 +177,22 @@ class LoopbackServer:
     def close(self) -> None:
         self.httpd.shutdown()
         self.httpd.server_close()
+
+
+@pytest.fixture(scope="module", name="public_module_server")
+def public_module_fixture() -> Iterator[LoopbackServer]:
+    server = LoopbackServer("127.0.0.1")
+    yield server
+    server.close()
+
+
+@pytest.fixture(name="public")
+def public_fixture(public_module_server: LoopbackServer) -> LoopbackServer:
+    public_module_server.seen.clear()
+    return public_module_server
+
+
+#: 127.0.0.1 plays the public internet, under the name public.test.
+PUBLIC_POLICY = Policy(
+    allow_networks=["127.0.0.1/32"], resolver=resolver_for({"public.test": ["127.0.0.1"]})
+)

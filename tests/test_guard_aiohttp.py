@@ -24,7 +24,7 @@ import test_guard_clients as clients
 from guard_servers import LoopbackServer
 from test_guard_clients import PUBLIC, resolver_for
 from test_guard_corpus import CASES as CORPUS
-from test_guard_corpus import resolving_policy, verdict
+from test_guard_corpus import policy_of, resolver_of, verdict
 
 from urlspec import guard
 from urlspec.guard import Policy, Refused
@@ -247,7 +247,7 @@ def test_corpus_refusals(case: dict[str, Any]) -> None:
     # Refused with the case's reason before any connection (the fence would see one). The
     # redirect, chain and rebinding cases run in tests/test_guard_corpus.py, the allowed ones
     # in bench/guard.py (tests/test_bench_guard.py), which intercepts their connections.
-    policy = resolving_policy(case)
+    policy = policy_of(case, resolver=resolver_of(case))
     assert verdict(lambda: get(case["url"], policy), case.get("secret")) == (
         "refuse",
         case["reason"],

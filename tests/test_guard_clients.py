@@ -647,3 +647,29 @@ def test_the_client_hands_the_transport_the_url_it_parsed() -> None:
         )
     assert prepared.url == "http://public.test:8080/b"
     assert getattr(prepared, "urlspec_guard_url") == URL("http://public.test:8080/b")  # noqa: B009
+
+
+def test_requests_cookies_of_a_request_stay_on_its_origin(public: LoopbackServer) -> None:
+    # requests keeps a request's cookies= in a jar without a domain, which it would send to any
+    # host a redirect names; the guarded session sends them only on the same origin.
+    start = public.redirect_url(302, public.url(host="other.test"), host="public.test")
+    with guard.session(PUBLIC) as session:
+        assert session.get(start, cookies={"session": "s3cret"}).status_code == 200
+    assert [s.headers.get("cookie") for s in public.seen] == ["session=s3cret", None]
+
+
+def test_the_async_transport_awaits_the_policys_async_resolver(public: LoopbackServer) -> None:
+    asked: list[str] = []
+
+    async def resolver(host: str, port: int, *rest: Any) -> list[tuple[Any, ...]]:
+        asked.append(host)
+        return resolver_for({"public.test": ["127.0.0.1"]})(host, port)
+
+    def no_sync_resolver(*args: Any) -> list[tuple[Any, ...]]:
+        raise AssertionError("the sync resolver was called")
+
+    policy = Policy(
+        allow_networks=["127.0.0.1/32"], resolver=no_sync_resolver, async_resolver=resolver
+    )
+    assert get_async_httpx(public.url(host="public.test"), policy) == (200, "ok 127.0.0.1")
+    assert asked == ["public.test"]

@@ -25,7 +25,7 @@ import test_guard_clients as clients
 from guard_servers import LoopbackServer
 from test_guard_clients import PUBLIC, TLS_POLICY, resolver_for, tls_server
 from test_guard_corpus import CASES as CORPUS
-from test_guard_corpus import resolving_policy, verdict
+from test_guard_corpus import policy_of, resolver_of, verdict
 
 from urlspec import URL, guard
 from urlspec.guard import Policy, Refused
@@ -265,7 +265,7 @@ def test_corpus(case: dict[str, Any]) -> None:
     # case's checked addresses are those the connection would go to (a public address: the
     # fence keeps the test from connecting there).
     # A check case's names get a public address, as tests/test_guard_corpus.py's take them.
-    policy = resolving_policy(case, ["93.184.215.14"])
+    policy = policy_of(case, resolver=resolver_of(case))
     if case["expect"] == "allow":
         assert pin(case["url"], policy).addresses
         return

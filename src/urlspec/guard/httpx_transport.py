@@ -32,8 +32,8 @@ method and body of 301/302/303 and 307/308, ``Authorization``, ``Cookie`` and
 A proxy defeats pinning (the proxy resolves the name). httpx sends a request whose URL a
 ``proxy`` or ``mounts`` entry of the client matches through that entry's own transport, never
 through this one: :class:`GuardedClient` (and :func:`client`) refuse both (``proxy``). httpx
-reads no proxy from the environment for a client given ``transport=`` (httpx 0.26 and later);
-:func:`client` also passes ``trust_env=False`` (no ``.netrc``).
+0.28 reads no proxy from the environment for a client given ``transport=``; :func:`client` also
+passes ``trust_env=False`` (no ``.netrc``).
 """
 
 from __future__ import annotations
@@ -353,7 +353,7 @@ class GuardedTransport(httpx.BaseTransport):
 
 class AsyncGuardedTransport(httpx.AsyncBaseTransport):
     """The async :class:`GuardedTransport` (asyncio or trio, through anyio). The policy's
-    ``async_resolver``, when it has one, is awaited (asyncio only); else the resolver runs in a
+    ``async_resolver``, when it has one, is awaited; else the resolver runs in a
     worker thread, so that a slow DNS answer does not block the event loop."""
 
     def __init__(

@@ -228,15 +228,16 @@ class GuardedSession(requests.Session):
         try:
             prepared = super().prepare_request(request)
         except requests.exceptions.InvalidURL:
-            if parsed is not None:  # the guard's reason first ("http://.example.com/")
+            if parsed is not None:  # requests refuses some hosts: the guard's reason first
                 check(parsed, self.policy)
             raise
-        if parsed is not None and prepared.url == parsed.href:
-            setattr(prepared, PARSED_ATTRIBUTE, parsed)
-        elif parsed is not None:
-            # requests (urllib3's parse_url) changed the URL (it drops port 0, for one): the
-            # URL the caller gave must pass too, not only what requests made of it.
-            check(parsed, self.policy)
+        if parsed is not None:
+            if prepared.url == parsed.href:
+                setattr(prepared, PARSED_ATTRIBUTE, parsed)
+            else:
+                # requests read the href otherwise (query parameters added, or a port 0
+                # dropped: the adapter would see port 80): the URL given must pass too.
+                check(parsed, self.policy)
         return prepared
 
     def resolve_redirects(  # type: ignore[override]

@@ -180,9 +180,7 @@ class GuardedRedirectHandler(urllib.request.BaseHandler):
             headers={
                 name: value
                 for name, value in req.header_items()
-                if name.lower() not in step.drop_headers
-                and name.lower() != "host"
-                and (step.keep_body or name.lower() not in ("content-length", "content-type"))
+                if name.lower() not in step.drop_headers and name.lower() != "host"
             },
             origin_req_host=req.origin_req_host,
             unverifiable=True,
