@@ -594,10 +594,13 @@ class URL:
     def search_params(self) -> URLSearchParams:
         """https://url.spec.whatwg.org/#dom-url-searchparams -- the query's name-value pairs.
 
-        A new ``URLSearchParams`` each time: changing it does not change this immutable URL
-        (use ``url.replace(search_params=...)``).
+        A new, read-only ``URLSearchParams`` each time: this URL is immutable, so ``append``,
+        ``delete``, ``set`` and ``sort`` on it raise ``urlspec.ReadOnlySearchParamsError`` (a
+        TypeError) rather than change nothing. Make the changed URL with
+        ``url.update_query(...)`` or ``url.replace(search_params=...)``;
+        ``URLSearchParams(url.search_params)`` is a mutable copy.
         """
-        return _search_params().from_query(self._record.query)
+        return _search_params().from_query(self._record.query, read_only=True)
 
     @property
     def hash(self) -> str:
