@@ -2,7 +2,9 @@
 
 Each case carries its class, whose note in the data file cites the registry, RFC or URL Standard
 step that justifies the expected verdict. ``check`` cases run :func:`urlspec.guard.check` (no
-DNS), ``resolve`` cases :func:`urlspec.guard.resolve` with the resolver answers the case gives,
+DNS), ``resolve`` cases :func:`urlspec.guard.resolve` with the resolver answers the case gives
+(or the resolver's misbehaviour the case names), each with the policy the case gives (the default
+one otherwise), and a case's ``secret`` must appear nowhere in the refusal;
 ``redirect``/``chain``/``rebinding`` cases real clients (httpx and requests) against servers on
 127.0.0.1 ("the public internet": the policy's allow_networks) and 127.0.0.2 ("internal").
 """
@@ -50,10 +52,27 @@ def answers_resolver(answers: list[str] | None) -> Callable[..., list[tuple[Any,
     return resolver
 
 
-def verdict(call: Callable[[], object]) -> tuple[str, str | None]:
+#: How a "resolver-misbehaves" case's resolver misbehaves.
+MISBEHAVIOURS: dict[str, Callable[..., Any]] = {
+    "returns-none": lambda *args: None,
+    "returns-a-string": lambda *args: "93.184.215.14",
+    "returns-no-address": lambda *args: [(socket.AF_INET, socket.SOCK_STREAM, 6, "", None)],
+    "raises-value-error": lambda *args: int("not a number"),
+    "raises-lookup-error": lambda *args: {}["nxdomain.test"],
+}
+
+
+def policy_of(case: dict[str, Any], **fields: Any) -> Policy:
+    return Policy(**case.get("policy", {}), **fields)
+
+
+def verdict(call: Callable[[], object], secret: str | None = None) -> tuple[str, str | None]:
     try:
         call()
     except Refused as refused:
+        if secret is not None:
+            for shown in (str(refused), refused.url, refused.detail, repr(refused)):
+                assert secret not in shown
         return "refuse", refused.reason
     return "allow", None
 
@@ -66,17 +85,27 @@ def test_the_corpus_is_large_and_every_class_is_explained() -> None:
         assert case["expect"] in ("allow", "refuse")
         assert (case["expect"] == "refuse") == ("reason" in case)
         assert case.get("reason") is None or case["reason"] in guard.REASONS
+        policy_of(case)  # a valid policy
+        assert case.get("resolver") is None or case["resolver"] in MISBEHAVIOURS
 
 
 @pytest.mark.parametrize("case", cases("check"))
 def test_check(case: dict[str, Any]) -> None:
-    assert verdict(lambda: guard.check(case["url"])) == (case["expect"], case.get("reason"))
+    policy = policy_of(case)
+    assert verdict(lambda: guard.check(case["url"], policy), case.get("secret")) == (
+        case["expect"],
+        case.get("reason"),
+    )
 
 
 @pytest.mark.parametrize("case", cases("resolve"))
 def test_resolve(case: dict[str, Any]) -> None:
-    policy = Policy(resolver=answers_resolver(case["answers"]))
-    assert verdict(lambda: guard.resolve(case["url"], policy)) == (
+    if "resolver" in case:
+        resolver = MISBEHAVIOURS[case["resolver"]]
+    else:
+        resolver = answers_resolver(case["answers"])
+    policy = policy_of(case, resolver=resolver)
+    assert verdict(lambda: guard.resolve(case["url"], policy), case.get("secret")) == (
         case["expect"],
         case.get("reason"),
     )

@@ -5,7 +5,7 @@
   no credentials, at most 5 redirects, no proxy);
 * :func:`check` decides without DNS, on the URL as the WHATWG URL parser (a browser) reads it;
 * :func:`resolve` resolves the host once and returns the addresses to pin (:class:`PinnedURL`)
-  only when every answer passes;
+  only when every answer passes; :func:`resolve_async` does the same in asyncio code;
 * :class:`GuardedTransport`, :class:`AsyncGuardedTransport` (httpx), :class:`GuardedAdapter`
   (requests) connect only to pinned addresses, check every redirect hop, and keep the Host
   header, TLS SNI and certificate verification on the name; :func:`client`,
@@ -22,9 +22,9 @@ import importlib
 from typing import TYPE_CHECKING
 
 from urlspec.guard.checking import check
-from urlspec.guard.policy import DEFAULT_POLICY, Policy, PolicyError, Resolver
+from urlspec.guard.policy import DEFAULT_POLICY, AsyncResolver, Policy, PolicyError, Resolver
 from urlspec.guard.reasons import REASONS, Refused
-from urlspec.guard.resolving import PinnedURL, resolve
+from urlspec.guard.resolving import PinnedURL, resolve, resolve_async
 
 if TYPE_CHECKING:
     from urlspec.guard.httpx_transport import AsyncGuardedClient as AsyncGuardedClient
@@ -53,6 +53,7 @@ _LAZY: dict[str, str] = {
 __all__ = [
     "DEFAULT_POLICY",
     "REASONS",
+    "AsyncResolver",
     "PinnedURL",
     "Policy",
     "PolicyError",
@@ -60,6 +61,7 @@ __all__ = [
     "Resolver",
     "check",
     "resolve",
+    "resolve_async",
     *sorted(_LAZY),
 ]
 
