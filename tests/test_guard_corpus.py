@@ -5,12 +5,16 @@ step that justifies the expected verdict. ``check`` cases run :func:`urlspec.gua
 DNS), ``resolve`` cases :func:`urlspec.guard.resolve` with the resolver answers the case gives
 (or the resolver's misbehaviour the case names), each with the policy the case gives (the default
 one otherwise), and a case's ``secret`` must appear nowhere in the refusal;
-``redirect``/``chain``/``rebinding`` cases real clients (httpx and requests) against servers on
-127.0.0.1 ("the public internet": the policy's allow_networks) and 127.0.0.2 ("internal").
+``redirect``/``chain``/``rebinding`` cases real clients (httpx, requests, urllib3 and
+urllib.request) against servers on 127.0.0.1 ("the public internet": the policy's
+allow_networks) and 127.0.0.2 ("internal"). The ``check`` and ``resolve`` cases also go through
+each client, whose connection attempts are caught before they leave (an allowed case is one
+the client tried to connect for, to an address the guard checked).
 """
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import socket
 from collections.abc import Callable, Iterator
@@ -52,6 +56,9 @@ def answers_resolver(answers: list[str] | None) -> Callable[..., list[tuple[Any,
     return resolver
 
 
+#: The global address a name of a ``check`` case resolves to when it goes through a client.
+GLOBAL_ANSWER = ["93.184.215.14"]
+
 #: How a "resolver-misbehaves" case's resolver misbehaves.
 MISBEHAVIOURS: dict[str, Callable[..., Any]] = {
     "returns-none": lambda *args: None,
@@ -60,6 +67,14 @@ MISBEHAVIOURS: dict[str, Callable[..., Any]] = {
     "raises-value-error": lambda *args: int("not a number"),
     "raises-lookup-error": lambda *args: {}["nxdomain.test"],
 }
+
+
+def resolver_of(case: dict[str, Any]) -> Callable[..., Any]:
+    """The resolver of a ``resolve`` case (a ``check`` case's names resolve to a global
+    address: :data:`GLOBAL_ANSWER`)."""
+    if "resolver" in case:
+        return MISBEHAVIOURS[case["resolver"]]
+    return answers_resolver(case["answers"] if case["kind"] == "resolve" else GLOBAL_ANSWER)
 
 
 def policy_of(case: dict[str, Any], **fields: Any) -> Policy:
@@ -100,11 +115,7 @@ def test_check(case: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("case", cases("resolve"))
 def test_resolve(case: dict[str, Any]) -> None:
-    if "resolver" in case:
-        resolver = MISBEHAVIOURS[case["resolver"]]
-    else:
-        resolver = answers_resolver(case["answers"])
-    policy = policy_of(case, resolver=resolver)
+    policy = policy_of(case, resolver=resolver_of(case))
     assert verdict(lambda: guard.resolve(case["url"], policy), case.get("secret")) == (
         case["expect"],
         case.get("reason"),
@@ -138,7 +149,55 @@ def fetch_requests(url: str, policy: Policy) -> int:
         return session.get(url).status_code
 
 
-CLIENTS = [pytest.param(fetch_httpx, id="httpx"), pytest.param(fetch_requests, id="requests")]
+def fetch_urllib3(url: str, policy: Policy) -> int:
+    with guard.pool_manager(policy) as manager:
+        return manager.request("GET", url).status
+
+
+def fetch_urllib_request(url: str, policy: Policy) -> int:
+    with guard.opener(policy).open(url) as response:
+        status: int = response.status
+        return status
+
+
+CLIENTS = [
+    pytest.param(fetch_httpx, id="httpx"),
+    pytest.param(fetch_requests, id="requests"),
+    pytest.param(fetch_urllib3, id="urllib3"),
+    pytest.param(fetch_urllib_request, id="urllib.request"),
+]
+
+
+class Reached(Exception):
+    """A client tried to connect (the test's stand-in for the network)."""
+
+
+@pytest.mark.parametrize("fetch", CLIENTS)
+@pytest.mark.parametrize("case", cases("check", "resolve"))
+def test_through_the_client(
+    case: dict[str, Any],
+    fetch: Callable[[str, Policy], int],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    policy = policy_of(case, resolver=resolver_of(case))
+    tried: list[str] = []
+
+    def connect(sock: socket.socket, address: Any) -> None:
+        tried.append(address[0])
+        raise Reached(address)
+
+    monkeypatch.setattr(socket.socket, "connect", connect)
+    try:
+        result = verdict(lambda: fetch(case["url"], policy), case.get("secret"))
+    except Reached:
+        assert case["expect"] == "allow"
+        pinned = guard.resolve(case["url"], policy).addresses
+        assert tried
+        assert {ipaddress.ip_address(a) for a in tried} <= {ipaddress.ip_address(a) for a in pinned}
+    else:
+        assert result == (case["expect"], case.get("reason"))
+        assert result[0] == "refuse"
+        assert tried == []
 
 
 @pytest.mark.parametrize("fetch", CLIENTS)

@@ -7,13 +7,16 @@
 * :func:`resolve` resolves the host once and returns the addresses to pin (:class:`PinnedURL`)
   only when every answer passes; :func:`resolve_async` does the same in asyncio code;
 * :class:`GuardedTransport`, :class:`AsyncGuardedTransport` (httpx), :class:`GuardedAdapter`
-  (requests) connect only to pinned addresses, check every redirect hop, and keep the Host
-  header, TLS SNI and certificate verification on the name; :func:`client`,
-  :func:`async_client` and :func:`session` build ready clients.
+  (requests), :class:`GuardedPoolManager` (urllib3) and :class:`GuardedOpener`
+  (``urllib.request``) connect only to pinned addresses, check every redirect hop (read as a
+  browser reads it: :mod:`urlspec.guard.redirects`), and keep the Host header, TLS SNI and
+  certificate verification on the name; :func:`client`, :func:`async_client`, :func:`session`,
+  :func:`pool_manager` and :func:`opener` build ready clients.
 
 Every refusal is a :class:`Refused` (a ``ValueError``) with a stable ``reason`` code
-(:data:`REASONS`). The clients' modules import httpx or requests: they are loaded on first use of
-their names (extras ``urlspec[httpx]``, ``urlspec[requests]``). See docs/security.md.
+(:data:`REASONS`). The clients' modules import their HTTP client: they are loaded on first use
+of their names (extras ``urlspec[httpx]``, ``urlspec[requests]``, ``urlspec[urllib3]``; the
+``urllib.request`` opener needs none). See docs/security.md.
 """
 
 from __future__ import annotations
@@ -36,6 +39,10 @@ if TYPE_CHECKING:
     from urlspec.guard.requests_adapter import GuardedAdapter as GuardedAdapter
     from urlspec.guard.requests_adapter import GuardedSession as GuardedSession
     from urlspec.guard.requests_adapter import session as session
+    from urlspec.guard.urllib3_pool import GuardedPoolManager as GuardedPoolManager
+    from urlspec.guard.urllib3_pool import pool_manager as pool_manager
+    from urlspec.guard.urllib_opener import GuardedOpener as GuardedOpener
+    from urlspec.guard.urllib_opener import opener as opener
 
 # name -> the module that defines it (imported on first use: it imports httpx or requests)
 _LAZY: dict[str, str] = {
@@ -48,6 +55,10 @@ _LAZY: dict[str, str] = {
     "GuardedAdapter": "urlspec.guard.requests_adapter",
     "GuardedSession": "urlspec.guard.requests_adapter",
     "session": "urlspec.guard.requests_adapter",
+    "GuardedPoolManager": "urlspec.guard.urllib3_pool",
+    "pool_manager": "urlspec.guard.urllib3_pool",
+    "GuardedOpener": "urlspec.guard.urllib_opener",
+    "opener": "urlspec.guard.urllib_opener",
 }
 
 __all__ = [
