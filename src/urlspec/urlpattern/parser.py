@@ -12,6 +12,7 @@ from urlspec.urlpattern.errors import URLPatternError
 from urlspec.urlpattern.tokenizer import (
     ASTERISK,
     CHAR,
+    CHAR_RUN,
     CLOSE,
     END,
     ESCAPED_CHAR,
@@ -112,12 +113,14 @@ DEFAULT_OPTIONS: Final = Options("", "")
 HOSTNAME_OPTIONS: Final = Options(".", "")
 PATHNAME_OPTIONS: Final = Options("/", "/")
 
-_REGEXP_SYNTAX: Final = frozenset(".+*?^${}()[]|/\\")
+# §2.2 escape a regexp string: each of these code points gets a "\\" before it (a table for
+# str.translate, which does it in one pass).
+_REGEXP_SYNTAX_ESCAPED: Final[dict[int, str]] = {ord(c): "\\" + c for c in ".+*?^${}()[]|/\\"}
 
 
 def escape_a_regexp_string(input: str) -> str:
     """§2.2 escape a regexp string."""
-    return "".join("\\" + c if c in _REGEXP_SYNTAX else c for c in input)
+    return input.translate(_REGEXP_SYNTAX_ESCAPED)
 
 
 def generate_a_segment_wildcard_regexp(options: Options) -> str:
@@ -143,7 +146,9 @@ class _PatternParser:
         self.encoding_callback = encoding_callback
         self.segment_wildcard_regexp = segment_wildcard_regexp
         self.part_list: list[Part] = []
-        self.pending_fixed_value = ""
+        # The spec's pending fixed value, as pieces joined when it is used (appending to one
+        # string a code point at a time would copy it each time).
+        self.pending_fixed_value: list[str] = []
         self.index = 0
         self.next_numeric_name = 0
 
@@ -176,21 +181,24 @@ class _PatternParser:
         return result
 
     def consume_text(self) -> str:
-        result = ""
+        result: list[str] = []
         while True:
             token = self.try_to_consume_a_token(CHAR)
+            if token is None:
+                token = self.try_to_consume_a_token(CHAR_RUN)
             if token is None:
                 token = self.try_to_consume_a_token(ESCAPED_CHAR)
             if token is None:
                 break
-            result += token.value
-        return result
+            result.append(token.value)
+        return "".join(result)
 
     def maybe_add_a_part_from_the_pending_fixed_value(self) -> None:
-        if self.pending_fixed_value == "":
+        pending_fixed_value = "".join(self.pending_fixed_value)
+        if pending_fixed_value == "":
             return
-        encoded_value = self.encoding_callback(self.pending_fixed_value)
-        self.pending_fixed_value = ""
+        encoded_value = self.encoding_callback(pending_fixed_value)
+        self.pending_fixed_value.clear()
         self.part_list.append(Part(FIXED_TEXT, encoded_value, MODIFIER_NONE))
 
     def is_a_duplicate_name(self, name: str) -> bool:
@@ -214,7 +222,7 @@ class _PatternParser:
                 modifier = MODIFIER_ONE_OR_MORE
         if name_token is None and regexp_or_wildcard_token is None and modifier == MODIFIER_NONE:
             # A "{foo}" grouping: joins the pending fixed value.
-            self.pending_fixed_value += prefix
+            self.pending_fixed_value.append(prefix)
             return
         self.maybe_add_a_part_from_the_pending_fixed_value()
         if name_token is None and regexp_or_wildcard_token is None:
@@ -260,8 +268,16 @@ def parse_a_pattern_string(
 ) -> list[Part]:
     """§2.1.5 parse a pattern string: the part list; raises URLPatternError."""
     parser = _PatternParser(encoding_callback, generate_a_segment_wildcard_regexp(options))
-    parser.token_list = tokenize(input, "strict")
-    while parser.index < len(parser.token_list):
+    # A "char" token followed by another "char" token is fixed text (the steps below find no
+    # name, regexp or wildcard after it): the tokenizer writes runs of them as one CHAR_RUN
+    # token, which joins the pending fixed value here (and the text of consume_text).
+    token_list = tokenize(input, "strict", char_runs=True)
+    parser.token_list = token_list
+    while parser.index < len(token_list):
+        char_run = parser.try_to_consume_a_token(CHAR_RUN)
+        if char_run is not None:
+            parser.pending_fixed_value.append(char_run.value)
+            continue
         # <prefix char><name><regexp><modifier>
         char_token = parser.try_to_consume_a_token(CHAR)
         name_token = parser.try_to_consume_a_token(NAME)
@@ -271,7 +287,7 @@ def parse_a_pattern_string(
             if char_token is not None:
                 prefix = char_token.value
             if prefix != "" and prefix != options.prefix_code_point:
-                parser.pending_fixed_value += prefix
+                parser.pending_fixed_value.append(prefix)
                 prefix = ""
             parser.maybe_add_a_part_from_the_pending_fixed_value()
             modifier_token = parser.try_to_consume_a_modifier_token()
@@ -281,7 +297,7 @@ def parse_a_pattern_string(
         if fixed_token is None:
             fixed_token = parser.try_to_consume_a_token(ESCAPED_CHAR)
         if fixed_token is not None:
-            parser.pending_fixed_value += fixed_token.value
+            parser.pending_fixed_value.append(fixed_token.value)
             continue
         # <open><char prefix><name><regexp><char suffix><close><modifier>
         open_token = parser.try_to_consume_a_token(OPEN)
