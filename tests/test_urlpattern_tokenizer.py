@@ -1,4 +1,4 @@
-"""The tokenizer's runs of "char" tokens (``tokenize(..., char_runs=True)``) against the spec's
+"""The tokenizer's runs of "char" tokens (``tokenize(..., char_runs="")``) against the spec's
 token list (https://urlpattern.spec.whatwg.org/#tokenizing), which ``tokenize`` writes without
 them: a CHAR_RUN token stands for the "char" tokens of its code points, each at its own index,
 and the pattern parser gives the same part list either way."""
@@ -30,7 +30,8 @@ def pattern_strings() -> list[str]:
             elif isinstance(argument, dict):
                 found.update(v for v in argument.values() if isinstance(v, str))
     chooser = random.Random(7)
-    pieces = ["a", "bc", "/", ":id", "*", "?", "+", "(\\d+)", "{", "}", "\\:", ")", "é", "-"]
+    pieces = ["a", "bc", "/", ":id", "*", "?", "+", "(\\d+)", "{", "}", "\\:", ")", "é", "-", "#"]
+    pieces += ["https://", "@", "[::1]", ":8080", "?q=1", "\\"]
     for _ in range(500):
         found.add("".join(chooser.choice(pieces) for _ in range(chooser.randint(1, 12))))
     return sorted(found)
@@ -47,26 +48,31 @@ def expand(tokens: list[Token]) -> list[tuple[str, int, str]]:
 
 
 @pytest.mark.parametrize("policy", ["strict", "lenient"])
-def test_char_runs_stand_for_the_spec_tokens(policy: str) -> None:
+@pytest.mark.parametrize("stop_at", ["", ":/?#@[]"])
+def test_char_runs_stand_for_the_spec_tokens(policy: str, stop_at: str) -> None:
     for input in pattern_strings():
         try:
             spec = [(t.type, t.index, t.value) for t in tokenize(input, policy)]
         except URLPatternError as error:
             with pytest.raises(URLPatternError) as raised:
-                tokenize(input, policy, char_runs=True)
+                tokenize(input, policy, char_runs=stop_at)
             assert str(raised.value) == str(error)
             continue
-        runs = tokenize(input, policy, char_runs=True)
+        runs = tokenize(input, policy, char_runs=stop_at)
         assert expand(runs) == spec, input
         # A run is never followed by anything but the "char" token of its run's next code point.
         for token, after in itertools.pairwise(runs):
             if token.type == CHAR_RUN:
                 assert after.type == CHAR and after.index == token.index + len(token.value)
+                assert not set(token.value) & set(stop_at)
 
 
 def test_fixed_text_is_a_few_tokens() -> None:
     # A step count, not a timing: 40,000 code points of fixed text are one run and one "char".
-    tokens = tokenize("/" + "a" * 40000, "strict", char_runs=True)
+    tokens = tokenize("/" + "a" * 40000, "strict", char_runs="")
     assert [t.type for t in tokens] == [CHAR_RUN, CHAR, "end"]
     parts = parse_a_pattern_string("/" + "a" * 40000, PATHNAME_OPTIONS, canonicalize_a_pathname)
     assert [(p.type, p.value) for p in parts] == [("fixed-text", "/" + "a" * 40000)]
+    # The constructor string's runs stop at the code points its steps test for.
+    url = tokenize("https://a.com/" + "a" * 40000, "lenient", char_runs=":/?#@[]")
+    assert len(url) < 20

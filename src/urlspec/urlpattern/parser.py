@@ -271,7 +271,7 @@ def parse_a_pattern_string(
     # A "char" token followed by another "char" token is fixed text (the steps below find no
     # name, regexp or wildcard after it): the tokenizer writes runs of them as one CHAR_RUN
     # token, which joins the pending fixed value here (and the text of consume_text).
-    token_list = tokenize(input, "strict", char_runs=True)
+    token_list = tokenize(input, "strict", char_runs="")
     parser.token_list = token_list
     while parser.index < len(token_list):
         char_run = parser.try_to_consume_a_token(CHAR_RUN)

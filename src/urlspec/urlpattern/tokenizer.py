@@ -39,9 +39,10 @@ OTHER_MODIFIER: Final = "other-modifier"
 ASTERISK: Final = "asterisk"
 END: Final = "end"
 INVALID_CHAR: Final = "invalid-char"
-#: Not the spec's: ``tokenize(..., char_runs=True)`` writes a run of "char" tokens that are each
+#: Not the spec's: ``tokenize(..., char_runs=...)`` writes a run of "char" tokens that are each
 #: followed by another "char" token as one token of this type, whose value is their code points
-#: (the pattern parser makes fixed text of such a run, as it would of its tokens one by one).
+#: (the pattern parser makes fixed text of such a run, as it would of its tokens one by one; the
+#: constructor string parser skips runs without the code points it tests for).
 CHAR_RUN: Final = "char-run"
 
 
@@ -85,7 +86,7 @@ class _Tokenizer:
     """§2.1.2 a tokenizer: input, policy, token list, index, next index, code point."""
 
     __slots__ = (
-        "char_runs",
+        "char_run",
         "code_point",
         "index",
         "input",
@@ -94,10 +95,10 @@ class _Tokenizer:
         "token_list",
     )
 
-    def __init__(self, input: str, policy: str, char_runs: bool) -> None:
+    def __init__(self, input: str, policy: str, char_run: re.Pattern[str] | None) -> None:
         self.input = input
         self.policy = policy
-        self.char_runs = char_runs
+        self.char_run = char_run
         self.token_list: list[Token] = []
         self.index = 0
         self.next_index = 0
@@ -213,11 +214,11 @@ class _Tokenizer:
             c = input[index]
             if c not in _NOT_A_CHAR_TOKEN:
                 # The last step ("char") without the calls: a token of one code point; with
-                # char_runs, the run's code points but the last as one token.
-                if self.char_runs:
-                    run = _CHAR_TOKENS.match(input, index)
-                    assert run is not None
-                    last = run.end() - 1
+                # char runs, the run's code points but the last as one token.
+                char_run = self.char_run
+                if char_run is not None:
+                    run = char_run.match(input, index)
+                    last = index if run is None else run.end() - 1
                     if last > index:
                         token_list.append(Token(CHAR_RUN, index, input[index:last]))
                         index = last
@@ -266,7 +267,13 @@ class _Tokenizer:
         return self.token_list
 
 
-def tokenize(input: str, policy: str, *, char_runs: bool = False) -> list[Token]:
-    """§2.1.2 tokenize: ``policy`` is "strict" (raise URLPatternError) or "lenient";
-    ``char_runs``: write runs of "char" tokens as CHAR_RUN tokens (see there)."""
-    return _Tokenizer(input, policy, char_runs).run()
+def tokenize(input: str, policy: str, *, char_runs: str | None = None) -> list[Token]:
+    """§2.1.2 tokenize: ``policy`` is "strict" (raise URLPatternError) or "lenient".
+    ``char_runs``: None for the spec's tokens; else write runs of "char" tokens as CHAR_RUN
+    tokens (see there), a run ending before any of the code points in ``char_runs``."""
+    char_run = None
+    if char_runs == "":
+        char_run = _CHAR_TOKENS
+    elif char_runs is not None:
+        char_run = re.compile("[^*+?\\\\{}:(" + re.escape(char_runs) + "]+")
+    return _Tokenizer(input, policy, char_run).run()
