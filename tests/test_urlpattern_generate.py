@@ -415,6 +415,18 @@ def test_generate_url_round_trip_of_encoded_values() -> None:
             "is at least '/'",
         ),
         ({}, {}, "needs a protocol"),
+        # §4.4 file host state: the host "localhost" becomes the empty host.
+        (
+            {"protocol": "file", "hostname": ":h", "pathname": "/x"},
+            {"hostname": {"h": "localhost"}},
+            "makes the host 'localhost' of a file URL empty",
+        ),
+        # §4.4 basic URL parser, first step: leading and trailing C0 control or space removed.
+        (
+            {"protocol": "foo", "hostname": "", "pathname": "*"},
+            {"pathname": {"0": "a "}},
+            "removes spaces and control characters at the end",
+        ),
     ],
 )
 def test_generate_url_refuses_what_the_url_parser_changes(

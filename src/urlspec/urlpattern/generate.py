@@ -21,6 +21,7 @@ host, a pathname that does not start with "/" after a host, a special scheme's d
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Final
 
 from urlspec.infra import to_scalar_value_string
 from urlspec.url import URL
@@ -46,6 +47,10 @@ from urlspec.urlpattern.parser import (
 from urlspec.urlpattern.regexp import compile_regexp
 
 __all__ = ["generate_component", "generate_url"]
+
+# https://infra.spec.whatwg.org/#c0-control-or-space: what the URL parser strips from both
+# ends of its input.
+_C0_CONTROL_OR_SPACE: Final = "".join(map(chr, range(0x21)))
 
 
 def _encode(component: Component, name: str, value: str, component_name: str) -> str:
@@ -227,6 +232,10 @@ def _why_changed(name: str, text: str, parsed: str, protocol: str) -> str:
             return f"the URL parser removes the path segment {dots!r}"
         if text == "" and protocol in SPECIAL_SCHEMES:
             return f"the path of a {protocol} URL is at least '/'"
+    if name == "hostname" and protocol == "file" and text == "localhost":
+        return "the URL parser makes the host 'localhost' of a file URL empty"
+    if parsed == text.rstrip(_C0_CONTROL_OR_SPACE):
+        return "the URL parser removes spaces and control characters at the end of a URL"
     return f"the URL parser gives back {parsed!r}"
 
 
