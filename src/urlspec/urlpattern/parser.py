@@ -5,6 +5,7 @@ https://urlpattern.spec.whatwg.org/#parsing-pattern-strings
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Final
 
@@ -21,8 +22,11 @@ from urlspec.urlpattern.tokenizer import (
     OTHER_MODIFIER,
     REGEXP,
     Token,
-    tokenize,
 )
+
+# §2.1.2 tokenize, with a run of "char" tokens that are each followed by another "char" token
+# written as one CHAR_RUN token (the parser makes fixed text of it, as of its tokens one by one).
+from urlspec.urlpattern.tokenizer import tokenize_with_char_runs as tokenize
 
 __all__ = [
     "DEFAULT_OPTIONS",
@@ -56,6 +60,9 @@ MODIFIER_NONE: Final = "none"
 MODIFIER_OPTIONAL: Final = "optional"
 MODIFIER_ZERO_OR_MORE: Final = "zero-or-more"
 MODIFIER_ONE_OR_MORE: Final = "one-or-more"
+
+# The code points §2.1.2 tokenizes as something other than a "char" token.
+_PATTERN_SYNTAX: Final = re.compile(r"[*+?\\{}:(]")
 
 #: §2.1.5 the full wildcard regexp value.
 FULL_WILDCARD_REGEXP_VALUE: Final = ".*"
@@ -146,8 +153,8 @@ class _PatternParser:
         self.encoding_callback = encoding_callback
         self.segment_wildcard_regexp = segment_wildcard_regexp
         self.part_list: list[Part] = []
-        # The spec's pending fixed value, as pieces joined when it is used (appending to one
-        # string a code point at a time would copy it each time).
+        # (the pending fixed value, as pieces joined when it is added: appending to a string
+        # attribute copies it each time)
         self.pending_fixed_value: list[str] = []
         self.index = 0
         self.next_numeric_name = 0
@@ -194,11 +201,11 @@ class _PatternParser:
         return "".join(result)
 
     def maybe_add_a_part_from_the_pending_fixed_value(self) -> None:
-        pending_fixed_value = "".join(self.pending_fixed_value)
-        if pending_fixed_value == "":
+        pending = "".join(self.pending_fixed_value)
+        if pending == "":
             return
-        encoded_value = self.encoding_callback(pending_fixed_value)
-        self.pending_fixed_value.clear()
+        encoded_value = self.encoding_callback(pending)
+        self.pending_fixed_value = []
         self.part_list.append(Part(FIXED_TEXT, encoded_value, MODIFIER_NONE))
 
     def is_a_duplicate_name(self, name: str) -> bool:
@@ -268,17 +275,21 @@ def parse_a_pattern_string(
 ) -> list[Part]:
     """§2.1.5 parse a pattern string: the part list; raises URLPatternError."""
     parser = _PatternParser(encoding_callback, generate_a_segment_wildcard_regexp(options))
-    # A "char" token followed by another "char" token is fixed text (the steps below find no
-    # name, regexp or wildcard after it): the tokenizer writes runs of them as one CHAR_RUN
-    # token, which joins the pending fixed value here (and the text of consume_text).
-    token_list = tokenize(input, "strict", char_runs="")
-    parser.token_list = token_list
-    while parser.index < len(token_list):
+    if _PATTERN_SYNTAX.search(input) is None:
+        # Every code point is a "char" token, all of them fixed text: one part (the steps
+        # below give the same, a token at a time).
+        parser.pending_fixed_value.append(input)
+        parser.maybe_add_a_part_from_the_pending_fixed_value()
+        return parser.part_list
+    parser.token_list = tokenize(input, "strict")
+    while parser.index < len(parser.token_list):
+        # <prefix char><name><regexp><modifier>
+        # (A run of "char" tokens each followed by another "char" token is fixed text: the
+        # tokenizer writes it as one CHAR_RUN token, see the import of tokenize.)
         char_run = parser.try_to_consume_a_token(CHAR_RUN)
         if char_run is not None:
             parser.pending_fixed_value.append(char_run.value)
             continue
-        # <prefix char><name><regexp><modifier>
         char_token = parser.try_to_consume_a_token(CHAR)
         name_token = parser.try_to_consume_a_token(NAME)
         regexp_or_wildcard_token = parser.try_to_consume_a_regexp_or_wildcard_token(name_token)

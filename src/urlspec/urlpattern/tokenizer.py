@@ -26,6 +26,7 @@ __all__ = [
     "Token",
     "is_valid_name_code_point",
     "tokenize",
+    "tokenize_with_char_runs",
 ]
 
 # §2.1.1 Tokens: the token types, as the spec names them.
@@ -277,3 +278,9 @@ def tokenize(input: str, policy: str, *, char_runs: str | None = None) -> list[T
     elif char_runs is not None:
         char_run = re.compile("[^*+?\\\\{}:(" + re.escape(char_runs) + "]+")
     return _Tokenizer(input, policy, char_run).run()
+
+
+def tokenize_with_char_runs(input: str, policy: str) -> list[Token]:
+    """``tokenize(input, policy, char_runs="")``: every run of "char" tokens each followed by
+    another "char" token as one CHAR_RUN token (what the pattern parser reads)."""
+    return _Tokenizer(input, policy, _CHAR_TOKENS).run()
