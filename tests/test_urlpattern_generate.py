@@ -5,6 +5,10 @@ regexp groups; the group values are generated here (a word per group, digits for
 expectation is the round trip itself: ``exec`` (the standard's matching) of what ``generate``
 built returns each value, encoded by the component's own canonicalization. Worked examples
 below check values against the URL Standard's percent-encode sets.
+
+generate_url is checked by its round trip through the URL parser (the section below says how):
+for WPT's patterns and generated ones, with drawn values, exec of the URL gives back exactly the
+groups, or generate_url refuses; the refusals for what the URL parser changes cite its steps.
 """
 
 from __future__ import annotations
@@ -284,7 +288,12 @@ def test_generate_url_round_trip_property(
     source: str, patterns: Callable[[], list[URLPattern]]
 ) -> None:
     """For each pattern and drawn group values, exec(generate_url(groups)) gives back exactly
-    those groups, or generate_url raises URLPatternError (docstring of this section)."""
+    those groups, or generate_url raises URLPatternError.
+
+    The oracle is the pattern itself: URLPattern's exec, the URL Pattern Standard's matching
+    (the URL parser, then each component's regular expression), defines what a URL generated
+    for these groups must give back; the drawn values are ones the URL Standard leaves as they
+    are (see the section comment), so "exactly" needs no encoding on the test's side."""
     chooser = random.Random(source)
     written = refused = 0
     for pattern in patterns():
