@@ -353,7 +353,7 @@ class GuardedTransport(httpx.BaseTransport):
 
 class AsyncGuardedTransport(httpx.AsyncBaseTransport):
     """The async :class:`GuardedTransport` (asyncio or trio, through anyio). The policy's
-    ``async_resolver``, when it has one, is awaited (asyncio only); else the resolver runs in a
+    ``async_resolver``, when it has one, is awaited; else the resolver runs in a
     worker thread, so that a slow DNS answer does not block the event loop."""
 
     def __init__(
