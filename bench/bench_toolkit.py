@@ -19,8 +19,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from bench.corpora import corpus_path, read_corpus
 from bench.peers import import_peer
-from bench.run import corpus_path, evenly_spaced, machine, read_corpus
+from bench.run import evenly_spaced, machine
 from urlspec import URL
 
 Operation = Callable[[Any], object]

@@ -7,7 +7,7 @@
 #     reported on stderr with their line numbers, and the exit status of canon is 1);
 #  2. shows, input -> output, what a browser's parse makes of a few tricky URLs (IPv4 spellings,
 #     IPv4-mapped IPv6, IDN, backslashes) and where urllib.parse disagrees;
-#  3. canonicalizes the 48k real web URLs of ../shared/datasets/kasztp.txt, if present.
+#  3. canonicalizes the 48k real web URLs of tests/data/corpora/kasztp.txt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/find-python.sh
@@ -48,14 +48,14 @@ echo "== urlspec diff: where urllib.parse and a browser disagree"
 "$urlspec" diff 'http://evil.example\@good.example/' 'https://example.com:443/a/../b' \
     || echo "(exit status $?: a scheme, host or port disagreement was found)"
 
-shared=${URLSPEC_SHARED:-../shared}
-if [ -f "$shared/datasets/kasztp.txt" ]; then
+corpus=tests/data/corpora/kasztp.txt
+if [ -f "$corpus" ]; then
     echo
-    echo "== urlspec canon $shared/datasets/kasztp.txt (48k real web URLs)"
+    echo "== urlspec canon $corpus (48k real web URLs)"
     out=$(mktemp)
     start=$EPOCHREALTIME
     status=0
-    "$urlspec" canon "$shared/datasets/kasztp.txt" >"$out" 2>"$out.err" || status=$?
+    "$urlspec" canon "$corpus" >"$out" 2>"$out.err" || status=$?
     end=$EPOCHREALTIME
     invalid=$(wc -l <"$out.err")
     echo "$(wc -l <"$out") canonical URLs written, $invalid invalid line$([ "$invalid" -eq 1 ] || echo s) reported," \

@@ -33,9 +33,9 @@ compiled installs take 2-3 minutes each), and a few minutes when the environment
   -h, --help this text.
 Other arguments are passed to pytest (e.g. -k relative, -x, tests/test_url.py).
 
-The tests read the WPT data and URL corpora from ../shared (or $URLSPEC_SHARED); without them
-those tests skip, saying where to get the data (under CI=true they fail instead). The tests make
-no network traffic but to the loopback.
+The test data (web-platform-tests files, the Public Suffix List, URL corpora) is in the
+repository, in tests/data (tests/data/SOURCES.md says where each file comes from). The tests
+make no network traffic but to the loopback.
 EOF
 }
 

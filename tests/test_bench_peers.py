@@ -76,7 +76,7 @@ def wpt_entries_without_base() -> dict[str, dict[str, Any]]:
 def wpt_entry(url: str) -> dict[str, Any]:
     entries = wpt_entries_without_base()
     if not entries:
-        missing(wpt_path("urltestdata.json"), "wpt")
+        missing(wpt_path("urltestdata.json"))
     return entries[url]
 
 
@@ -188,7 +188,7 @@ def test_suite_runs_every_library_on_a_tiny_corpus() -> None:
 
 def test_main_writes_markdown_and_json_for_every_corpus(tmp_path: Path) -> None:
     for name in CORPORA:
-        dataset_path(name)  # skips (fails under CI) when the corpora are missing
+        dataset_path(name)  # fails when a corpus is missing
     markdown, raw = tmp_path / "bench.md", tmp_path / "bench.json"
     argv = ["--limit", "5", "--rounds", "1", "--libs", "urlspec,urllib"]
     assert run.main([*argv, "--markdown", str(markdown), "--json", str(raw)]) == 0

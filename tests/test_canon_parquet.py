@@ -28,7 +28,7 @@ def wpt_cases(base: str | None) -> list[dict[str, Any]]:
     """urltestdata.json's entries parsed against ``base`` whose input Arrow can hold (UTF-8)."""
     entries = load_wpt("urltestdata.json")
     if not entries:
-        missing(wpt_path("urltestdata.json"), "wpt")
+        missing(wpt_path("urltestdata.json"))
     cases = []
     for entry in entries:
         if entry.get("base") != base:

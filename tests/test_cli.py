@@ -72,7 +72,7 @@ def wpt_case(input: str, base: str | None) -> dict[str, Any]:
     """The urltestdata.json entry for ``input`` against ``base``."""
     entries = wpt_entries("urltestdata.json")
     if not entries:
-        missing(wpt_path("urltestdata.json"), "wpt")
+        missing(wpt_path("urltestdata.json"))
     for entry in entries:
         if entry.get("input") == input and entry.get("base") == base:
             return dict(entry)
@@ -82,7 +82,7 @@ def wpt_case(input: str, base: str | None) -> dict[str, Any]:
 def toascii_case(input: str) -> dict[str, Any]:
     entries = wpt_entries("toascii.json")
     if not entries:
-        missing(wpt_path("toascii.json"), "wpt")
+        missing(wpt_path("toascii.json"))
     for entry in entries:
         if entry.get("input") == input:
             return dict(entry)

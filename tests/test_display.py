@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from shared_data import CORPORA, in_ci, iter_corpus
+from shared_data import CORPORA, iter_corpus
 from toolkit_strategies import URLS
 
 from urlspec import URL, InvalidURL
@@ -408,25 +408,21 @@ def test_confusable_data_is_what_the_skeleton_needs() -> None:
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFUSABLES_SHA256 = "6ed3ee967c9dfdf6677d563c9985182fbc50a2efb7d6059cd57b2e2ce18f5b92"
-WHERE_TO_GET_CONFUSABLES = (
+MISSING_CONFUSABLES = (
     "confusables.txt of UTS #39 Version 18.0.0 (SHA-256 "
-    f"{CONFUSABLES_SHA256}) is not here: get it from "
-    "https://www.unicode.org/Public/security/18.0.0/confusables.txt (or unicode-org/unicodetools, "
-    "unicodetools/data/security/dev/confusables.txt at the 18.0 release) and put it at "
-    "tests/data/confusables.txt or name it in URLSPEC_CONFUSABLES_TXT (see tests/data/SOURCES.md)"
+    f"{CONFUSABLES_SHA256}) is missing: it belongs to the repository at "
+    "tests/data/confusables.txt (see tests/data/SOURCES.md)"
 )
 
 
 def _confusables_txt() -> Path:
-    """confusables.txt (tests/data/, committed beside the module generated from it). When it is
-    missing the test skips, saying where to get it; under ``CI=true`` that is a failure."""
+    """confusables.txt (tests/data/, committed beside the module generated from it; or the file
+    named by URLSPEC_CONFUSABLES_TXT). A missing file is a failure."""
     path = Path(
         os.environ.get("URLSPEC_CONFUSABLES_TXT", ROOT / "tests" / "data" / "confusables.txt")
     )
     if not path.is_file():
-        if in_ci():
-            pytest.fail(WHERE_TO_GET_CONFUSABLES)
-        pytest.skip(WHERE_TO_GET_CONFUSABLES)
+        pytest.fail(MISSING_CONFUSABLES)
     return path
 
 
