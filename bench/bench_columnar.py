@@ -5,8 +5,9 @@ The job, for every contender: a ``pyarrow`` string column of URLs in, a column o
 
 * ``columnar``: ``urlspec.columnar.href(column)`` / ``.hostname(column)`` / ``.parse(column)``;
 * ``urlspec loop``: ``column.to_pylist()``, ``URL(s).href`` (``.hostname``, every getter) per
-  row, an invalid row giving None, and ``pa.array`` of the results: the loop the issue names as the
-  baseline (``[URL(s).href for s in column.to_pylist()]``) plus the conversion back to a column;
+  row, an invalid row giving None, and ``pa.array`` of the results: the loop a user writes
+  without columnar (``[URL(s).href for s in column.to_pylist()]``) plus the conversion back to a
+  column;
 * ``can_ada loop``: the same loop with ``can_ada.parse`` (ada, C++), when installed. For
   ``parse`` it has no registrable domain to find (ada has no public suffix list), so it does
   less work than the other two, which look each URL's registrable domain up too.

@@ -1,4 +1,4 @@
-"""The everyday toolkit (issue 12) side by side with yarl: each operation on URL objects made
+"""The everyday toolkit (urlspec.toolkit) side by side with yarl: each operation on URL objects made
 beforehand, interleaved rounds, median CPU ns per URL and the ratio urlspec / yarl.
 
 yarl is the peer that has these operations under the same names (``/``, ``joinpath``,

@@ -259,7 +259,7 @@ def test_breakdown_rows_do_what_they_name() -> None:
 
 
 def test_the_install_hint_names_the_extra_that_has_the_peer() -> None:
-    # issue 12: urlstd is only in the bench-all extra (pyproject.toml), the others in bench
+    # urlstd is only in the bench-all extra (pyproject.toml), the others in bench
     import tomllib
 
     from bench.peers import Unavailable, import_peer, peer_extra

@@ -226,7 +226,7 @@ def test_inet_aton(given: str, expected: str | None) -> None:
 @pytest.mark.parametrize(
     ("given", "expected"),
     [
-        # IIPC urlcanon's documented example of the SSURT form (the issue quotes it)
+        # IIPC urlcanon's documented example of the SSURT form
         (
             "http://user:pass@foo.example.org:81/path?query#frag",
             "org,example,foo,//81:http@user:pass:/path?query#frag",
