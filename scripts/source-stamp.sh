@@ -1,7 +1,7 @@
 # The stamp of the source an environment's urlspec was installed from, kept in
-# VENV/.urlspec-stamp: scripts/test.sh and scripts/demo.sh install urlspec again only when the
-# source (the tracked and untracked files of src/, setup.py and pyproject.toml) or the way it is
-# installed (a tag: the extras, the build) changed since.
+# VENV/.urlspec-stamp: scripts/test.sh, scripts/demo.sh and scripts/bench.sh install urlspec
+# again only when the source (the tracked and untracked files of src/, setup.py and
+# pyproject.toml) or the way it is installed (a tag: the extras, the build) changed since.
 
 # source_stamp: the SHA-256 of the source files.
 source_stamp() {
