@@ -90,7 +90,7 @@ COMPILED_MODULES = [
 
 #: mypy options for the build's type check. The build environment has only the build requirements
 #: (pyproject.toml), not the optional packages that modules outside COMPILED_MODULES import
-#: (httpx, requests, fontTools, pyarrow, ...): mypy follows those imports and, under the project's
+#: (httpx, requests, pyarrow, ...): mypy follows those imports and, under the project's
 #: strict settings, would fail the build on them. The full strict check, with every package
 #: installed, is ``mypy --strict`` in scripts/test.sh.
 BUILD_MYPY_OPTIONS = [

@@ -61,6 +61,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from bench.run import Table
 
+from bench.corpora import WPT_DIR, corpus_path
+
 ROOT = Path(__file__).resolve().parent.parent
 LIBRARIES = ("urlspec", "urlpattern", "urlpattern-py", "yarlpattern")
 #: The one pattern of the single-pattern timing: an HTTP(S) URL with a first path segment.
@@ -113,10 +115,6 @@ EARLIER_COMPONENTS: dict[str, tuple[str, ...]] = {
     "search": ("protocol", "hostname", "port", "pathname"),
     "hash": ("protocol", "hostname", "port", "pathname", "search"),
 }
-
-
-def shared_dir() -> Path:
-    return Path(os.environ.get("URLSPEC_SHARED", ROOT.parent / "shared"))
 
 
 def read_lines(path: Path) -> list[str]:
@@ -360,12 +358,12 @@ def worker(name: str, limit: int, with_wpt: bool) -> dict[str, Any]:
     adapter = Adapter(name)
     report: dict[str, Any] = {"name": name, "version": adapter.version, "times": {}}
     if with_wpt:
-        cases = json.loads((shared_dir() / "wpt" / "urlpatterntestdata.json").read_text("utf-8"))
+        cases = json.loads((WPT_DIR / "urlpatterntestdata.json").read_text("utf-8"))
         bases = json.loads(os.environ["URLPATTERN_BENCH_BASES"])
         report["wpt"] = sum(harness_passes(adapter, entry, bases) for entry in cases)
         report["wpt_lenient"] = sum(lenient_passes(adapter, entry) for entry in cases)
         report["wpt_cases"] = len(cases)
-    all_urls = read_lines(shared_dir() / "datasets" / f"{CORPUS}.txt")
+    all_urls = read_lines(corpus_path(CORPUS))
     urls = evenly_spaced(all_urls, limit)
     single = adapter.construct([PATTERN])
     report["times"]["one pattern"] = time_per_url(single.test, urls)
@@ -515,7 +513,7 @@ def linear_table(
 def expected_bases() -> dict[str, str]:
     """The harness's base URL getters (urlspec's URL, which passes WPT's URL tests), computed
     once here so that every library's worker sees the same expectations."""
-    cases = json.loads((shared_dir() / "wpt" / "urlpatterntestdata.json").read_text("utf-8"))
+    cases = json.loads((WPT_DIR / "urlpatterntestdata.json").read_text("utf-8"))
     bases: dict[str, str] = {}
     for entry in cases:
         pattern = entry["pattern"]

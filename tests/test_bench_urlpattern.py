@@ -21,7 +21,7 @@ CASES = shared_data.load_wpt("urlpatterntestdata.json")
 
 def test_harness_counts_every_urlspec_pass() -> None:
     if not CASES:
-        shared_data.missing(shared_data.wpt_path("urlpatterntestdata.json"), "wpt")
+        shared_data.missing(shared_data.wpt_path("urlpatterntestdata.json"))
     adapter = bench.Adapter("urlspec")
     bases = bench.expected_bases()
     strict = [bench.harness_passes(adapter, entry, bases) for entry in CASES]

@@ -74,7 +74,7 @@ def wpt_case(input: str, base: str | None) -> dict[str, Any]:
     """The urltestdata.json entry for ``input`` against ``base``."""
     entries = wpt_entries("urltestdata.json")
     if not entries:
-        missing(wpt_path("urltestdata.json"), "wpt")
+        missing(wpt_path("urltestdata.json"))
     for entry in entries:
         if entry.get("input") == input and entry.get("base") == base:
             return dict(entry)
@@ -84,7 +84,7 @@ def wpt_case(input: str, base: str | None) -> dict[str, Any]:
 def toascii_case(input: str) -> dict[str, Any]:
     entries = wpt_entries("toascii.json")
     if not entries:
-        missing(wpt_path("toascii.json"), "wpt")
+        missing(wpt_path("toascii.json"))
     for entry in entries:
         if entry.get("input") == input:
             return dict(entry)
@@ -292,7 +292,10 @@ def test_help_formatter_keeps_paragraphs_lists_and_examples() -> None:
         "heading:\n"
         "  term    a definition that goes on and\n"
         "          on over lines\n"
-        "    urlspec canon big.txt | head -n 3\n"
+        "    urlspec canon big.txt | head -n 3\n\n"
+        "list:\n"
+        "  1. an item long enough to be wrapped\n"
+        "  2. a short one\n"
     )
     formatter = HelpFormatter("urlspec")
     assert formatter._fill_text(text, 28, "").splitlines() == [
@@ -305,7 +308,29 @@ def test_help_formatter_keeps_paragraphs_lists_and_examples() -> None:
         "          goes on and on",
         "          over lines",
         "    urlspec canon big.txt | head -n 3",
+        "",
+        "list:",
+        "  1. an item long enough to",
+        "     be wrapped",
+        "  2. a short one",
     ]
+
+
+@pytest.mark.parametrize("command", sorted(subcommands()))
+def test_help_is_self_contained_and_keeps_examples(command: str) -> None:
+    # A user who installed the package has no docs/ folder: help points to none; and example
+    # commands stay one a line.
+    result = subprocess.run(
+        [str(SCRIPT), *([command] if command else []), "--help"],
+        capture_output=True,
+        env={**environment(), "COLUMNS": "80"},
+        timeout=60,
+        check=True,
+    )
+    text = out(result)
+    assert "docs/" not in text
+    for line in text.splitlines():
+        assert line.count("urlspec ") <= 1, line
 
 
 # --- the hint for a missing extra ------------------------------------------------------------
@@ -434,7 +459,8 @@ def test_canon_line_that_is_not_utf8() -> None:
 
 
 def test_canon_cuts_a_long_line_that_is_not_utf8() -> None:
-    # issue 12: a 10 MB line that is not UTF-8 made a 40 MB message; it is cut as invalid URLs are
+    # A 1 MB line that is not UTF-8 must not make a message four times its size: it is cut as
+    # invalid URLs are.
     line = b"http://example.com/\xff" + b"a" * 1_000_000
     result = urlspec("canon", stdin=line + b"\n")
     assert result.returncode == 1
@@ -564,7 +590,7 @@ def test_canon_progress_bar_only_on_a_terminal(tmp_path: Path) -> None:
     assert b"%" in terminal  # the share of the input done, as the file's size is known
     assert b"/" in terminal
     assert b"lines" in terminal
-    # the bar is erased at the end, and a summary line left (issue 12)
+    # the bar is erased at the end, and a summary line left
     last_line = terminal.rsplit(b"\r\x1b[K", 1)[1]
     assert last_line.startswith(b"3,000 lines (0 invalid lines), ")
     assert last_line.endswith(b" lines/s\r\n")  # (the terminal's "\n" is "\r\n")
@@ -572,7 +598,7 @@ def test_canon_progress_bar_only_on_a_terminal(tmp_path: Path) -> None:
 
 
 def test_progress_bar_fits_80_columns_and_counts_in_english() -> None:
-    # issue 12: the rate was cut at 80 columns; "1 invalid lines"
+    # The rate fits in 80 columns, and the counts are English ("1 invalid line", not "lines").
     from urlspec.cli.progress import Progress, counted
 
     bar = Progress(io.StringIO(), 1023 * 1024**3, enabled=True)
@@ -747,7 +773,7 @@ def test_check_lists_validation_errors() -> None:
     result = urlspec("check", "http://example.com\\foo", "https://example.com/")
     assert result.returncode == 0
     text = out(result)
-    # (messages quote as a Python literal does: the backslash is escaped, issue 12)
+    # (messages quote as a Python literal does: the backslash is escaped)
     assert "'http://example.com\\\\foo': valid, 1 validation error" in text
     assert "invalid-reverse-solidus at 18" in text
     assert "'https://example.com/': valid, no validation errors" in text
@@ -919,7 +945,7 @@ def test_jsonl_of_a_file_whose_name_is_not_utf8(tmp_path: Path) -> None:
     assert record["href"] == "http://a/"
 
 
-# --- canon --profile / --unique / --strip-params (issue 11) -------------------------------------
+# --- canon --profile / --unique / --strip-params -----------------------------------------------
 
 
 def test_canon_profiles() -> None:

@@ -327,7 +327,7 @@ def test_host_kind_from_the_serialization_is_the_records() -> None:
         scheme = url.protocol[:-1]
         assert host_kind(url, scheme, url.hostname) is url.host_kind, text
         compared += 1
-    assert compared > 100_000
+    assert compared > 95_000  # the corpora hold 97,631 lines
 
 
 # --- translation blocks and allow entries ----------------------------------------------------

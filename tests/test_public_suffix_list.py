@@ -1,6 +1,6 @@
 """Tests for urlspec.hosts.public_suffix_list: public suffixes and registrable domains.
 
-Expected values come from the Public Suffix List's own test vectors (shared/psl/tests.txt,
+Expected values come from the Public Suffix List's own test vectors (tests/data/psl/tests.txt,
 checkPublicSuffix), the URL Standard's table of examples (url.bs, "public suffix" / "registrable
 domain"), and rules of the list quoted beside each case.
 """
@@ -96,7 +96,7 @@ def test_psl_tests_through_the_url_class(input: str | None, expected: str | None
 
 @pytest.mark.parametrize(("input", "expected"), PSL_TEST_PARAMS)
 def test_psl_tests_with_the_lists_own_copy(input: str | None, expected: str | None) -> None:
-    """The vectors against the list of the same repository (shared/psl), read by from_file."""
+    """The vectors against the list of the same repository (tests/data/psl), read by from_file."""
     if input is None or input == "null":
         psl_path(PSL_TESTS)
         return

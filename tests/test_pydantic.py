@@ -139,7 +139,7 @@ def test_guarded_with_a_check() -> None:
 def test_guarded_with_the_guard() -> None:
     adapter: TypeAdapter[URL] = TypeAdapter(Annotated[URL, Guarded(Policy())])
     assert adapter.validate_python("https://example.com/").href == "https://example.com/"
-    # 127.0.0.1 is loopback (RFC 6890); the issue names the reason code address-loopback.
+    # 127.0.0.1 is loopback (RFC 6890): the reason code is address-loopback (urlspec.guard).
     error = error_of(adapter, "http://0x7f.1/")
     assert error["type"] == "url_refused"
     assert error["ctx"]["reason"] == "address-loopback"

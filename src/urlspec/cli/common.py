@@ -95,8 +95,8 @@ class HelpFormatter(argparse.HelpFormatter):
     wraps none, so long lines overflow a narrow terminal.) Paragraphs are separated by blank
     lines. Inside one, consecutive lines of the same indentation are joined and wrapped at that
     indentation (a heading line ending with ":" stays a line of its own, and so does a line
-    starting with "- "); lines indented by four spaces or more (commands, examples) are kept as
-    they are.
+    starting with "- "; a numbered item, "1. text", goes on in lines indented under its text);
+    lines indented by four spaces or more (commands, examples) are kept as they are.
     """
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:
@@ -109,6 +109,8 @@ class HelpFormatter(argparse.HelpFormatter):
 
 #: A definition-list line: indentation, a term followed by two spaces or more, its text.
 _DEFINITION_RE: Final = re.compile(r"( {0,3})(\S+(?: \S+)*? {2,})(\S.*)")
+#: A numbered list item: indentation, its number ("1. "), its text.
+_NUMBERED_RE: Final = re.compile(r"( {0,3})(\d+\. )(\S.*)")
 
 
 def wrapped_paragraph(paragraph: str, width: int, indent: str) -> list[str]:
@@ -141,11 +143,17 @@ def wrapped_paragraph(paragraph: str, width: int, indent: str) -> list[str]:
 
     for line in paragraph.splitlines():
         leading = line[: len(line) - len(line.lstrip())]
-        if group and leading == later_prefix and not line.lstrip().startswith("- "):
+        numbered = _NUMBERED_RE.fullmatch(line)
+        if (
+            group
+            and leading == later_prefix
+            and not line.lstrip().startswith("- ")
+            and not numbered
+        ):
             group.append(line)  # the group goes on
         else:
             flush()
-            definition = _DEFINITION_RE.fullmatch(line)
+            definition = numbered or _DEFINITION_RE.fullmatch(line)
             if definition is not None:
                 first_prefix = definition.group(1) + definition.group(2)
                 later_prefix = " " * len(first_prefix)
