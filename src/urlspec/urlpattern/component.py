@@ -70,6 +70,7 @@ class Component:
     """
 
     __slots__ = (
+        "_python",
         "_regular_expression",
         "encoding_callback",
         "exact",
@@ -100,6 +101,8 @@ class Component:
         self.pattern_string = pattern_string
         self.regular_expression_string = regular_expression_string
         self._regular_expression = regular_expression
+        # The Python pattern the regular expression runs on, if it does (regexp.py).
+        self._python = regular_expression.python if regular_expression is not None else None
         self.group_name_list = group_name_list
         self.has_regexp_groups = has_regexp_groups
         self.part_list = part_list
@@ -147,6 +150,9 @@ class Component:
         return groups
 
     def test(self, input: str) -> bool:
+        python = self._python
+        if python is not None:
+            return python.match(input) is not None
         kind = self.match_kind
         if kind == MATCH_ANY:
             return True

@@ -5,6 +5,7 @@ https://urlpattern.spec.whatwg.org/#parsing-pattern-strings
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Final
 
@@ -55,6 +56,9 @@ MODIFIER_NONE: Final = "none"
 MODIFIER_OPTIONAL: Final = "optional"
 MODIFIER_ZERO_OR_MORE: Final = "zero-or-more"
 MODIFIER_ONE_OR_MORE: Final = "one-or-more"
+
+# The code points §2.1.2 tokenizes as something other than a "char" token.
+_PATTERN_SYNTAX: Final = re.compile(r"[*+?\\{}:(]")
 
 #: §2.1.5 the full wildcard regexp value.
 FULL_WILDCARD_REGEXP_VALUE: Final = ".*"
@@ -143,7 +147,9 @@ class _PatternParser:
         self.encoding_callback = encoding_callback
         self.segment_wildcard_regexp = segment_wildcard_regexp
         self.part_list: list[Part] = []
-        self.pending_fixed_value = ""
+        # (the pending fixed value, as pieces joined when it is added: appending to a string
+        # attribute copies it each time)
+        self.pending_fixed_value: list[str] = []
         self.index = 0
         self.next_numeric_name = 0
 
@@ -187,10 +193,11 @@ class _PatternParser:
         return result
 
     def maybe_add_a_part_from_the_pending_fixed_value(self) -> None:
-        if self.pending_fixed_value == "":
+        pending = "".join(self.pending_fixed_value)
+        if pending == "":
             return
-        encoded_value = self.encoding_callback(self.pending_fixed_value)
-        self.pending_fixed_value = ""
+        encoded_value = self.encoding_callback(pending)
+        self.pending_fixed_value = []
         self.part_list.append(Part(FIXED_TEXT, encoded_value, MODIFIER_NONE))
 
     def is_a_duplicate_name(self, name: str) -> bool:
@@ -214,7 +221,7 @@ class _PatternParser:
                 modifier = MODIFIER_ONE_OR_MORE
         if name_token is None and regexp_or_wildcard_token is None and modifier == MODIFIER_NONE:
             # A "{foo}" grouping: joins the pending fixed value.
-            self.pending_fixed_value += prefix
+            self.pending_fixed_value.append(prefix)
             return
         self.maybe_add_a_part_from_the_pending_fixed_value()
         if name_token is None and regexp_or_wildcard_token is None:
@@ -260,6 +267,12 @@ def parse_a_pattern_string(
 ) -> list[Part]:
     """§2.1.5 parse a pattern string: the part list; raises URLPatternError."""
     parser = _PatternParser(encoding_callback, generate_a_segment_wildcard_regexp(options))
+    if _PATTERN_SYNTAX.search(input) is None:
+        # Every code point is a "char" token, all of them fixed text: one part (the steps
+        # below give the same, a token at a time).
+        parser.pending_fixed_value.append(input)
+        parser.maybe_add_a_part_from_the_pending_fixed_value()
+        return parser.part_list
     parser.token_list = tokenize(input, "strict")
     while parser.index < len(parser.token_list):
         # <prefix char><name><regexp><modifier>
@@ -271,7 +284,7 @@ def parse_a_pattern_string(
             if char_token is not None:
                 prefix = char_token.value
             if prefix != "" and prefix != options.prefix_code_point:
-                parser.pending_fixed_value += prefix
+                parser.pending_fixed_value.append(prefix)
                 prefix = ""
             parser.maybe_add_a_part_from_the_pending_fixed_value()
             modifier_token = parser.try_to_consume_a_modifier_token()
@@ -281,7 +294,7 @@ def parse_a_pattern_string(
         if fixed_token is None:
             fixed_token = parser.try_to_consume_a_token(ESCAPED_CHAR)
         if fixed_token is not None:
-            parser.pending_fixed_value += fixed_token.value
+            parser.pending_fixed_value.append(fixed_token.value)
             continue
         # <open><char prefix><name><regexp><char suffix><close><modifier>
         open_token = parser.try_to_consume_a_token(OPEN)

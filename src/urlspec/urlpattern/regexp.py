@@ -49,6 +49,7 @@ from urlspec.urlpattern.regexp_syntax import (
     SEQUENCE,
     START,
     START_OF_LINE,
+    STRING,
     UNBOUNDED,
     WORD_BOUNDARY,
     Node,
@@ -70,6 +71,9 @@ RegExpTranslationError = RegExpSyntaxError
 
 #: Counts up to this are written into Python patterns (Python's re takes them as they are).
 _PYTHON_MAX_COUNT: Final = 65535
+#: Longer patterns run on the matcher: Python's re compiles a pattern slowly (its parser is
+#: written in Python, about 6 µs a character), the matcher compares a literal run at once.
+_PYTHON_MAX_PATTERN: Final = 2000
 _LINE_TERMINATOR_CLASS: Final = "[\\n\\r\\u2028\\u2029]"
 
 
@@ -129,6 +133,8 @@ def _write(node: Node) -> str:
         return ""
     if kind == CHARACTER:
         return _class_text(node.ranges)
+    if kind == STRING:
+        return re.escape(node.text)
     if kind == SEQUENCE:
         return "".join(_write(child) for child in node.children)
     if kind == ALTERNATION:
@@ -171,6 +177,8 @@ class _Analysis:
         kind = node.kind
         if kind == CHARACTER:
             result = False
+        elif kind == STRING:
+            result = node.text == ""
         elif kind == SEQUENCE:
             result = all(self.nullable(child) for child in node.children)
         elif kind == ALTERNATION:
@@ -194,6 +202,8 @@ class _Analysis:
         result: Ranges = []
         if kind == CHARACTER:
             result = node.ranges
+        elif kind == STRING:
+            result = [(ord(node.text[0]), ord(node.text[0]))] if node.text else []
         elif kind == SEQUENCE:
             for child in node.children:
                 result = result + self.first(child)
@@ -213,7 +223,7 @@ class _Analysis:
         """Whether ``re`` gives ECMAScript's answer for the node, in linear time, when what
         may come after it begins with a character of ``follow``."""
         kind = node.kind
-        if kind in (CHARACTER, EMPTY, ASSERTION):
+        if kind in (CHARACTER, STRING, EMPTY, ASSERTION):
             return True
         if kind == GROUP:
             return self.eligible(node.children[0], follow)
@@ -265,7 +275,10 @@ def python_pattern(parsed: ParsedRegExp, linear: bool = True) -> str | None:
         return None
     if not _Analysis(linear).eligible(parsed.root, []):
         return None
-    return _write(parsed.root)
+    text = _write(parsed.root)
+    if linear and len(text) > _PYTHON_MAX_PATTERN:
+        return None
+    return text
 
 
 class RegExp:

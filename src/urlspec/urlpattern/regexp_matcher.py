@@ -53,6 +53,7 @@ from urlspec.urlpattern.regexp_syntax import (
     SEQUENCE,
     START,
     START_OF_LINE,
+    STRING,
     UNBOUNDED,
     WORD_BOUNDARY,
     Node,
@@ -86,6 +87,8 @@ _RUN_LAZY: Final = 13
 _MEMO: Final = 14  # a state remembered (after a run)
 _MATCH: Final = 15
 _SUCCEED: Final = 16  # the end of a lookaround's body
+_STRING: Final = 17  # a: string; consume it
+_STRING_BACK: Final = 18
 
 # Backtracking stack frames.
 _F_ALTERNATIVE: Final = 0  # (kind, pc, pos, 0)
@@ -138,6 +141,8 @@ def _nullable(node: Node) -> bool:
     kind = node.kind
     if kind == CHARACTER:
         return False
+    if kind == STRING:
+        return node.text == ""
     if kind == SEQUENCE:
         return all(_nullable(child) for child in node.children)
     if kind == ALTERNATION:
@@ -157,6 +162,7 @@ class _Compiler:
         self.arg_c: list[int] = []
         self.enclosing: list[tuple[int, ...]] = []
         self.sets: list[_CharacterSet] = []
+        self.strings: list[str] = []
         self.set_numbers: dict[tuple[tuple[int, int], ...], int] = {}
         self.capture_slots = 2 * (parsed.group_count + 1)
         self.registers = 0
@@ -212,6 +218,9 @@ class _Compiler:
             return
         if kind == CHARACTER:
             self.emit(_CHAR_BACK if backward else _CHAR, self.set_number(node.ranges))
+        elif kind == STRING:
+            self.strings.append(node.text)
+            self.emit(_STRING_BACK if backward else _STRING, len(self.strings) - 1)
         elif kind == SEQUENCE:
             for child in reversed(node.children) if backward else node.children:
                 self.node(child, backward)
@@ -337,6 +346,7 @@ class Matcher:
         "sets",
         "slot_count",
         "steps",
+        "strings",
     )
 
     def __init__(self, parsed: ParsedRegExp) -> None:
@@ -348,6 +358,7 @@ class Matcher:
         self.arg_c = compiler.arg_c
         self.enclosing = compiler.enclosing
         self.sets = compiler.sets
+        self.strings = compiler.strings
         self.group_count = parsed.group_count
         self.slot_count = compiler.capture_slots + compiler.registers
         self.lookaround_count = compiler.lookaround_count
@@ -485,9 +496,23 @@ class Matcher:
             elif op in (_MATCH, _SUCCEED):
                 self.steps = steps
                 return pos
+            elif op == _STRING:
+                string = self.strings[arg_a[pc]]
+                if text.startswith(string, pos):
+                    pos += len(string)
+                    pc += 1
+                else:
+                    failed = True
             elif op == _CHAR_BACK:
                 if pos > 0 and sets[arg_a[pc]].has(text[pos - 1]):
                     pos -= 1
+                    pc += 1
+                else:
+                    failed = True
+            elif op == _STRING_BACK:
+                string = self.strings[arg_a[pc]]
+                if pos >= len(string) and text.startswith(string, pos - len(string)):
+                    pos -= len(string)
                     pc += 1
                 else:
                     failed = True

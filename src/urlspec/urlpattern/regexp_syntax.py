@@ -9,7 +9,8 @@ library refuses (docs/urlpattern.md lists them).
 
 The tree keeps what matching needs, already resolved as §22.2.2 compiles it:
 
-* every character, class, class escape and ``.`` is one ``CHARACTER`` node holding the set of
+* a run of pattern characters (without ignoreCase) is one ``STRING`` node;
+* every other character, class, class escape and ``.`` is one ``CHARACTER`` node holding the set of
   input code points it accepts, case folding included (``regexp_charset``): with ignoreCase a
   class is folded operand by operand, its set operations and complement taken on folded sets
   (the ``v`` flag's rules), and the node accepts each character whose folding is in the set;
@@ -59,6 +60,7 @@ __all__ = [
     "SEQUENCE",
     "START",
     "START_OF_LINE",
+    "STRING",
     "UNBOUNDED",
     "WORD_BOUNDARY",
     "Node",
@@ -88,6 +90,7 @@ REPEAT: Final = 5
 ASSERTION: Final = 6
 LOOKAROUND: Final = 7
 BACKREFERENCE: Final = 8
+STRING: Final = 9
 
 # Assertion kinds (§22.2.2.6).
 START: Final = 0
@@ -119,6 +122,7 @@ class Node:
         "minimum",
         "negated",
         "ranges",
+        "text",
     )
 
     def __init__(self, kind: int) -> None:
@@ -135,6 +139,7 @@ class Node:
         self.behind = False
         self.negated = False
         self.ignore_case = False
+        self.text = ""  # STRING: the code points to match, case-sensitively
 
     def __repr__(self) -> str:
         names = (
@@ -147,6 +152,7 @@ class Node:
             "ASSERTION",
             "LOOKAROUND",
             "BACKREFERENCE",
+            "STRING",
         )
         return f"Node({names[self.kind]}, {self.children or self.ranges or self.groups})"
 
@@ -154,6 +160,12 @@ class Node:
 def _character(ranges: Ranges) -> Node:
     node = Node(CHARACTER)
     node.ranges = ranges
+    return node
+
+
+def _string(text: str) -> Node:
+    node = Node(STRING)
+    node.text = text
     return node
 
 
@@ -181,6 +193,8 @@ class ParsedRegExp:
 
 
 _SYNTAX_CHARACTERS: Final = frozenset("^$\\.*+?()[]{}|/")
+# What ends a run of pattern characters (§22.2.1 SyntaxCharacter).
+_PATTERN_SYNTAX: Final = frozenset("^$\\.*+?()[]{}|")
 # ECMA-262 §22.2.1 ClassSetSyntaxCharacter and ClassSetReservedPunctuator (v flag).
 _CLASS_SET_SYNTAX_CHARACTERS: Final = frozenset("()[]{}/-\\|")
 _CLASS_SET_RESERVED_PUNCTUATORS: Final = frozenset("&-!#%,:;<=>@`~")
@@ -308,8 +322,37 @@ class _Parser:
     def alternative(self) -> Node:
         terms: list[Node] = []
         while self.pos < len(self.source) and self.peek() not in "|)":
-            terms.append(self.term())
+            literal = self.literal_run() if not self.ignore_case else ""
+            terms.append(_string(literal) if literal else self.term())
         return _sequence(terms)
+
+    def literal_run(self) -> str:
+        """Two or more PatternCharacters or identity escapes (\\/, \\.) in a row, none of
+        them quantified, as one string; or "" (nothing read)."""
+        source = self.source
+        start = pos = self.pos
+        characters: list[str] = []
+        ends: list[int] = []
+        while pos < len(source):
+            c = source[pos]
+            if c == "\\" and source[pos + 1 : pos + 2] in _SYNTAX_CHARACTERS:
+                c = source[pos + 1]
+                pos += 2
+            elif c in _PATTERN_SYNTAX or c == "\\":
+                break
+            else:
+                pos += 1
+            characters.append(c)
+            ends.append(pos)
+        if pos < len(source) and source[pos] in "*+?{" and characters:
+            # The last character is quantified: it is a term of its own.
+            characters.pop()
+            ends.pop()
+        if len(characters) < 2:
+            self.pos = start
+            return ""
+        self.pos = ends[-1]
+        return "".join(characters)
 
     def term(self) -> Node:
         start = self.pos
@@ -425,7 +468,9 @@ class _Parser:
             return self.matcher_set(value.ranges)
         alternatives: list[Node] = []
         for string in sorted(value.strings, key=lambda s: (-len(s), s)):
-            if string:
+            if string and not self.ignore_case:
+                alternatives.append(_string(string))
+            elif string:
                 alternatives.append(
                     _sequence([self.matcher_set([(ord(c), ord(c))]) for c in string])
                 )
