@@ -46,6 +46,7 @@ COMPILED_MODULES = [
     "src/urlspec/urlpattern/tokenizer.py",
     "src/urlspec/urlpattern/parser.py",
     "src/urlspec/urlpattern/regexp_charset.py",
+    "src/urlspec/urlpattern/regexp_unicode_properties.py",
     "src/urlspec/urlpattern/regexp_syntax.py",
     "src/urlspec/urlpattern/regexp_matcher.py",
     "src/urlspec/urlpattern/regexp.py",

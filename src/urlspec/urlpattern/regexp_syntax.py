@@ -44,6 +44,12 @@ from urlspec.urlpattern.regexp_charset import (
     simple_case_folding,
     word_characters,
 )
+from urlspec.urlpattern.regexp_unicode_properties import (
+    UnicodePropertyError,
+    is_id_continue,
+    is_id_start,
+    property_ranges,
+)
 
 __all__ = [
     "ALTERNATION",
@@ -205,6 +211,7 @@ _QUANTIFIER_AHEAD: Final = re.compile(r"\{\d+(,\d*)?\}")
 _BRACE_QUANTIFIER: Final = re.compile(r"\{(\d+)(,(\d*))?\}")
 _MODIFIERS: Final = re.compile(r"\?([ims]*)(?:-([ims]*))?:")
 _DECIMAL: Final = re.compile(r"\d+")
+_PROPERTY: Final = re.compile(r"\{([A-Za-z_]+)(?:=([A-Za-z0-9_]+))?\}")
 _HEX_ESCAPE: Final = re.compile(r"x([0-9A-Fa-f]{2})")
 _CODE_POINT_ESCAPE: Final = re.compile(r"u\{([0-9A-Fa-f]+)\}")
 _UNICODE_ESCAPE: Final = re.compile(r"u([0-9A-Fa-f]{4})")
@@ -604,10 +611,21 @@ class _Parser:
                 return ranges
             return character_complement(ranges, self.ignore_case)
         if c in ("p", "P"):
-            raise self.error(
-                "Unicode property escapes (\\p{...}) are refused: no Unicode property data",
-                self.pos - 1,
-            )
+            start = self.pos - 1
+            match = _PROPERTY.match(self.source, self.pos + 1)
+            if match is None:
+                raise self.error(f"an invalid property escape '\\{c}'", start)
+            try:
+                ranges = property_ranges(match.group(1), match.group(2))
+            except UnicodePropertyError as error:
+                raise self.error(str(error), start) from None
+            self.pos = match.end()
+            # §22.2.2.9: MaybeSimpleCaseFolding of the property's code points; \P{...} is
+            # the CharacterComplement of that.
+            ranges = maybe_simple_case_folding(ranges, self.ignore_case)
+            if c == "p":
+                return ranges
+            return character_complement(ranges, self.ignore_case)
         return None
 
     def character_escape(self, start: int, in_class: bool) -> int:
@@ -815,8 +833,8 @@ def _is_identifier_character(c: str, first: bool) -> bool:
     if c == "$" or c == "_":
         return True
     if first:
-        return c.isidentifier()
-    return c in "\u200c\u200d" or ("a" + c).isidentifier()
+        return is_id_start(c)
+    return c in "\u200c\u200d" or is_id_continue(c)
 
 
 def _group_name(text: str) -> str | None:
