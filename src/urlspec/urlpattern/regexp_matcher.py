@@ -95,6 +95,9 @@ _F_ALTERNATIVE: Final = 0  # (kind, pc, pos, 0)
 _F_RESTORE: Final = 1  # (kind, slot, old value, 0)
 _F_GREEDY: Final = 2  # (kind, run pc, lowest end, next end to try)
 _F_LAZY: Final = 3  # (kind, run pc, start, next end to try)
+#: The guard of a run followed by the end of the input (a non-character).
+_END_OF_INPUT: Final = "\uffff\uffff"
+_F_LAZY_GUIDED: Final = 4  # (kind, run pc, end of the run, end just tried)
 
 
 class _CharacterSet:
@@ -343,6 +346,8 @@ class Matcher:
         "lookaround_slots",
         "may_backtrack",
         "ops",
+        "run_excluded",
+        "run_guards",
         "sets",
         "slot_count",
         "steps",
@@ -365,8 +370,51 @@ class Matcher:
         self.lookaround_slots = compiler.lookaround_slots
         #: Whether a match may take more than linear time (the pattern has a backreference).
         self.may_backtrack = parsed.has_backreference
+        # For a run of a set that excludes a few characters followed by a given character:
+        # the characters that end the run and that one (see guided_run).
+        self.run_excluded: list[str] = [""] * len(self.ops)
+        self.run_guards: list[str] = [""] * len(self.ops)
+        for pc, op in enumerate(self.ops):
+            if op in (_RUN, _RUN_LAZY):
+                self.guide(pc)
         #: The steps the last match took (for tests of the growth of the work).
         self.steps = 0
+
+    def guide(self, pc: int) -> None:
+        """Find what lets the run at ``pc`` skip to the ends where what follows can match:
+        the run's set is everything but a few characters (``[^/]``, ``.``), and what follows
+        (after the run's _MEMO and any _SAVE) begins with one given character."""
+        character_set = self.sets[self.arg_a[pc]]
+        if character_set.kind != 1 or len(character_set.characters) > 4:
+            return
+        after = pc + 2
+        while self.ops[after] == _SAVE:
+            after += 1
+        guard = ""
+        if self.ops[after] == _ASSERT and self.arg_a[after] == END:
+            guard = _END_OF_INPUT
+        elif self.ops[after] == _STRING:
+            guard = self.strings[self.arg_a[after]][0]
+        elif self.ops[after] == _CHAR:
+            following = self.sets[self.arg_a[after]]
+            if following.kind == 0 and len(following.characters) == 1:
+                guard = next(iter(following.characters))
+        if guard:
+            self.run_guards[pc] = guard
+            self.run_excluded[pc] = "".join(sorted(character_set.characters))
+
+    def run_end(self, pc: int, text: str, pos: int) -> int:
+        """Where the run at ``pc`` from ``pos`` must end: the first character out of its set,
+        or its maximum."""
+        end = len(text)
+        for c in self.run_excluded[pc]:
+            found = text.find(c, pos, end)
+            if found >= 0:
+                end = found
+        maximum = self.arg_c[pc]
+        if 0 <= maximum < end - pos:
+            end = pos + maximum
+        return end
 
     def match(self, text: str) -> list[str | None] | None:
         """The captures of the match at the start of ``text`` (index 0 is the whole match), or
@@ -450,6 +498,59 @@ class Matcher:
                 stack.append((_F_RESTORE, slot, slots[slot], 0))
                 slots[slot] = pos
                 pc += 1
+            elif op in (_RUN, _RUN_LAZY) and self.run_guards[pc]:
+                # A run followed by a given character: only the ends where that character
+                # stands can lead to a match (the others fail at it), so go from one to the next.
+                guard = self.run_guards[pc]
+                end = self.run_end(pc, text, pos)
+                lowest = pos + arg_b[pc]
+                remember = visited is not None and arg_c[pc] < 0
+                if lowest > end:
+                    failed = True
+                elif guard == _END_OF_INPUT:
+                    # Followed by the end of the input: the run must reach it.
+                    if end != size or (
+                        remember
+                        and visited is not None
+                        and self.seen(pc, end, size, slots, visited)
+                    ):
+                        failed = True
+                    else:
+                        pos = end
+                        pc += 1
+                elif op == _RUN_LAZY:
+                    found = text.find(guard, lowest, end + 1)
+                    if found < 0 or (
+                        remember
+                        and visited is not None
+                        and self.seen(pc, found, size, slots, visited)
+                    ):
+                        failed = True
+                    else:
+                        stack.append((_F_LAZY_GUIDED, pc, end, found))
+                        pos = found
+                        pc += 1
+                else:
+                    # Greedy: the ends from the last; each remembered (see _RUN below).
+                    ends: list[int] = []
+                    found = text.find(guard, lowest, end + 1)
+                    while found >= 0:
+                        steps += 1
+                        if (
+                            remember
+                            and visited is not None
+                            and self.seen(pc, found, size, slots, visited)
+                        ):
+                            break
+                        ends.append(found)
+                        found = text.find(guard, found + 1, end + 1)
+                    if not ends:
+                        failed = True
+                    else:
+                        for earlier in ends[:-1]:
+                            stack.append((_F_ALTERNATIVE, pc + 1, earlier, 0))
+                        pos = ends[-1]
+                        pc += 1
             elif op in (_RUN, _RUN_LAZY):
                 character_set = sets[arg_a[pc]]
                 minimum = arg_b[pc]
@@ -577,8 +678,20 @@ class Matcher:
                         stack.append((_F_GREEDY, a, b, c - 1))
                     pc, pos = a + 1, c
                     break
-                # _F_LAZY: one more character of the run, if it is in the set.
                 steps += 1
+                if frame == _F_LAZY_GUIDED:
+                    # The next end of the run where its guard character stands.
+                    found = text.find(self.run_guards[a], c + 1, b + 1)
+                    if found < 0 or (
+                        visited is not None
+                        and arg_c[a] < 0
+                        and self.seen(a, found, size, slots, visited)
+                    ):
+                        continue
+                    stack.append((_F_LAZY_GUIDED, a, b, found))
+                    pc, pos = a + 1, found
+                    break
+                # _F_LAZY: one more character of the run, if it is in the set.
                 character_set = sets[arg_a[a]]
                 if not character_set.has(text[c]):
                     continue
