@@ -9,11 +9,15 @@ checked against ECMAScript's in tests/test_urlpattern_regexp.py.
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from urlspec.urlpattern import URLPattern, URLPatternError
 from urlspec.urlpattern.errors import URLPatternMatchLimitError
-from urlspec.urlpattern.regexp import compile_regexp
+from urlspec.urlpattern.regexp import compile_regexp, python_pattern
 from urlspec.urlpattern.regexp_matcher import MATCH_STEP_LIMIT, Matcher, compile_matcher
 from urlspec.urlpattern.regexp_syntax import parse_regexp
 
@@ -96,3 +100,41 @@ def test_lookbehind_of_varying_length() -> None:
     expression = compile_regexp("^.*(?<=a+)b$")
     assert expression.match("xaab") == ["xaab"]
     assert expression.match("xb") is None
+
+
+_PIECES = st.sampled_from(
+    [":a", ":b", "*", "-", ".", "/", "x", "{/:c}?", "{-:d}*", ":e+", "(x*)", "{.:f}?"]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(_PIECES, min_size=1, max_size=5),
+    st.lists(st.text("x-./", max_size=10), min_size=1, max_size=4),
+)
+def test_routes_agree_with_python_re(pieces: list[str], inputs: list[str]) -> None:
+    # The matcher (with its skipping runs) against Python's re on the same regular expression,
+    # where re's answers are ECMAScript's (regexp.python_pattern with linear=False).
+    names: set[str] = set()
+    source = "/"
+    for piece in pieces:
+        name = piece.strip("{}?*+-./:").partition("(")[0]
+        if name and name in names:
+            continue
+        names.add(name)
+        source += piece
+    try:
+        pattern = URLPattern({"pathname": source})
+    except URLPatternError:
+        return
+    component = pattern.component("pathname")
+    parsed = parse_regexp(component.regular_expression_string)
+    translated = python_pattern(parsed, linear=False)
+    if translated is None:
+        return
+    python = re.compile(translated)
+    matcher = compile_matcher(parsed)
+    for text in inputs:
+        found = python.match("/" + text)
+        expected = None if found is None else [found.group(0), *found.groups()]
+        assert matcher.match("/" + text) == expected, (source, text)
