@@ -115,13 +115,25 @@ def test_syntax_errors(source: str) -> None:
     [
         ("\\p{RGI_Emoji}", False, "property of strings"),
         ("(?:ab){0,200000}", False, "counted repetition"),
-        ("(?<a>x)|(?<a>y)", False, "duplicate named groups"),
     ],
 )
 def test_refusals(source: str, ignore_case: bool, construct: str) -> None:
     with pytest.raises(RegExpSyntaxError, match="refused") as raised:
         compile_regexp(source, ignore_case)
     assert construct in str(raised.value)
+
+
+def test_duplicate_group_names_in_other_alternatives() -> None:
+    # ECMA-262 (2025) §22.2.1.1 Early Errors: a group name may appear twice only where the
+    # groups cannot both take part (MightBothParticipate false: other alternatives of one
+    # Disjunction); \k<name> reads the one that took part (§22.2.2.7.2).
+    expression = compile_regexp("(?:(?<a>x)|(?<a>y))\\k<a>")
+    assert expression.fullmatch("yy") == ["yy", None, "y"]
+    assert expression.fullmatch("xx") == ["xx", "x", None]
+    assert expression.fullmatch("xy") is None
+    for source in ("(?<a>x)(?<a>y)", "(?:(?<a>x)|y)(?<a>z)", "((?<a>x)|y)*(?<a>z)"):
+        with pytest.raises(RegExpSyntaxError, match="appears twice"):
+            compile_regexp(source)
 
 
 def test_large_counts_of_one_character_are_not_written_out() -> None:

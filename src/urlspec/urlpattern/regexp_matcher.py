@@ -80,7 +80,7 @@ _MARK: Final = 6  # a: register; an iteration begins here
 _CHECK: Final = 7  # a: register; fail if the iteration matched the empty string
 _ASSERT: Final = 8  # a: assertion kind, b: word character set
 _LOOK: Final = 9  # a: body's first instruction, b: 1 behind + 2 negated, c: lookaround number
-_BACKREF: Final = 10  # a: group, b: 1 if ignoring case
+_BACKREF: Final = 10  # a: its groups (backreference_groups), b: 1 if ignoring case
 _BACKREF_BACK: Final = 11
 _RUN: Final = 12  # a: character set, b: minimum, c: maximum (-1: none); greedy
 _RUN_LAZY: Final = 13
@@ -166,6 +166,7 @@ class _Compiler:
         self.enclosing: list[tuple[int, ...]] = []
         self.sets: list[_CharacterSet] = []
         self.strings: list[str] = []
+        self.backreference_groups: list[list[int]] = []
         self.set_numbers: dict[tuple[tuple[int, int], ...], int] = {}
         self.capture_slots = 2 * (parsed.group_count + 1)
         self.registers = 0
@@ -259,7 +260,8 @@ class _Compiler:
             self.lookarounds.append((pc, node))
         elif kind == BACKREFERENCE:
             op = _BACKREF_BACK if backward else _BACKREF
-            self.emit(op, node.groups[0], 1 if node.ignore_case else 0)
+            self.backreference_groups.append(node.groups)
+            self.emit(op, len(self.backreference_groups) - 1, 1 if node.ignore_case else 0)
 
     def repeat(self, node: Node, backward: bool) -> None:
         """§22.2.2.3.1 RepeatMatcher, written out: the mandatory iterations one after the
@@ -340,6 +342,7 @@ class Matcher:
         "arg_a",
         "arg_b",
         "arg_c",
+        "backreference_groups",
         "enclosing",
         "group_count",
         "lookaround_count",
@@ -364,6 +367,7 @@ class Matcher:
         self.enclosing = compiler.enclosing
         self.sets = compiler.sets
         self.strings = compiler.strings
+        self.backreference_groups = compiler.backreference_groups
         self.group_count = parsed.group_count
         self.slot_count = compiler.capture_slots + compiler.registers
         self.lookaround_count = compiler.lookaround_count
@@ -754,11 +758,16 @@ class Matcher:
         return True
 
     def backreference(
-        self, op: int, group: int, ignore_case: int, text: str, pos: int, slots: list[int]
+        self, op: int, groups: int, ignore_case: int, text: str, pos: int, slots: list[int]
     ) -> int:
-        """§22.2.2.7.2 BackreferenceMatcher: the position after, or -1."""
-        start, end = slots[2 * group], slots[2 * group + 1]
-        if start < 0 or end < 0:
+        """§22.2.2.7.2 BackreferenceMatcher: the position after, or -1. Of the groups (one,
+        or those of a duplicated name), the one that took part; none: the empty string."""
+        start = end = -1
+        for group in self.backreference_groups[groups]:
+            if slots[2 * group] >= 0 and slots[2 * group + 1] >= 0:
+                start, end = slots[2 * group], slots[2 * group + 1]
+                break
+        if start < 0:
             return pos
         length = end - start
         if op == _BACKREF:

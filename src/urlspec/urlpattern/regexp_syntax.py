@@ -23,7 +23,6 @@ The tree keeps what matching needs, already resolved as §22.2.2 compiles it:
 
 from __future__ import annotations
 
-import collections
 import re
 from typing import Final
 
@@ -240,11 +239,12 @@ class _Parser:
         self.ignore_case = ignore_case
         self.group_count = 0  # groups opened so far
         self.group_names: dict[str, int] = {}
-        self.total_groups, names, self.name_numbers = self.count_groups()
-        self.all_names = frozenset(names)
-        self.duplicate_names = frozenset(
-            name for name, count in collections.Counter(names).items() if count > 1
-        )
+        self.total_groups, self.name_numbers = self.count_groups()
+        # Where each named group seen so far stands: the (disjunction, alternative) pairs of
+        # the disjunctions around it, outermost first.
+        self.name_paths: dict[str, list[tuple[tuple[int, int], ...]]] = {}
+        self.path: list[tuple[int, int]] = []
+        self.disjunctions = 0
         self.dot_all = False
         self.multiline = False
         self.has_backreference = False
@@ -266,12 +266,11 @@ class _Parser:
             return True
         return False
 
-    def count_groups(self) -> tuple[int, list[str], dict[str, int]]:
-        """The number of capturing groups, the group names and the number of the first group
-        of each name (for backreferences)."""
+    def count_groups(self) -> tuple[int, dict[str, list[int]]]:
+        """The number of capturing groups and the numbers of the groups of each name (for
+        backreferences, which may come before the group)."""
         count = 0
-        names: list[str] = []
-        numbers: dict[str, int] = {}
+        numbers: dict[str, list[int]] = {}
         source = self.source
         index = 0
         in_class = 0
@@ -294,10 +293,9 @@ class _Parser:
                     count += 1
                     end = source.find(">", index)
                     name = (_group_name(source[index + 3 : end]) if end > 0 else None) or ""
-                    names.append(name)
-                    numbers.setdefault(name, count)
+                    numbers.setdefault(name, []).append(count)
             index += 1
-        return count, names, numbers
+        return count, numbers
 
     def matcher_set(self, ranges: Ranges) -> Node:
         """A CharacterSetMatcher of a (folded, when ignoring case) CharSet."""
@@ -316,9 +314,14 @@ class _Parser:
         self.depth += 1
         if self.depth > 500:
             raise self.error("groups nested too deeply (refused: more than 500 levels)")
+        self.disjunctions += 1
+        number = self.disjunctions
+        self.path.append((number, 0))
         alternatives = [self.alternative()]
         while self.eat("|"):
+            self.path[-1] = (number, len(alternatives))
             alternatives.append(self.alternative())
+        self.path.pop()
         self.depth -= 1
         if len(alternatives) == 1:
             return alternatives[0]
@@ -506,16 +509,16 @@ class _Parser:
             name = _group_name(self.source[self.pos : end]) if end >= 0 else None
             if name is None:
                 raise self.error("an invalid group name", start)
-            if name in self.group_names or name in self.duplicate_names:
-                raise self.error(
-                    f"the group name {name!r} appears twice (refused: duplicate named groups)",
-                    start,
-                )
+            path = tuple(self.path)
+            for other in self.name_paths.get(name, []):
+                # §22.2.1.1 Static Semantics: Early Errors, MightBothParticipate: a name may
+                # be used again only in another alternative of a disjunction around both.
+                if not _in_other_alternatives(path, other):
+                    raise self.error(f"the group name {name!r} appears twice", start)
+            self.name_paths.setdefault(name, []).append(path)
             self.pos = end + 1
             self.group_count += 1
-            number = self.group_count
-            self.group_names[name] = number
-            return self.capturing_group(number, start)
+            return self.capturing_group(self.group_count, start)
         if self.peek() == "?":
             return self.modifiers_group(start)
         self.group_count += 1
@@ -552,10 +555,10 @@ class _Parser:
         self.ignore_case, self.dot_all, self.multiline = saved
         return inner
 
-    def backreference(self, number: int) -> Node:
+    def backreference(self, *numbers: int) -> Node:
         self.has_backreference = True
         node = Node(BACKREFERENCE)
-        node.groups = [number]
+        node.groups = list(numbers)
         node.ignore_case = self.ignore_case
         return node
 
@@ -581,13 +584,11 @@ class _Parser:
                 if self.peek() == "<" and end > 0
                 else None
             )
-            if name is None or name not in self.all_names:
+            if name is None or name not in self.name_numbers:
                 raise self.error("an invalid named backreference", start)
             self.pos = end + 1
-            if name not in self.group_names:
-                # A group later in the pattern.
-                return self.backreference(self.name_numbers[name])
-            return self.backreference(self.group_names[name])
+            # All the groups of that name, before or after (at most one takes part).
+            return self.backreference(*self.name_numbers[name])
         class_escape = self.character_class_escape()
         if class_escape is not None:
             return self.matcher_set(class_escape)
@@ -821,6 +822,16 @@ def _unicode_escape(source: str, pos: int) -> tuple[int, int]:
             low = int(trail.group(1), 16)
             return 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00), trail.end()
     return value, end
+
+
+def _in_other_alternatives(
+    path: tuple[tuple[int, int], ...], other: tuple[tuple[int, int], ...]
+) -> bool:
+    """Whether two places are in different alternatives of one disjunction."""
+    for here, there in zip(path, other, strict=False):
+        if here != there:
+            return here[0] == there[0]
+    return False
 
 
 def _in(s: str, ranges: Ranges) -> bool:
