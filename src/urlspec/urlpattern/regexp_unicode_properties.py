@@ -78,13 +78,23 @@ def _index() -> dict[str, tuple[int, int]]:
     return index
 
 
-_INDEX: Final = _index()
+# Read when first needed (importing stays cheap): the index, each section's ranges, and the
+# starts of the ID_Start / ID_Continue ranges.
+_INDEX: dict[str, tuple[int, int]] = {}
 _RANGES: dict[str, Ranges] = {}
+_STARTS: dict[str, list[int]] = {}
+
+
+def _has_section(name: str) -> bool:
+    if not _INDEX:
+        _INDEX.update(_index())
+    return name in _INDEX
 
 
 def _section(name: str) -> Ranges:
     ranges = _RANGES.get(name)
     if ranges is None:
+        _has_section(name)
         start, end = _INDEX[name]
         ranges = []
         for item in PROPERTIES[start:end].split():
@@ -108,14 +118,14 @@ def property_ranges(name: str, value: str | None) -> Ranges:
         if long_name is None:
             raise UnicodePropertyError(f"an unknown value {value!r} of {property_name}")
         section = f"{property_name}={long_name}"
-        if section not in _INDEX:  # a Script_Extensions value the same as the Script value
+        if not _has_section(section):  # a Script_Extensions value the same as the Script one
             section = f"Script={long_name}"
         return _section(section)
     long_name = GENERAL_CATEGORY_ALIASES.get(name)
     if long_name is not None:
         return _section(f"General_Category={long_name}")
     binary = BINARY_ALIASES.get(name, name)
-    if f"Binary={binary}" in _INDEX:
+    if _has_section(f"Binary={binary}"):
         return _section(f"Binary={binary}")
     if name in STRING_PROPERTIES:
         raise UnicodePropertyError(
@@ -124,26 +134,26 @@ def property_ranges(name: str, value: str | None) -> Ranges:
     raise UnicodePropertyError(f"an unknown Unicode property {name!r}")
 
 
-def _contains(ranges: Ranges, starts: list[int], code_point: int) -> bool:
+def _has(name: str, code_point: int) -> bool:
+    """Whether the binary property ``name`` holds the code point."""
+    ranges = _section(name)
+    starts = _STARTS.get(name)
+    if starts is None:
+        starts = [lo for lo, _ in ranges]
+        _STARTS[name] = starts
     index = bisect_right(starts, code_point) - 1
     return index >= 0 and code_point <= ranges[index][1]
-
-
-_ID_START: Final = _section("Binary=ID_Start")
-_ID_START_STARTS: Final = [lo for lo, _ in _ID_START]
-_ID_CONTINUE: Final = _section("Binary=ID_Continue")
-_ID_CONTINUE_STARTS: Final = [lo for lo, _ in _ID_CONTINUE]
 
 
 def is_id_start(c: str) -> bool:
     """Whether the code point has the Unicode property ID_Start."""
     if c.isascii():
         return c.isalpha()
-    return _contains(_ID_START, _ID_START_STARTS, ord(c))
+    return _has("Binary=ID_Start", ord(c))
 
 
 def is_id_continue(c: str) -> bool:
     """Whether the code point has the Unicode property ID_Continue."""
     if c.isascii():
         return c.isalnum() or c == "_"
-    return _contains(_ID_CONTINUE, _ID_CONTINUE_STARTS, ord(c))
+    return _has("Binary=ID_Continue", ord(c))
