@@ -34,7 +34,7 @@ matcher may backtrack: ``Matcher.may_backtrack`` says so, and a match that takes
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from typing import Final
 
 from urlspec.urlpattern.errors import URLPatternMatchLimitError
@@ -97,7 +97,7 @@ _F_GREEDY: Final = 2  # (kind, run pc, lowest end, next end to try)
 _F_LAZY: Final = 3  # (kind, run pc, start, next end to try)
 #: The guard of a run followed by the end of the input (a non-character).
 _END_OF_INPUT: Final = "\uffff\uffff"
-_F_LAZY_GUIDED: Final = 4  # (kind, run pc, end of the run, end just tried)
+_F_LAZY_GUIDED: Final = 4  # (kind, run pc, end of the run, index of the end just tried)
 
 
 class _CharacterSet:
@@ -137,6 +137,35 @@ class _CharacterSet:
         value = ord(c)
         index = bisect_right(self.starts, value) - 1
         return index >= 0 and value <= self.ends[index]
+
+
+class _MatchState:
+    """What one match remembers besides the states it left: the outcome of each lookaround at
+    each position (``looks``), and where characters occur in the text (``occurrences``)."""
+
+    __slots__ = ("looks", "occurrences", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.looks: dict[int, list[int] | None] = {}
+        self.occurrences: dict[str, list[int]] = {}
+
+    def positions(self, characters: str) -> list[int]:
+        """The positions of the text holding one of ``characters``, ascending (found once per
+        match: the runs below look them up instead of scanning again)."""
+        found = self.occurrences.get(characters)
+        if found is None:
+            found = []
+            text = self.text
+            for c in characters:
+                index = text.find(c)
+                while index >= 0:
+                    found.append(index)
+                    index = text.find(c, index + 1)
+            if len(characters) > 1:
+                found.sort()
+            self.occurrences[characters] = found
+        return found
 
 
 def _nullable(node: Node) -> bool:
@@ -407,14 +436,12 @@ class Matcher:
             self.run_guards[pc] = guard
             self.run_excluded[pc] = "".join(sorted(character_set.characters))
 
-    def run_end(self, pc: int, text: str, pos: int) -> int:
+    def run_end(self, pc: int, pos: int, state: _MatchState) -> int:
         """Where the run at ``pc`` from ``pos`` must end: the first character out of its set,
         or its maximum."""
-        end = len(text)
-        for c in self.run_excluded[pc]:
-            found = text.find(c, pos, end)
-            if found >= 0:
-                end = found
+        excluded = state.positions(self.run_excluded[pc])
+        index = bisect_left(excluded, pos)
+        end = excluded[index] if index < len(excluded) else len(state.text)
         maximum = self.arg_c[pc]
         if 0 <= maximum < end - pos:
             end = pos + maximum
@@ -426,8 +453,7 @@ class Matcher:
         slots = [-1] * self.slot_count
         self.steps = 0
         visited: set[int] | None = None if self.may_backtrack else set()
-        looks: dict[int, list[int] | None] = {}
-        end = self.run(text, 0, 0, slots, visited, looks)
+        end = self.run(text, 0, 0, slots, visited, _MatchState(text))
         if end < 0:
             return None
         slots[0] = 0
@@ -442,7 +468,7 @@ class Matcher:
         slots = [-1] * self.slot_count
         self.steps = 0
         visited: set[int] | None = None if self.may_backtrack else set()
-        return self.run(text, 0, 0, slots, visited, {}) >= 0
+        return self.run(text, 0, 0, slots, visited, _MatchState(text)) >= 0
 
     def seen(self, pc: int, pos: int, size: int, slots: list[int], visited: set[int]) -> bool:
         """Whether the state was explored before (then it led to no match); remembers it. The
@@ -466,7 +492,7 @@ class Matcher:
         pos: int,
         slots: list[int],
         visited: set[int] | None,
-        looks: dict[int, list[int] | None],
+        state: _MatchState,
     ) -> int:
         """Run from ``pc`` at ``pos`` until _MATCH or _SUCCEED: the end position (``slots``
         then hold the captures of that path), or -1."""
@@ -506,7 +532,7 @@ class Matcher:
                 # A run followed by a given character: only the ends where that character
                 # stands can lead to a match (the others fail at it), so go from one to the next.
                 guard = self.run_guards[pc]
-                end = self.run_end(pc, text, pos)
+                end = self.run_end(pc, pos, state)
                 lowest = pos + arg_b[pc]
                 remember = visited is not None and arg_c[pc] < 0
                 if lowest > end:
@@ -522,39 +548,43 @@ class Matcher:
                     else:
                         pos = end
                         pc += 1
-                elif op == _RUN_LAZY:
-                    found = text.find(guard, lowest, end + 1)
-                    if found < 0 or (
-                        remember
-                        and visited is not None
-                        and self.seen(pc, found, size, slots, visited)
-                    ):
-                        failed = True
-                    else:
-                        stack.append((_F_LAZY_GUIDED, pc, end, found))
-                        pos = found
-                        pc += 1
                 else:
-                    # Greedy: the ends from the last; each remembered (see _RUN below).
-                    ends: list[int] = []
-                    found = text.find(guard, lowest, end + 1)
-                    while found >= 0:
-                        steps += 1
+                    guards = state.positions(guard)
+                    index = bisect_left(guards, lowest)
+                    if op == _RUN_LAZY:
                         if (
-                            remember
-                            and visited is not None
-                            and self.seen(pc, found, size, slots, visited)
+                            index >= len(guards)
+                            or guards[index] > end
+                            or (
+                                remember
+                                and visited is not None
+                                and self.seen(pc, guards[index], size, slots, visited)
+                            )
                         ):
-                            break
-                        ends.append(found)
-                        found = text.find(guard, found + 1, end + 1)
-                    if not ends:
-                        failed = True
+                            failed = True
+                        else:
+                            stack.append((_F_LAZY_GUIDED, pc, end, index))
+                            pos = guards[index]
+                            pc += 1
                     else:
-                        for earlier in ends[:-1]:
-                            stack.append((_F_ALTERNATIVE, pc + 1, earlier, 0))
-                        pos = ends[-1]
-                        pc += 1
+                        # Greedy: the ends from the last; each remembered (see _RUN below).
+                        first = index
+                        while index < len(guards) and guards[index] <= end:
+                            steps += 1
+                            if (
+                                remember
+                                and visited is not None
+                                and self.seen(pc, guards[index], size, slots, visited)
+                            ):
+                                break
+                            index += 1
+                        if index == first:
+                            failed = True
+                        else:
+                            for earlier in range(first, index - 1):
+                                stack.append((_F_ALTERNATIVE, pc + 1, guards[earlier], 0))
+                            pos = guards[index - 1]
+                            pc += 1
             elif op in (_RUN, _RUN_LAZY):
                 character_set = sets[arg_a[pc]]
                 minimum = arg_b[pc]
@@ -644,7 +674,7 @@ class Matcher:
                     failed = True
             elif op == _LOOK:
                 self.steps = steps
-                if self.lookaround(pc, text, pos, slots, visited, looks, stack):
+                if self.lookaround(pc, text, pos, slots, visited, state, stack):
                     pc += 1
                 else:
                     failed = True
@@ -685,15 +715,20 @@ class Matcher:
                 steps += 1
                 if frame == _F_LAZY_GUIDED:
                     # The next end of the run where its guard character stands.
-                    found = text.find(self.run_guards[a], c + 1, b + 1)
-                    if found < 0 or (
-                        visited is not None
-                        and arg_c[a] < 0
-                        and self.seen(a, found, size, slots, visited)
+                    guards = state.positions(self.run_guards[a])
+                    index = c + 1
+                    if (
+                        index >= len(guards)
+                        or guards[index] > b
+                        or (
+                            visited is not None
+                            and arg_c[a] < 0
+                            and self.seen(a, guards[index], size, slots, visited)
+                        )
                     ):
                         continue
-                    stack.append((_F_LAZY_GUIDED, a, b, found))
-                    pc, pos = a + 1, found
+                    stack.append((_F_LAZY_GUIDED, a, b, index))
+                    pc, pos = a + 1, guards[index]
                     break
                 # _F_LAZY: one more character of the run, if it is in the set.
                 character_set = sets[arg_a[a]]
@@ -730,7 +765,7 @@ class Matcher:
         pos: int,
         slots: list[int],
         visited: set[int] | None,
-        looks: dict[int, list[int] | None],
+        state: _MatchState,
         stack: list[tuple[int, int, int, int]],
     ) -> bool:
         """§22.2.2.4 Lookaround: the body runs on its own (atomic); a positive one keeps the
@@ -738,11 +773,12 @@ class Matcher:
         flags = self.arg_b[pc]
         negated = flags & 2 != 0
         key = self.arg_c[pc] * (len(text) + 1) + pos
+        looks = state.looks
         if visited is not None and key in looks:
             found = looks[key]
         else:
             inner = list(slots)
-            end = self.run(text, self.arg_a[pc], pos, inner, visited, looks)
+            end = self.run(text, self.arg_a[pc], pos, inner, visited, state)
             found = inner if end >= 0 else None
             if visited is not None:
                 looks[key] = found
