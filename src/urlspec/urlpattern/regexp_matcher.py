@@ -378,6 +378,8 @@ class Matcher:
         "lookaround_slots",
         "may_backtrack",
         "ops",
+        "required_prefix",
+        "required_suffix",
         "run_excluded",
         "run_guards",
         "sets",
@@ -389,6 +391,18 @@ class Matcher:
     def __init__(self, parsed: ParsedRegExp) -> None:
         compiler = _Compiler(parsed)
         compiler.compile(parsed.root)
+        # Text every match begins or ends with (``^abc...``, ``...abc$``): an input without it
+        # fails at once.
+        self.required_prefix = ""
+        self.required_suffix = ""
+        root = parsed.root
+        if root.kind == SEQUENCE and len(root.children) >= 2:
+            first, second = root.children[0], root.children[1]
+            if first.kind == ASSERTION and first.assertion == START and second.kind == STRING:
+                self.required_prefix = second.text
+            last, before = root.children[-1], root.children[-2]
+            if last.kind == ASSERTION and last.assertion == END and before.kind == STRING:
+                self.required_suffix = before.text
         self.ops = compiler.ops
         self.arg_a = compiler.arg_a
         self.arg_b = compiler.arg_b
@@ -447,11 +461,18 @@ class Matcher:
             end = pos + maximum
         return end
 
-    def match(self, text: str) -> list[str | None] | None:
+    def possible(self, text: str) -> bool:
+        """Whether the text has what every match has (its required prefix and suffix)."""
+        return text.startswith(self.required_prefix) and text.endswith(self.required_suffix)
+
+    def match(self, text: str, prefilter: bool = True) -> list[str | None] | None:
         """The captures of the match at the start of ``text`` (index 0 is the whole match), or
-        None."""
-        slots = [-1] * self.slot_count
+        None. ``prefilter`` False runs the machine even on a text without the required prefix
+        or suffix (for tests of its work)."""
         self.steps = 0
+        if prefilter and not self.possible(text):
+            return None
+        slots = [-1] * self.slot_count
         visited: set[int] | None = None if self.may_backtrack else set()
         end = self.run(text, 0, 0, slots, visited, _MatchState(text))
         if end < 0:
@@ -465,8 +486,10 @@ class Matcher:
         return result
 
     def test(self, text: str) -> bool:
-        slots = [-1] * self.slot_count
         self.steps = 0
+        if not self.possible(text):
+            return False
+        slots = [-1] * self.slot_count
         visited: set[int] | None = None if self.may_backtrack else set()
         return self.run(text, 0, 0, slots, visited, _MatchState(text)) >= 0
 
