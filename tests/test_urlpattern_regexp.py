@@ -136,6 +136,17 @@ def test_duplicate_group_names_in_other_alternatives() -> None:
             compile_regexp(source)
 
 
+def test_nesting_limit() -> None:
+    assert matches("(" * 90 + "a" + ")" * 90, "a")
+    for source in (
+        "(" * 150 + "a" + ")" * 150,
+        "[" * 150 + "a" + "]" * 150,
+        "(?=" * 150 + ")" * 150,
+    ):
+        with pytest.raises(RegExpSyntaxError, match="nested too deeply"):
+            compile_regexp(source)
+
+
 def test_large_counts_of_one_character_are_not_written_out() -> None:
     # §22.2.2.3.1 RepeatMatcher: a{0,70000} is a repeat like any other (no count limit).
     expression = compile_regexp("a{0,70000}b")

@@ -60,6 +60,7 @@ __all__ = [
     "END_OF_LINE",
     "GROUP",
     "LOOKAROUND",
+    "MAX_NESTING",
     "NOT_WORD_BOUNDARY",
     "REPEAT",
     "SEQUENCE",
@@ -105,6 +106,9 @@ END_OF_LINE: Final = 3
 WORD_BOUNDARY: Final = 4
 NOT_WORD_BOUNDARY: Final = 5
 
+#: The deepest nesting of groups, classes and lookarounds read (the reader, the analysis and the
+#: compiler recurse along it).
+MAX_NESTING: Final = 100
 #: A REPEAT's maximum when it has none.
 UNBOUNDED: Final = -1
 
@@ -312,8 +316,8 @@ class _Parser:
 
     def disjunction(self) -> Node:
         self.depth += 1
-        if self.depth > 500:
-            raise self.error("groups nested too deeply (refused: more than 500 levels)")
+        if self.depth > MAX_NESTING:
+            raise self.error(f"groups nested too deeply (refused: more than {MAX_NESTING} levels)")
         self.disjunctions += 1
         number = self.disjunctions
         self.path.append((number, 0))
@@ -668,8 +672,12 @@ class _Parser:
     def class_set_expression(self) -> _ClassSet:
         start = self.pos
         self.pos += 1  # "["
+        self.depth += 1
+        if self.depth > MAX_NESTING:
+            raise self.error(f"classes nested too deeply (refused: more than {MAX_NESTING} levels)")
         negated = self.eat("^")
         value = self.class_contents(start)
+        self.depth -= 1
         if not self.eat("]"):
             raise self.error("a character class without its ']'", start)
         if negated:
