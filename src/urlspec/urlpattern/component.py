@@ -123,8 +123,9 @@ class Component:
 
     @property
     def may_backtrack(self) -> bool:
-        """Whether matching may take more than linear time (a backreference in a regexp
-        group); such a match is refused past ``regexp_matcher.MATCH_STEP_LIMIT`` steps."""
+        """Whether matching may take more than linear time (a backreference or a lookaround in
+        a regexp group); such a match is refused past ``regexp_matcher.MATCH_STEP_LIMIT``
+        steps."""
         expression = self._regular_expression
         return expression is not None and expression.may_backtrack
 

@@ -19,9 +19,9 @@ ECMA-262 §22.2.2 says, never in more than linear time without backreferences.
   segment wildcard followed by text it could also match), ``/*/x``, ignore-case patterns
   outside the above, lookarounds, backreferences.
 
-``RegExp.may_backtrack`` is True when the pattern has a backreference: the only patterns whose
-matching may take more than linear time (bounded by ``regexp_matcher.MATCH_STEP_LIMIT``
-steps per match).
+``RegExp.may_backtrack`` is True when the pattern has a backreference or a lookaround: the only
+patterns whose matching may take more than linear time (bounded by
+``regexp_matcher.MATCH_STEP_LIMIT`` steps per match).
 """
 
 from __future__ import annotations
@@ -302,7 +302,7 @@ class RegExp:
     def __init__(self, source: str, parsed: ParsedRegExp, ignore_case: bool) -> None:
         self.source = source
         self.group_count = parsed.group_count
-        self.may_backtrack = parsed.has_backreference
+        self.may_backtrack = parsed.has_backreference or parsed.has_lookaround
         text = python_pattern(parsed)
         self.python: re.Pattern[str] | None = None
         self.matcher: Matcher | None = None

@@ -23,13 +23,16 @@ except through the empty-iteration checks, which only ask whether the enclosing 
 began at this very position. So the machine remembers each (choice instruction, position,
 number of enclosing iterations that began here) it has left without a match, and never
 explores one twice: at most program size × (input length + 1) × (nesting depth + 1) states,
-each left after a number of steps bounded by the program size. Lookaround bodies share that
-memory (their outcome does not depend on where they were entered from either). A repeat of a
-single character class runs as one instruction whose positions are remembered the same way.
+each left after a number of steps bounded by the program size. A repeat of a single character
+class runs as one instruction whose positions are remembered the same way.
 
-With a backreference the outcome depends on the captures, so nothing is remembered and the
-matcher may backtrack: ``Matcher.may_backtrack`` says so, and a match that takes more than
-``MATCH_STEP_LIMIT`` steps raises :class:`URLPatternMatchLimitError`.
+A lookaround's body runs on its own, with a memory of its own (a state it left on the way to
+its match did not fail); its outcome at each position is remembered for the match. Each run
+of a body is linear, but the body may run at every position: a pattern with a lookaround may
+take time quadratic in the input. With a backreference the outcome depends on the captures, so
+nothing is remembered and the matcher may backtrack. For both ``Matcher.may_backtrack`` is
+True, and a match of such a pattern that takes more than ``MATCH_STEP_LIMIT`` steps raises
+:class:`URLPatternMatchLimitError`.
 """
 
 from __future__ import annotations
@@ -374,6 +377,7 @@ class Matcher:
         "backreference_groups",
         "enclosing",
         "group_count",
+        "has_backreference",
         "lookaround_count",
         "lookaround_slots",
         "may_backtrack",
@@ -416,7 +420,9 @@ class Matcher:
         self.lookaround_count = compiler.lookaround_count
         self.lookaround_slots = compiler.lookaround_slots
         #: Whether a match may take more than linear time (the pattern has a backreference).
-        self.may_backtrack = parsed.has_backreference
+        self.has_backreference = parsed.has_backreference
+        #: Whether a match may take more than linear time: a backreference or a lookaround.
+        self.may_backtrack = parsed.has_backreference or parsed.has_lookaround
         # For a run of a set that excludes a few characters followed by a given character:
         # the characters that end the run and that one (see guided_run).
         self.run_excluded: list[str] = [""] * len(self.ops)
@@ -473,7 +479,7 @@ class Matcher:
         if prefilter and not self.possible(text):
             return None
         slots = [-1] * self.slot_count
-        visited: set[int] | None = None if self.may_backtrack else set()
+        visited: set[int] | None = None if self.has_backreference else set()
         end = self.run(text, 0, 0, slots, visited, _MatchState(text))
         if end < 0:
             return None
@@ -490,7 +496,7 @@ class Matcher:
         if not self.possible(text):
             return False
         slots = [-1] * self.slot_count
-        visited: set[int] | None = None if self.may_backtrack else set()
+        visited: set[int] | None = None if self.has_backreference else set()
         return self.run(text, 0, 0, slots, visited, _MatchState(text)) >= 0
 
     def seen(self, pc: int, pos: int, size: int, slots: list[int], visited: set[int]) -> bool:
@@ -527,7 +533,7 @@ class Matcher:
         size = len(text)
         stack: list[tuple[int, int, int, int]] = []
         steps = self.steps
-        limit = MATCH_STEP_LIMIT if visited is None else -1
+        limit = MATCH_STEP_LIMIT if self.may_backtrack else -1
         while True:
             steps += 1
             op = ops[pc]
@@ -617,6 +623,7 @@ class Matcher:
                 else:
                     while pos < lowest and character_set.has(text[pos]):
                         pos += 1
+                        steps += 1
                     if pos < lowest:
                         failed = True
                 if not failed:
@@ -625,6 +632,7 @@ class Matcher:
                     if op == _RUN:
                         # Greedy: the longest run first, then one fewer each time.
                         while pos < highest and character_set.has(text[pos]):
+                            steps += 1
                             if (
                                 visited is not None
                                 and maximum < 0
@@ -712,7 +720,7 @@ class Matcher:
             if steps > limit >= 0:
                 raise URLPatternMatchLimitError(
                     f"the match took more than {MATCH_STEP_LIMIT:,} steps (a regular expression"
-                    " with a backreference)",
+                    " with a backreference or a lookaround)",
                     limit=MATCH_STEP_LIMIT,
                 )
             if not failed:
@@ -801,7 +809,9 @@ class Matcher:
             found = looks[key]
         else:
             inner = list(slots)
-            end = self.run(text, self.arg_a[pc], pos, inner, visited, state)
+            # (a memory of its own: the states on the way to the body's match did not fail)
+            inner_visited: set[int] | None = None if visited is None else set()
+            end = self.run(text, self.arg_a[pc], pos, inner, inner_visited, state)
             found = inner if end >= 0 else None
             if visited is not None:
                 looks[key] = found
