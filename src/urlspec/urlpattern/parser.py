@@ -13,6 +13,7 @@ from urlspec.urlpattern.errors import URLPatternError
 from urlspec.urlpattern.tokenizer import (
     ASTERISK,
     CHAR,
+    CHAR_RUN,
     CLOSE,
     END,
     ESCAPED_CHAR,
@@ -21,8 +22,11 @@ from urlspec.urlpattern.tokenizer import (
     OTHER_MODIFIER,
     REGEXP,
     Token,
-    tokenize,
 )
+
+# §2.1.2 tokenize, with a run of "char" tokens that are each followed by another "char" token
+# written as one CHAR_RUN token (the parser makes fixed text of it, as of its tokens one by one).
+from urlspec.urlpattern.tokenizer import tokenize_with_char_runs as tokenize
 
 __all__ = [
     "DEFAULT_OPTIONS",
@@ -116,12 +120,14 @@ DEFAULT_OPTIONS: Final = Options("", "")
 HOSTNAME_OPTIONS: Final = Options(".", "")
 PATHNAME_OPTIONS: Final = Options("/", "/")
 
-_REGEXP_SYNTAX: Final = frozenset(".+*?^${}()[]|/\\")
+# §2.2 escape a regexp string: each of these code points gets a "\\" before it (a table for
+# str.translate, which does it in one pass).
+_REGEXP_SYNTAX_ESCAPED: Final[dict[int, str]] = {ord(c): "\\" + c for c in ".+*?^${}()[]|/\\"}
 
 
 def escape_a_regexp_string(input: str) -> str:
     """§2.2 escape a regexp string."""
-    return "".join("\\" + c if c in _REGEXP_SYNTAX else c for c in input)
+    return input.translate(_REGEXP_SYNTAX_ESCAPED)
 
 
 def generate_a_segment_wildcard_regexp(options: Options) -> str:
@@ -182,15 +188,17 @@ class _PatternParser:
         return result
 
     def consume_text(self) -> str:
-        result = ""
+        result: list[str] = []
         while True:
             token = self.try_to_consume_a_token(CHAR)
+            if token is None:
+                token = self.try_to_consume_a_token(CHAR_RUN)
             if token is None:
                 token = self.try_to_consume_a_token(ESCAPED_CHAR)
             if token is None:
                 break
-            result += token.value
-        return result
+            result.append(token.value)
+        return "".join(result)
 
     def maybe_add_a_part_from_the_pending_fixed_value(self) -> None:
         pending = "".join(self.pending_fixed_value)
@@ -276,6 +284,12 @@ def parse_a_pattern_string(
     parser.token_list = tokenize(input, "strict")
     while parser.index < len(parser.token_list):
         # <prefix char><name><regexp><modifier>
+        # (A run of "char" tokens each followed by another "char" token is fixed text: the
+        # tokenizer writes it as one CHAR_RUN token, see the import of tokenize.)
+        char_run = parser.try_to_consume_a_token(CHAR_RUN)
+        if char_run is not None:
+            parser.pending_fixed_value.append(char_run.value)
+            continue
         char_token = parser.try_to_consume_a_token(CHAR)
         name_token = parser.try_to_consume_a_token(NAME)
         regexp_or_wildcard_token = parser.try_to_consume_a_regexp_or_wildcard_token(name_token)
