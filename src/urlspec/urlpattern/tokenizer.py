@@ -10,6 +10,7 @@ import re
 from typing import Final
 
 from urlspec.urlpattern.errors import URLPatternError
+from urlspec.urlpattern.regexp_unicode_properties import is_id_continue, is_id_start
 
 __all__ = [
     "ASTERISK",
@@ -64,15 +65,14 @@ class Token:
 def is_valid_name_code_point(code_point: str, first: bool) -> bool:
     """§2.1.2 "is a valid name code point": ECMAScript's IdentifierStart / IdentifierPart.
 
-    IdentifierStart is ID_Start, "$" and "_"; IdentifierPart is ID_Continue, "$", ZWNJ and ZWJ.
-    Python's identifiers use XID_Start/XID_Continue, the same sets but for a handful of code
-    points that NFKC normalization changes (none of them ASCII).
+    IdentifierStart is ID_Start, "$" and "_"; IdentifierPart is ID_Continue, "$", ZWNJ and ZWJ
+    (ID_Start and ID_Continue of the Unicode version of IDNA's tables, whatever Python's own).
     """
-    if code_point == "$":
+    if code_point == "$" or code_point == "_":
         return True
     if first:
-        return code_point.isidentifier()  # XID_Start and "_"
-    return code_point in "\u200c\u200d" or ("a" + code_point).isidentifier()
+        return is_id_start(code_point)
+    return code_point in "\u200c\u200d" or is_id_continue(code_point)
 
 
 # The code points whose steps in tokenize are not the last one ("char"), and a run of the others.
