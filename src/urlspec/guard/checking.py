@@ -57,6 +57,7 @@ from urlspec.url import URL, validate
 from urlspec.url_host import host_from_serialization
 from urlspec.url_record import SPECIAL_SCHEMES, default_port
 from urlspec.urlpattern import URLPattern
+from urlspec.urlpattern.errors import URLPatternMatchLimitError
 from urlspec.validation import failure_reason, quote
 
 __all__ = [
@@ -268,6 +269,20 @@ def judged_host(url: URL, kind: HostKind, hostname: str) -> tuple[HostKind, str]
     return named.kind, serialize_host(named)
 
 
+def _matches(pattern: URLPattern, url: URL, hostname: str) -> bool:
+    """Whether ``url`` matches ``pattern``; a match past the work bound of a backtracking
+    pattern (only with ``Policy(allow_backtracking_patterns=True)``) refuses the URL."""
+    try:
+        return pattern.test(url)
+    except URLPatternMatchLimitError:
+        raise Refused(
+            "url-pattern-too-costly",
+            url,
+            f"matching {_pattern_text(pattern)} took more work than a match is allowed",
+            host=hostname,
+        ) from None
+
+
 def _pattern_text(pattern: URLPattern) -> str:
     """A URL pattern as its components' pattern strings, for a message."""
     return quote(
@@ -356,11 +371,13 @@ def _check_parsed(url: URL, policy: Policy) -> URL:
         raise Refused("host-not-allowed", url, f"host {quote(hostname)}", host=hostname)
     # 6b. The URL patterns (on the whole URL).
     for pattern in policy.denied_urls:
-        if pattern.test(url):
+        if _matches(pattern, url, hostname):
             raise Refused(
                 "url-denied", url, f"the URL matches {_pattern_text(pattern)}", host=hostname
             )
-    if policy.allowed_urls and not any(pattern.test(url) for pattern in policy.allowed_urls):
+    if policy.allowed_urls and not any(
+        _matches(pattern, url, hostname) for pattern in policy.allowed_urls
+    ):
         raise Refused("url-not-allowed", url, "the URL matches no allowed pattern", host=hostname)
     # 7. The address, when the URL says it.
     if judged_kind is not HostKind.DOMAIN or _is_localhost(name):

@@ -18,6 +18,12 @@ The defaults refuse everything but a plain ``http``/``https`` fetch of a global 
   match one of them. They decide on the whole URL (path and query too), after the host lists and
   before any address check: a pattern never lets a non-global address through (use
   ``allow_networks`` for that);
+* ``allow_backtracking_patterns``: ``False``; a URL pattern whose regular expressions use a
+  backreference or a lookaround (:attr:`urlspec.URLPattern.may_backtrack`) may take more than
+  linear time on a crafted URL, so the policy refuses to be built with one (PolicyError) unless
+  this is ``True``. Every other pattern matches in linear time. With ``True``, a match that
+  exceeds the matcher's work bound refuses the URL (``url-pattern-too-costly``) instead of
+  running on;
 * ``allow_credentials``: ``False`` (a URL with a username or password is refused);
 * ``max_redirects``: 5 (every hop is checked again);
 * ``resolver``: ``None``, meaning :func:`socket.getaddrinfo`, looked up at each resolution;
@@ -126,16 +132,25 @@ def _network(entry: object) -> Network:
 URLPatternEntry = URLPattern | str | Mapping[str, str]
 
 
-def _url_pattern(entry: URLPatternEntry) -> URLPattern:
-    """``entry`` as a :class:`~urlspec.URLPattern` (PolicyError when it is none)."""
+def _url_pattern(entry: URLPatternEntry, allow_backtracking: bool) -> URLPattern:
+    """``entry`` as a :class:`~urlspec.URLPattern` (PolicyError when it is none, or when it may
+    backtrack and ``allow_backtracking`` is false)."""
     if isinstance(entry, URLPattern):
-        return entry
-    if not isinstance(entry, str | Mapping):
+        pattern = entry
+    elif not isinstance(entry, str | Mapping):
         raise PolicyError(f"a URL pattern entry must be a URLPattern, str or dict: {entry!r}")
-    try:
-        return URLPattern(entry)
-    except URLPatternError as error:
-        raise PolicyError(f"invalid URL pattern {entry!r}: {error}") from None
+    else:
+        try:
+            pattern = URLPattern(entry)
+        except URLPatternError as error:
+            raise PolicyError(f"invalid URL pattern {entry!r}: {error}") from None
+    if pattern.may_backtrack and not allow_backtracking:
+        raise PolicyError(
+            f"the URL pattern {entry!r} uses a backreference or a lookaround, which may take "
+            "more than linear time on a crafted URL; rewrite it without them, or pass "
+            "allow_backtracking_patterns=True"
+        )
+    return pattern
 
 
 def _host_entry(entry: str) -> str:
@@ -230,6 +245,7 @@ class Policy:
     deny_hosts: Collection[str] = ()
     allow_urls: Collection[URLPatternEntry] = ()
     deny_urls: Collection[URLPatternEntry] = ()
+    allow_backtracking_patterns: bool = False
     allow_credentials: bool = False
     max_redirects: int = 5
     resolver: Resolver | Callable[..., Sequence[tuple[object, ...]]] | None = None
@@ -281,8 +297,9 @@ class Policy:
         set_(self, "address_classes", classes)
         set_(self, "allow_hosts", tuple(self.allow_hosts))
         set_(self, "deny_hosts", tuple(self.deny_hosts))
-        allowed_urls = tuple(_url_pattern(entry) for entry in self.allow_urls)
-        denied_urls = tuple(_url_pattern(entry) for entry in self.deny_urls)
+        backtracking = self.allow_backtracking_patterns
+        allowed_urls = tuple(_url_pattern(entry, backtracking) for entry in self.allow_urls)
+        denied_urls = tuple(_url_pattern(entry, backtracking) for entry in self.deny_urls)
         set_(self, "allow_urls", allowed_urls)
         set_(self, "deny_urls", denied_urls)
         set_(self, "allowed_urls", allowed_urls)

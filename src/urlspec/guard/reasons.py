@@ -46,6 +46,8 @@ REASONS: Final[dict[str, str]] = {
     "host-not-allowed": "the host matches no entry of the policy's allow_hosts",
     "url-denied": "the URL matches one of the policy's deny_urls patterns",
     "url-not-allowed": "the URL matches none of the policy's allow_urls patterns",
+    "url-pattern-too-costly": "matching the URL against a backtracking URL pattern of the policy "
+    "took more work than a match is allowed",
     "network-denied": "the address is in one of the policy's deny_networks",
     "address-loopback": "the host is a loopback address (127.0.0.0/8, ::1, localhost)",
     "address-private": "the host is a private-use address (RFC 1918; 64:ff9b:1::/48)",
