@@ -28,7 +28,7 @@ from test_guard_corpus import policy_of, resolver_of, verdict
 
 from urlspec import guard
 from urlspec.guard import Policy, Refused
-from urlspec.guard.aiohttp_client import GuardedConnector
+from urlspec.guard.aiohttp_client import GuardedConnector, _hop_timeout
 
 # The loopback servers of every client's tests (pytest fixtures).
 public, internal, clear = clients.public, clients.internal, clients.clear
@@ -252,3 +252,33 @@ def test_corpus_refusals(case: dict[str, Any]) -> None:
         "refuse",
         case["reason"],
     )
+
+
+def test_a_stream_is_not_sent_again_on_a_307(public: LoopbackServer) -> None:
+    # A 307 keeps the body (https://fetch.spec.whatwg.org/#http-redirect-fetch step 12); a body
+    # read from a stream cannot be sent again.
+    async def chunks() -> Any:
+        yield b"data"
+
+    start = public.redirect_url(307, "/ok", host="public.test")
+    with pytest.raises(aiohttp.ClientPayloadError):
+        run({}, PUBLIC, start, data=chunks())
+    assert [s.path.split("?")[0] for s in public.seen] == ["/redirect"]
+
+
+def test_the_total_timeout_spans_the_redirects() -> None:
+    # aiohttp's total covers the whole request: a hop gets what is left of it, none when it ran
+    # out (a deadline already past).
+    async def hop_timeouts() -> tuple[float | None, type[BaseException] | None]:
+        now = asyncio.get_running_loop().time()
+        timeout = aiohttp.ClientTimeout(total=60, sock_read=5)
+        left = _hop_timeout(timeout, now + 30).total
+        try:
+            _hop_timeout(timeout, now - 1)
+        except aiohttp.ServerTimeoutError as error:
+            return left, type(error)
+        return left, None
+
+    left, raised = asyncio.run(hop_timeouts())
+    assert left is not None and 0 < left <= 30
+    assert raised is aiohttp.ServerTimeoutError
