@@ -5,7 +5,8 @@ Peers (the ``guard-bench`` extra): requests-hardened (``Manager(Config(ip_filter
 ...))``), drawbridge (``SyncClient()``), safehttpx (``safehttpx.get``), each with its defaults;
 plain httpx and requests as the baseline. advocate needs urllib3 < 2, which cannot share an
 environment with the rest: give its interpreter with ``--advocate-python`` (a venv where
-``pip install advocate`` ran) and this script runs it there (``--peer advocate --json``).
+``pip install advocate pytest`` and urlspec's dependencies ran: tests/guard_servers.py
+imports pytest and urlspec) and this script runs it there (``--peer advocate --json``).
 
 Nothing leaves the machine. Every socket ``connect`` is intercepted: a connection to
 93.184.215.14:80 (the corpus's "public site") is sent to a local HTTP server (tests/
@@ -17,8 +18,15 @@ over HTTPS) is replaced by an empty answer.
 
 A case is *let through* when the client connected anywhere for the target or got the final
 200; a refused case let through is a *bypass*, an allowed case not let through an
-*over-block* (a lost fetch). For the redirect and rebinding cases the loopback servers of the
-tests become 93.184.215.14 (public) and 127.0.0.2 or 10.0.0.5 (internal).
+*over-block* (a lost fetch), and a case on which the client raised something that is neither
+its guard's refusal nor a failed connection an *error*. For the redirect and rebinding cases
+the loopback servers of the tests become 93.184.215.14 (public) and 127.0.0.2 or 10.0.0.5
+(internal). The urlspec clients are httpx (sync and async), requests, urllib3, urllib.request,
+aiohttp and create_connection (with HTTP/1.1 written by hand); a case that gives a urlspec
+policy runs through them only.
+
+``--speed`` measures check() and, for each urlspec client, a guarded GET against the same
+unguarded GET to a loopback server in another process, in this process's CPU time.
 
     python -m bench.guard [--advocate-python PATH] [--markdown FILE] [--speed]
 """
