@@ -65,6 +65,7 @@ COMPILED_MODULES = [
     "src/urlspec/toolkit/url_paths.py",
     "src/urlspec/toolkit/shortest_reference.py",
     "src/urlspec/toolkit/building.py",
+    "src/urlspec/toolkit/components.py",
     "src/urlspec/toolkit/file_url.py",
     "src/urlspec/hosts/sites.py",
     "src/urlspec/fetch/data_url.py",

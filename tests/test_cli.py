@@ -24,6 +24,8 @@ from typing import Any
 import pytest
 from shared_data import load_wpt, missing, wpt_path
 
+from urlspec.cli.common import EXIT_USAGE, CLIError, arguments_or_stdin
+
 SCRIPT = Path(sys.executable).parent / "urlspec"
 #: Both ways of starting the program.
 LAUNCHERS = {"script": [str(SCRIPT)], "module": [sys.executable, "-m", "urlspec"]}
@@ -212,6 +214,27 @@ def test_parse_takes_several_urls() -> None:
     documents = json.loads(out(result))
     assert [document["href"] for document in documents] == [first["href"], None, second["href"]]
     assert [document["valid"] for document in documents] == [True, False, True]
+
+
+def test_parse_and_check_read_standard_input() -> None:
+    # As canon and match: no URL argument (with input piped) or "-" reads the URLs, one a line.
+    # The expected hrefs and errors are WPT's (urltestdata.json) for the same inputs.
+    first = wpt_case("http://[::127.0.0.1]", WPT_BASE)
+    bad = wpt_case("http://f:999999/c", WPT_BASE)
+    piped = f"\ufeff{first['input']}\r\n{bad['input']}\n".encode()
+    for arguments in ([], ["-"]):
+        result = urlspec("parse", "--json", "--base", WPT_BASE, *arguments, stdin=piped)
+        assert result.returncode == 1
+        documents = json.loads(out(result))
+        assert [document["href"] for document in documents] == [first["href"], None]
+        result = urlspec("check", "--json", "--base", WPT_BASE, *arguments, stdin=piped)
+        assert [document["valid"] for document in json.loads(out(result))] == [True, False]
+    # "-" among arguments: the arguments and the piped lines, in order
+    result = urlspec("check", "--json", "https://example.com/", "-", stdin=b"http://[::1\n")
+    assert [document["input"] for document in json.loads(out(result))] == [
+        "https://example.com/",
+        "http://[::1",
+    ]
 
 
 def test_parse_invalid_base() -> None:
@@ -1012,3 +1035,17 @@ def test_canon_profile_usage_errors(arguments: list[str]) -> None:
     result = urlspec("canon", *arguments, stdin=b"http://a/\n")
     assert result.returncode == 2
     assert out(result) == ""
+
+
+def test_no_url_and_a_terminal_is_a_usage_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    # With no URL argument, a command reads standard input only when it is piped: a terminal
+    # would wait for input nobody knows to type.
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr(sys, "stdin", Terminal())
+    with pytest.raises(CLIError) as caught:
+        list(arguments_or_stdin([], "parse"))
+    assert caught.value.status == EXIT_USAGE
+    assert "pipe them into urlspec parse" in caught.value.message

@@ -25,7 +25,7 @@ def test_checking_loads_no_http_client() -> None:
         "from urlspec import guard\nguard.check('https://example.com/')\n"
         "guard.resolve('http://8.8.8.8/')"
     )
-    assert not loaded & {"httpx", "httpcore", "anyio", "requests", "urllib3"}
+    assert not loaded & {"httpx", "httpcore", "anyio", "requests", "urllib3", "urllib.request"}
 
 
 def test_the_clients_load_on_first_use() -> None:
@@ -33,6 +33,10 @@ def test_the_clients_load_on_first_use() -> None:
     assert "httpx" in loaded and "requests" not in loaded
     loaded = loaded_after("from urlspec import guard\nguard.GuardedAdapter")
     assert "requests" in loaded and "httpx" not in loaded
+    loaded = loaded_after("from urlspec import guard\nguard.pool_manager")
+    assert "urllib3" in loaded and not loaded & {"httpx", "requests"}
+    loaded = loaded_after("from urlspec import guard\nguard.opener")
+    assert "urllib.request" in loaded and not loaded & {"httpx", "requests", "urllib3"}
 
 
 def test_unknown_names_are_attribute_errors() -> None:

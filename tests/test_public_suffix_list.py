@@ -240,6 +240,22 @@ def test_invalid_hosts_raise_invalid_host(host: str) -> None:
         public_suffix(host)
 
 
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("https://www.example.com/x", "a URL, not a host: give its host (URL(url).hostname)"),
+        ("www.example.com/x", "a host has no '/'"),
+    ],
+)
+def test_a_url_given_as_a_host_is_named(text: str, says: str) -> None:
+    # "/" is a forbidden host code point (url.bs §3.1): a URL or a path is never a host. The
+    # message says so, instead of the domain-to-ASCII failure it leads to.
+    for function in (registrable_domain, public_suffix):
+        with pytest.raises(InvalidHost) as raised:
+            function(text)
+        assert says in str(raised.value) and repr(text) in str(raised.value)
+
+
 @pytest.mark.parametrize("not_a_str", [None, 1, b"example.com"])
 def test_non_strings_raise_type_error(not_a_str: object) -> None:
     # The compiled build's message is mypyc's check of the annotated type (docs/architecture.md,

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from urlspec.origin import TupleOrigin as TupleOrigin
     from urlspec.origin import get_origin as get_origin
     from urlspec.own_href import COMPILED as COMPILED
+    from urlspec.search_params import ReadOnlySearchParamsError as ReadOnlySearchParamsError
     from urlspec.search_params import URLSearchParams as URLSearchParams
     from urlspec.url import URL as URL
     from urlspec.url import validate as validate
@@ -66,6 +67,7 @@ _EXPORTS: dict[str, str] = {
     "URL": "urlspec.url",
     "validate": "urlspec.url",
     "URLSearchParams": "urlspec.search_params",
+    "ReadOnlySearchParamsError": "urlspec.search_params",  # url.search_params.append(...)
     "InvalidURL": "urlspec.validation",
     "StrictReplaceError": "urlspec.validation",  # URL.replace(..., strict=True)
     "ValidationError": "urlspec.validation",

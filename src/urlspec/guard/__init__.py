@@ -5,15 +5,18 @@
   no credentials, at most 5 redirects, no proxy);
 * :func:`check` decides without DNS, on the URL as the WHATWG URL parser (a browser) reads it;
 * :func:`resolve` resolves the host once and returns the addresses to pin (:class:`PinnedURL`)
-  only when every answer passes;
+  only when every answer passes; :func:`resolve_async` does the same in asyncio code;
 * :class:`GuardedTransport`, :class:`AsyncGuardedTransport` (httpx), :class:`GuardedAdapter`
-  (requests) connect only to pinned addresses, check every redirect hop, and keep the Host
-  header, TLS SNI and certificate verification on the name; :func:`client`,
-  :func:`async_client` and :func:`session` build ready clients.
+  (requests), :class:`GuardedPoolManager` (urllib3) and :class:`GuardedOpener`
+  (``urllib.request``) connect only to pinned addresses, check every redirect hop (read as a
+  browser reads it: :mod:`urlspec.guard.redirects`), and keep the Host header, TLS SNI and
+  certificate verification on the name; :func:`client`, :func:`async_client`, :func:`session`,
+  :func:`pool_manager` and :func:`opener` build ready clients.
 
 Every refusal is a :class:`Refused` (a ``ValueError``) with a stable ``reason`` code
-(:data:`REASONS`). The clients' modules import httpx or requests: they are loaded on first use of
-their names (extras ``urlspec[httpx]``, ``urlspec[requests]``). See docs/security.md.
+(:data:`REASONS`). The clients' modules import their HTTP client: they are loaded on first use
+of their names (extras ``urlspec[httpx]``, ``urlspec[requests]``, ``urlspec[urllib3]``; the
+``urllib.request`` opener needs none). See docs/security.md.
 """
 
 from __future__ import annotations
@@ -22,9 +25,9 @@ import importlib
 from typing import TYPE_CHECKING
 
 from urlspec.guard.checking import check
-from urlspec.guard.policy import DEFAULT_POLICY, Policy, PolicyError, Resolver
+from urlspec.guard.policy import DEFAULT_POLICY, AsyncResolver, Policy, PolicyError, Resolver
 from urlspec.guard.reasons import REASONS, Refused
-from urlspec.guard.resolving import PinnedURL, resolve
+from urlspec.guard.resolving import PinnedURL, resolve, resolve_async
 
 if TYPE_CHECKING:
     from urlspec.guard.httpx_transport import AsyncGuardedClient as AsyncGuardedClient
@@ -36,6 +39,10 @@ if TYPE_CHECKING:
     from urlspec.guard.requests_adapter import GuardedAdapter as GuardedAdapter
     from urlspec.guard.requests_adapter import GuardedSession as GuardedSession
     from urlspec.guard.requests_adapter import session as session
+    from urlspec.guard.urllib3_pool import GuardedPoolManager as GuardedPoolManager
+    from urlspec.guard.urllib3_pool import pool_manager as pool_manager
+    from urlspec.guard.urllib_opener import GuardedOpener as GuardedOpener
+    from urlspec.guard.urllib_opener import opener as opener
 
 # name -> the module that defines it (imported on first use: it imports httpx or requests)
 _LAZY: dict[str, str] = {
@@ -48,11 +55,16 @@ _LAZY: dict[str, str] = {
     "GuardedAdapter": "urlspec.guard.requests_adapter",
     "GuardedSession": "urlspec.guard.requests_adapter",
     "session": "urlspec.guard.requests_adapter",
+    "GuardedPoolManager": "urlspec.guard.urllib3_pool",
+    "pool_manager": "urlspec.guard.urllib3_pool",
+    "GuardedOpener": "urlspec.guard.urllib_opener",
+    "opener": "urlspec.guard.urllib_opener",
 }
 
 __all__ = [
     "DEFAULT_POLICY",
     "REASONS",
+    "AsyncResolver",
     "PinnedURL",
     "Policy",
     "PolicyError",
@@ -60,6 +72,7 @@ __all__ = [
     "Resolver",
     "check",
     "resolve",
+    "resolve_async",
     *sorted(_LAZY),
 ]
 

@@ -20,16 +20,26 @@ The defaults refuse everything but a plain ``http``/``https`` fetch of a global 
   ``allow_networks`` for that);
 * ``allow_credentials``: ``False`` (a URL with a username or password is refused);
 * ``max_redirects``: 5 (every hop is checked again);
-* ``resolver``: ``None``, meaning :func:`socket.getaddrinfo`, looked up at each resolution.
+* ``resolver``: ``None``, meaning :func:`socket.getaddrinfo`, looked up at each resolution;
+* ``async_resolver``: ``None``; an async callable with getaddrinfo's shape, for
+  :func:`urlspec.guard.resolve_async` (the async clients). When it is ``None``, the async path
+  runs ``resolver`` in the event loop's default executor (a thread) when one is given, else
+  uses ``asyncio.get_running_loop().getaddrinfo``. The sync path never uses it.
+
+Whatever a resolver does wrong (raises any exception, returns ``None``, something that is not a
+list of getaddrinfo answers, an answer without an IP address, or no answer) is a
+``resolution-failed`` refusal, never an error of another type.
 
 A proxy is never used: a proxy resolves the name itself, so the connection could not be pinned to
 the address the guard checked (the client helpers run with ``trust_env=False`` and refuse a
 ``proxy`` argument).
 
-Host entries are compared with the URL's host as the WHATWG URL parser serializes it, with a
-trailing dot removed from both. Each entry is parsed by the same host parser (so IDNA applies to
-it, ``EXAMPLE.com`` is ``example.com``, ``bücher.de`` is ``xn--bcher-kva.de``, and an IPv4 address
-may be written in any spelling the parser accepts):
+Host entries are compared with the URL's host as the WHATWG URL parser serializes it, with its
+trailing dots removed from both (they are the root label: ``admin.example.com..`` is
+``admin.example.com``; an empty label elsewhere is refused, ``empty-label``). Each entry is
+parsed by the same host parser (so IDNA applies to it, ``EXAMPLE.com`` is ``example.com``,
+``bücher.de`` is ``xn--bcher-kva.de``, and an IPv4 address may be written in any spelling the
+parser accepts):
 
 * ``"example.com"``: exactly that host (not its subdomains);
 * ``"*.example.com"``: every host strictly under ``example.com`` (not ``example.com`` itself);
@@ -41,7 +51,7 @@ may be written in any spelling the parser accepts):
 from __future__ import annotations
 
 import ipaddress
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final, NamedTuple, Protocol
 
@@ -52,6 +62,7 @@ from urlspec.urlpattern import URLPattern, URLPatternError
 
 __all__ = [
     "DEFAULT_POLICY",
+    "AsyncResolver",
     "HostList",
     "Network",
     "Policy",
@@ -73,6 +84,16 @@ class Resolver(Protocol):
     def __call__(
         self, host: str, port: int, family: int, type: int, /
     ) -> Sequence[tuple[object, object, object, object, tuple[object, ...]]]: ...
+
+
+class AsyncResolver(Protocol):
+    """What a policy's ``async_resolver`` is called like: an async :func:`socket.getaddrinfo`;
+    the guard calls ``await async_resolver(host, port, 0, socket.SOCK_STREAM)`` and reads the
+    answers as :class:`Resolver`'s."""
+
+    def __call__(
+        self, host: str, port: int, family: int, type: int, /
+    ) -> Awaitable[Sequence[tuple[object, object, object, object, tuple[object, ...]]]]: ...
 
 
 class Network(NamedTuple):
@@ -118,7 +139,8 @@ def _url_pattern(entry: URLPatternEntry) -> URLPattern:
 
 
 def _host_entry(entry: str) -> str:
-    """``entry`` as the URL parser serializes a host, without a trailing dot."""
+    """``entry`` as the URL parser serializes a host, without its trailing dots (the root label,
+    however many times it is written)."""
     if not isinstance(entry, str):
         raise PolicyError(f"a host entry must be a str: {entry!r}")
     try:
@@ -127,12 +149,15 @@ def _host_entry(entry: str) -> str:
         raise PolicyError(f"invalid host entry {entry!r}: {error}") from None
     if host.kind is HostKind.EMPTY:
         raise PolicyError("an empty host entry matches nothing")
-    return serialize_host(host).removesuffix(".")
+    name = serialize_host(host).rstrip(".")
+    if not name or name[0] == "." or ".." in name:
+        raise PolicyError(f"host entry {entry!r} has an empty label: it matches nothing")
+    return name
 
 
 class HostList:
     """Host entries (exact, ``*.`` subdomains, ``site:`` registrable domains), matched against a
-    serialized host without its trailing dot."""
+    serialized host without its trailing dots."""
 
     __slots__ = ("entries", "exact", "sites", "suffixes")
 
@@ -163,7 +188,7 @@ class HostList:
         return bool(self.entries)
 
     def match(self, host: str) -> str | None:
-        """The entry that matches ``host`` (serialized, no trailing dot), or None."""
+        """The entry that matches ``host`` (serialized, no trailing dots), or None."""
         if host in self.exact:
             return host
         for suffix in self.suffixes:
@@ -208,6 +233,9 @@ class Policy:
     allow_credentials: bool = False
     max_redirects: int = 5
     resolver: Resolver | Callable[..., Sequence[tuple[object, ...]]] | None = None
+    async_resolver: (
+        AsyncResolver | Callable[..., Awaitable[Sequence[tuple[object, ...]]]] | None
+    ) = None
     # Derived from the fields above in __post_init__.
     allowed: HostList = field(init=False, repr=False, compare=False)
     denied: HostList = field(init=False, repr=False, compare=False)
@@ -227,10 +255,16 @@ class Policy:
                 f"unknown address classes {sorted(unknown)}; known: {sorted(_REFUSABLE_CLASSES)}"
             )
         ports = None if self.ports is None else frozenset(self.ports)
-        if ports is not None and any(not 0 <= port <= 65535 for port in ports):
-            raise PolicyError(f"ports must be in 0..65535: {sorted(ports)}")
+        if ports is not None and any(not 1 <= port <= 65535 for port in ports):
+            raise PolicyError(
+                f"ports must be in 1..65535 (port 0 is always refused): {sorted(ports)}"
+            )
         if self.max_redirects < 0:
             raise PolicyError(f"max_redirects must be 0 or more, not {self.max_redirects}")
+        for name in ("resolver", "async_resolver"):
+            hook = getattr(self, name)
+            if hook is not None and not callable(hook):
+                raise PolicyError(f"{name} must be a callable or None, not {type(hook).__name__}")
         for name in (
             "allow_hosts",
             "deny_hosts",
