@@ -35,6 +35,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from operator import itemgetter
 from typing import Union
 
+from mypy_extensions import mypyc_attr
+
 from urlspec.infra import usv_string_argument
 from urlspec.urlencoded import serialize_string_pairs, string_pair, urlencoded_parse
 
@@ -47,6 +49,9 @@ URLSearchParamsInit = Union[
 ]
 
 
+# Not a native class: mypyc compiles subclasses of only some built-in exceptions (TypeError is
+# not among them), and an interpreted class is all an exception needs.
+@mypyc_attr(native_class=False)
 class ReadOnlySearchParamsError(TypeError):
     """Raised by a method that would change the read-only ``URLSearchParams`` of a URL
     (``url.search_params``): ``method`` names it. The URL is immutable; its message names the
