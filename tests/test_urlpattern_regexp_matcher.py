@@ -66,6 +66,8 @@ def test_required_prefix_and_suffix() -> None:
     # With the suffix, the machine runs (and fails: the last group cannot hold "/").
     assert matcher.match("/" + "-" * 100 + "//x") is None
     assert matcher.steps > 0
+    search = _matcher(URLPattern({"search": "q=(.*)(.*)(.*)x"}), "search")
+    assert (search.required_prefix, search.required_suffix) == ("q=", "x")
 
 
 def test_adversarial_route_still_matches() -> None:
@@ -82,7 +84,7 @@ def test_a_backreference_may_backtrack_and_is_bounded() -> None:
     matcher = compile_matcher(parsed)
     assert matcher.may_backtrack
     with pytest.raises(URLPatternMatchLimitError) as raised:
-        matcher.match("a" * 200)
+        matcher.match("a" * 200 + "cb")
     assert raised.value.limit == MATCH_STEP_LIMIT
     assert isinstance(raised.value, URLPatternError)
     assert "steps" in str(raised.value)

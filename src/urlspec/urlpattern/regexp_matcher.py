@@ -171,6 +171,24 @@ class _MatchState:
         return found
 
 
+def _literals(nodes: list[Node]) -> list[str]:
+    """The text of the leading nodes that each match one fixed text (strings, sets of one
+    code point)."""
+    texts: list[str] = []
+    for node in nodes:
+        if node.kind == STRING:
+            texts.append(node.text)
+        elif (
+            node.kind == CHARACTER
+            and len(node.ranges) == 1
+            and node.ranges[0][0] == node.ranges[0][1]
+        ):
+            texts.append(chr(node.ranges[0][0]))
+        else:
+            break
+    return texts
+
+
 def _nullable(node: Node) -> bool:
     """Whether the node may match the empty string (erring towards yes)."""
     kind = node.kind
@@ -401,12 +419,12 @@ class Matcher:
         self.required_suffix = ""
         root = parsed.root
         if root.kind == SEQUENCE and len(root.children) >= 2:
-            first, second = root.children[0], root.children[1]
-            if first.kind == ASSERTION and first.assertion == START and second.kind == STRING:
-                self.required_prefix = second.text
-            last, before = root.children[-1], root.children[-2]
-            if last.kind == ASSERTION and last.assertion == END and before.kind == STRING:
-                self.required_suffix = before.text
+            children = root.children
+            first, last = children[0], children[-1]
+            if first.kind == ASSERTION and first.assertion == START:
+                self.required_prefix = "".join(_literals(children[1:]))
+            if last.kind == ASSERTION and last.assertion == END:
+                self.required_suffix = "".join(reversed(_literals(children[-2::-1])))
         self.ops = compiler.ops
         self.arg_a = compiler.arg_a
         self.arg_b = compiler.arg_b
