@@ -127,10 +127,19 @@ def _build_jobs() -> int:
 class _ParallelCompile:
     """A C compiler's ``compile`` that compiles the sources of one call in ``jobs`` threads,
     largest file first (each file is one compiler process), and never more than ``jobs``
-    files at once across all calls (build_ext builds several extensions at once too)."""
+    files at once across all calls (build_ext builds several extensions at once too). A file
+    whose object file is newer than it and its headers is not compiled again."""
 
-    def __init__(self, compile: Callable[..., list[str]], jobs: int) -> None:
+    def __init__(
+        self,
+        compile: Callable[..., list[str]],
+        object_filenames: Callable[..., list[str]],
+        jobs: int,
+        force: bool,
+    ) -> None:
         self._compile = compile
+        self._object_filenames = object_filenames
+        self._force = force
         self._jobs = jobs
         self._slots = threading.BoundedSemaphore(jobs)
 
@@ -138,19 +147,28 @@ class _ParallelCompile:
         with self._slots:
             return self._compile([source], **kwargs)
 
+    def _up_to_date(self, source: str, kwargs: dict[str, Any]) -> bool:
+        """Whether the object file of ``source`` is newer than it, than every header it depends
+        on and than this script (mypyc rewrites a C file only when its text changes)."""
+        if self._force:
+            return False
+        (obj,) = self._object_filenames([source], output_dir=kwargs.get("output_dir"))
+        try:
+            built = os.path.getmtime(obj)
+        except OSError:
+            return False
+        inputs = [source, __file__, *(kwargs.get("depends") or [])]
+        return all(os.path.getmtime(path) < built for path in inputs if os.path.exists(path))
+
     def __call__(self, sources: list[str], **kwargs: Any) -> list[str]:
         if len(sources) <= 1 or self._jobs <= 1:
             return self._compile_one_call(sources, kwargs)
-        largest_first = sorted(sources, key=_size, reverse=True)
+        # (an extension is built again when any of its files changed: only those compile)
+        stale = [source for source in sources if not self._up_to_date(source, kwargs)]
+        largest_first = sorted(stale, key=_size, reverse=True)
         with ThreadPoolExecutor(max_workers=self._jobs) as pool:
-            compiled = dict(
-                zip(
-                    largest_first,
-                    pool.map(lambda source: self._compile_one(source, kwargs), largest_first),
-                    strict=True,
-                )
-            )
-        return [compiled[source][0] for source in sources]
+            list(pool.map(lambda source: self._compile_one(source, kwargs), largest_first))
+        return self._object_filenames(sources, output_dir=kwargs.get("output_dir"))
 
     def _compile_one_call(self, sources: list[str], kwargs: dict[str, Any]) -> list[str]:
         with self._slots:
@@ -171,7 +189,7 @@ class _BuildExtOrFallBack(build_ext):
     mypyc writes one C file per module (``multi_file``), and the files compile at once, as many
     as there are cores (:data:`BUILD_JOBS_VARIABLE`); an extension whose C files did not change
     since the last build is not compiled again (build_ext's own check: mypyc rewrites a C file
-    only when its text changes)."""
+    only when its text changes), and of one that did, only the C files that changed."""
 
     def finalize_options(self) -> None:
         super().finalize_options()
@@ -189,7 +207,9 @@ class _BuildExtOrFallBack(build_ext):
     def build_extensions(self) -> None:
         jobs = int(self.parallel) if self.parallel is not True else _build_jobs()
         if jobs > 1:
-            self.compiler.compile = _ParallelCompile(self.compiler.compile, jobs)
+            self.compiler.compile = _ParallelCompile(
+                self.compiler.compile, self.compiler.object_filenames, jobs, bool(self.force)
+            )
         super().build_extensions()
 
     def build_extension(self, ext: Any) -> None:

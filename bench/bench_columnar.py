@@ -19,6 +19,10 @@ per row over the rounds is reported, with the throughput ratio of ``columnar`` t
     python bench/bench_columnar.py [--corpus kasztp.txt,userbait.txt] [--rounds 7]
                                    [--clock process|wall] [--jobs href,hostname,parse]
 
+A corpus named ``mixed:NAME`` (``--corpus mixed:kasztp.txt``) is bench/messy.py's mixed set of
+that corpus: each line as it is, then the same line messy (two of uppercase host, dot segments,
+an invalid escape, backslashes, surrounding spaces).
+
 Target: columnar.href and columnar.parse <= 250 ns per row on kasztp (compiled build).
 """
 
@@ -40,6 +44,10 @@ from urlspec import URL
 from urlspec.engines import columnar
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # (bench.messy, when run as a script)
+from bench import messy  # noqa: E402
+
+MIXED = "mixed:"
 SHARED = Path(os.environ.get("URLSPEC_SHARED", ROOT.parent / "shared"))
 #: The URL class's getters, as columnar.parse's struct has them (then registrable_domain, which
 #: only urlspec's loop computes too, and error).
@@ -53,13 +61,18 @@ Job = Callable[[Any], object]
 
 
 def load_column(name: str) -> Any:
-    """A corpus as an Arrow string column, one row a line (blank lines left out)."""
-    path = SHARED / "datasets" / name
+    """A corpus as an Arrow string column, one row a line (blank lines left out); for
+    ``mixed:NAME``, bench/messy.py's mixed set of the corpus NAME."""
+    mixed = name.startswith(MIXED)
+    path = SHARED / "datasets" / name.removeprefix(MIXED)
     if not path.exists():
         sys.exit(f"missing corpus {path}: set URLSPEC_SHARED to the shared/ directory")
     with path.open(encoding="utf-8") as f:
         lines = [line.rstrip("\r\n").lstrip("\ufeff") for line in f]
-    return pa.array([line for line in lines if line], pa.string())
+    rows = [line for line in lines if line]
+    if mixed:
+        rows = messy.messy_corpus(rows)[1]
+    return pa.array(rows, pa.string())
 
 
 def loop_getter(parse: Callable[[str], Any], getter: str) -> Job:
