@@ -87,7 +87,7 @@ from typing import Final, NamedTuple
 from mypy_extensions import i64
 
 from urlspec.host import HostKind
-from urlspec.idna import domain_to_ascii_in_one_pass
+from urlspec.idna import InvalidDomain, domain_to_ascii, domain_to_ascii_in_one_pass
 from urlspec.own_href import (
     _IN_OWN_HREF_LABEL,
     _KEPT_IN_FRAGMENT,
@@ -435,8 +435,9 @@ def rewritten_href(input: str) -> str | None:
       credentials), is lowercased: the host parser's domain to ASCII returns an ASCII domain
       lowercased whatever ToASCII says, and checks and parses the lowercased domain
       (https://url.spec.whatwg.org/#concept-domain-to-ascii); a host beyond ASCII (but a file
-      URL's) becomes what idna.domain_to_ascii_in_one_pass gives, which is the domain to ASCII
-      of its common labels (and, for any other host beyond ASCII, the answer is DECLINED);
+      URL's) becomes its domain to ASCII: what idna.domain_to_ascii_in_one_pass gives for one
+      of common labels, else what idna.domain_to_ascii gives (a failure, or a "%" in the host,
+      which the host parser percent-decodes first: DECLINED);
       a file URL's ``localhost`` becomes the empty host (https://url.spec.whatwg.org/#file-host-state);
     * a port of digits (not of a file URL, whose file host state reads ":" as part of the host)
       in range is kept as a number, and dropped when it is the scheme's default port
@@ -511,10 +512,20 @@ def rewritten_href(input: str) -> str | None:
     # state machine.
     ascii_host = ""
     if beyond_ascii:
-        one_pass = domain_to_ascii_in_one_pass(input[host_start:host_end])
-        if one_pass is None:
-            return DECLINED
-        ascii_host = one_pass
+        host = input[host_start:host_end]
+        one_pass = domain_to_ascii_in_one_pass(host)
+        if one_pass is not None:
+            ascii_host = one_pass
+        elif "%" in host:
+            return DECLINED  # the host parser percent-decodes it first
+        else:
+            # Any other host beyond ASCII: the domain parser, every step (UTS #46 processing).
+            # A lone surrogate, which the parser's input never holds (it is made a scalar
+            # value string first), becomes U+FFFD in it as in the parser's input.
+            try:
+                ascii_host = domain_to_ascii(host)
+            except InvalidDomain:
+                return DECLINED
     if last_label == host_end and host_end > host_start:
         last_label = label_before  # a trailing "." (the ends-in-a-number checker skips it)
         label_end = host_end - 1
