@@ -86,6 +86,10 @@ def check_fast_path(input: str) -> bool:
     if fast is not None:
         assert errors == fast[1], f"the fast path's errors for {input!r}"
     assert URL.can_parse(input) is (record is not None)
+    parsed = URL.parse(input)
+    assert (parsed is None) is (record is None)
+    if parsed is not None:
+        assert parsed.href == URL(input).href
     if href is None:
         assert fast is None
         return False
