@@ -82,12 +82,12 @@ patterns judge the rest, and puts the parser's result for the flaws back:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Final, NamedTuple
 
 from mypy_extensions import i64
 
 from urlspec.host import HostKind
-from urlspec.idna import InvalidDomain, domain_to_ascii, domain_to_ascii_in_one_pass
 from urlspec.own_href import (
     _IN_OWN_HREF_LABEL,
     _KEPT_IN_FRAGMENT,
@@ -435,9 +435,9 @@ def rewritten_href(input: str) -> str | None:
       credentials), is lowercased: the host parser's domain to ASCII returns an ASCII domain
       lowercased whatever ToASCII says, and checks and parses the lowercased domain
       (https://url.spec.whatwg.org/#concept-domain-to-ascii); a host beyond ASCII (but a file
-      URL's) becomes its domain to ASCII: what idna.domain_to_ascii_in_one_pass gives for one
-      of common labels, else what idna.domain_to_ascii gives (a failure, or a "%" in the host,
-      which the host parser percent-decodes first: DECLINED);
+      URL's) becomes its domain to ASCII (idna.domain_to_ascii: one pass for common labels,
+      else UTS #46 step by step; a failure, or a "%" in the host, which the host parser
+      percent-decodes first: DECLINED);
       a file URL's ``localhost`` becomes the empty host (https://url.spec.whatwg.org/#file-host-state);
     * a port of digits (not of a file URL, whose file host state reads ":" as part of the host)
       in range is kept as a number, and dropped when it is the scheme's default port
@@ -513,19 +513,16 @@ def rewritten_href(input: str) -> str | None:
     ascii_host = ""
     if beyond_ascii:
         host = input[host_start:host_end]
-        one_pass = domain_to_ascii_in_one_pass(host)
-        if one_pass is not None:
-            ascii_host = one_pass
-        elif "%" in host:
+        if "%" in host:
             return DECLINED  # the host parser percent-decodes it first
-        else:
-            # Any other host beyond ASCII: the domain parser, every step (UTS #46 processing).
-            # A lone surrogate, which the parser's input never holds (it is made a scalar
-            # value string first), becomes U+FFFD in it as in the parser's input.
-            try:
-                ascii_host = domain_to_ascii(host)
-            except InvalidDomain:
-                return DECLINED
+        # The domain parser (its one pass for common labels, else UTS #46 step by step). A lone
+        # surrogate, which the parser's input never holds (it is made a scalar value string
+        # first), becomes U+FFFD in it as in the parser's input.
+        to_ascii = _domain_to_ascii_or_none or _load_domain_to_ascii_or_none()
+        ascii_domain = to_ascii(host)
+        if ascii_domain is None:
+            return DECLINED
+        ascii_host = ascii_domain
     if last_label == host_end and host_end > host_start:
         last_label = label_before  # a trailing "." (the ends-in-a-number checker skips it)
         label_end = host_end - 1
@@ -643,6 +640,19 @@ def rewritten_href(input: str) -> str | None:
     if scan_own_href(candidate) == NOT_OWN_HREF:
         return None
     return candidate if port < 0 else f"{before_path}:{port}{after_host}"
+
+
+# idna.domain_to_ascii_or_none, imported on the first host beyond ASCII (a common URL needs no
+# IDNA: tests/test_import_cost.py).
+_domain_to_ascii_or_none: Callable[[str], str | None] | None = None
+
+
+def _load_domain_to_ascii_or_none() -> Callable[[str], str | None]:
+    global _domain_to_ascii_or_none
+    from urlspec.idna import domain_to_ascii_or_none
+
+    _domain_to_ascii_or_none = domain_to_ascii_or_none
+    return domain_to_ascii_or_none
 
 
 # What _default_port_of_special_scheme says of a scheme that is not special, and of file.

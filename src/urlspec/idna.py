@@ -155,6 +155,14 @@ def domain_to_ascii(
     return _domain_parser(domain, be_strict, errors, position)
 
 
+def domain_to_ascii_or_none(domain: str) -> str | None:
+    """:func:`domain_to_ascii` with beStrict false, or None where it fails."""
+    try:
+        return domain_to_ascii(domain)
+    except InvalidDomain:
+        return None
+
+
 def _domain_parser(
     domain: str, be_strict: bool, errors: list[ValidationError] | None, position: int
 ) -> str:
