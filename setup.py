@@ -48,6 +48,10 @@ COMPILED_MODULES = [
     "src/urlspec/urlpattern/errors.py",
     "src/urlspec/urlpattern/tokenizer.py",
     "src/urlspec/urlpattern/parser.py",
+    "src/urlspec/urlpattern/regexp_charset.py",
+    "src/urlspec/urlpattern/regexp_unicode_properties.py",
+    "src/urlspec/urlpattern/regexp_syntax.py",
+    "src/urlspec/urlpattern/regexp_matcher.py",
     "src/urlspec/urlpattern/regexp.py",
     "src/urlspec/urlpattern/canonicalize.py",
     "src/urlspec/urlpattern/component.py",
@@ -68,6 +72,7 @@ COMPILED_MODULES = [
     "src/urlspec/toolkit/url_paths.py",
     "src/urlspec/toolkit/shortest_reference.py",
     "src/urlspec/toolkit/building.py",
+    "src/urlspec/toolkit/components.py",
     "src/urlspec/toolkit/file_url.py",
     "src/urlspec/hosts/sites.py",
     "src/urlspec/fetch/data_url.py",
@@ -92,7 +97,7 @@ COMPILED_MODULES = [
 
 #: mypy options for the build's type check. The build environment has only the build requirements
 #: (pyproject.toml), not the optional packages that modules outside COMPILED_MODULES import
-#: (httpx, requests, fontTools, pyarrow, ...): mypy follows those imports and, under the project's
+#: (httpx, requests, pyarrow, ...): mypy follows those imports and, under the project's
 #: strict settings, would fail the build on them. The full strict check, with every package
 #: installed, is ``mypy --strict`` in scripts/test.sh.
 BUILD_MYPY_OPTIONS = [

@@ -5,8 +5,9 @@ The job, for every contender: a ``pyarrow`` string column of URLs in, a column o
 
 * ``columnar``: ``urlspec.columnar.href(column)`` / ``.hostname(column)`` / ``.parse(column)``;
 * ``urlspec loop``: ``column.to_pylist()``, ``URL(s).href`` (``.hostname``, every getter) per
-  row, an invalid row giving None, and ``pa.array`` of the results: the loop the issue names as the
-  baseline (``[URL(s).href for s in column.to_pylist()]``) plus the conversion back to a column;
+  row, an invalid row giving None, and ``pa.array`` of the results: the loop a user writes
+  without columnar (``[URL(s).href for s in column.to_pylist()]``) plus the conversion back to a
+  column;
 * ``can_ada loop``: the same loop with ``can_ada.parse`` (ada, C++), when installed. For
   ``parse`` it has no registrable domain to find (ada has no public suffix list), so it does
   less work than the other two, which look each URL's registrable domain up too.
@@ -16,7 +17,7 @@ per row over the rounds is reported, with the throughput ratio of ``columnar`` t
 (2.0: columnar does the job in half the time). Time is this process's CPU time by default
 (``--clock process``): on a loaded machine the wall clock also counts waiting for a core.
 
-    python bench/bench_columnar.py [--corpus kasztp.txt,userbait.txt] [--rounds 7]
+    python -m bench.bench_columnar [--corpus kasztp.txt,userbait.txt] [--rounds 7]
                                    [--clock process|wall] [--jobs href,hostname,parse]
 
 A corpus named ``mixed:NAME`` (``--corpus mixed:kasztp.txt``) is bench/messy.py's mixed set of
@@ -29,26 +30,22 @@ Target: columnar.href and columnar.parse <= 250 ns per row on kasztp (compiled b
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pyarrow as pa
 
 import urlspec
+from bench import messy
+from bench.corpora import corpus_path, present_corpora
 from urlspec import URL
 from urlspec.engines import columnar
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))  # (bench.messy, when run as a script)
-from bench import messy  # noqa: E402
-
+#: A corpus named ``mixed:NAME``: bench/messy.py's mixed set of the corpus NAME.
 MIXED = "mixed:"
-SHARED = Path(os.environ.get("URLSPEC_SHARED", ROOT.parent / "shared"))
 #: The URL class's getters, as columnar.parse's struct has them (then registrable_domain, which
 #: only urlspec's loop computes too, and error).
 GETTERS = columnar.PARSE_FIELDS[:-2]
@@ -64,9 +61,7 @@ def load_column(name: str) -> Any:
     """A corpus as an Arrow string column, one row a line (blank lines left out); for
     ``mixed:NAME``, bench/messy.py's mixed set of the corpus NAME."""
     mixed = name.startswith(MIXED)
-    path = SHARED / "datasets" / name.removeprefix(MIXED)
-    if not path.exists():
-        sys.exit(f"missing corpus {path}: set URLSPEC_SHARED to the shared/ directory")
+    path = corpus_path(name.removeprefix(MIXED))
     with path.open(encoding="utf-8") as f:
         lines = [line.rstrip("\r\n").lstrip("\ufeff") for line in f]
     rows = [line for line in lines if line]
@@ -164,7 +159,10 @@ def run(corpora: list[str], rounds: int, clock: Callable[[], int], names: list[s
     )
     print("| corpus | rows | job | " + " | ".join(["contender", "ns/row", "columnar is"]) + " |")
     print("|---|---:|---|---|---:|---:|")
+    present = set(present_corpora([name.removeprefix(MIXED) for name in corpora]))
     for name in corpora:
+        if name.removeprefix(MIXED) not in present:
+            continue
         column = load_column(name)
         for workload, jobs in workloads.items():
             times: dict[str, list[float]] = {contender: [] for contender in jobs}

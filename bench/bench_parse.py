@@ -1,12 +1,12 @@
 """Benchmark: urlspec.parse against the running interpreter's urllib.parse.
 
 Times urlsplit, urlparse, urljoin, quote, unquote, quote_plus, parse_qsl and urlencode on
-*distinct* inputs taken from the URL corpora (``../shared/datasets`` or ``$URLSPEC_SHARED``):
-within a round every input is seen once per implementation, so the standard library's
-``urlsplit`` cache (an ``lru_cache``) cannot help it, and both modules' caches are cleared before
-each timed run. Rounds are interleaved (stdlib, urlspec, stdlib, ...; the order alternates), and
-the median per-call time over the rounds is reported with the speed ratio (stdlib time / urlspec
-time; 3.0 means urlspec is three times as fast).
+*distinct* inputs taken from the URL corpora (``bench/corpora.py``: the repository's, and
+userbait when present): within a round every input is seen once per implementation, so the
+standard library's ``urlsplit`` cache (an ``lru_cache``) cannot help it, and both modules'
+caches are cleared before each timed run. Rounds are interleaved (stdlib, urlspec, stdlib, ...;
+the order alternates), and the median per-call time over the rounds is reported with the speed
+ratio (stdlib time / urlspec time; 3.0 means urlspec is three times as fast).
 
 Time is the CPU time of this process by default (``--clock process``): on a shared, loaded
 machine the wall clock also counts the time the process waits for a core, which falls on either
@@ -25,7 +25,7 @@ Workloads: the corpus URLs, their paths and queries, and ``parse_qsl_typical`` /
 ``urlencode_typical``: typical query strings (search forms, tracking parameters, pagination,
 UTF-8 text, repeated keys), a fixed set built in this file.
 
-    python bench/bench_parse.py [--inputs 5000] [--rounds 7] [--only urlsplit,urljoin]
+    python -m bench.bench_parse [--inputs 5000] [--rounds 7] [--only urlsplit,urljoin]
                                 [--clock process|wall] [--newest PATH]
 """
 
@@ -39,14 +39,10 @@ import sys
 import time
 import urllib.parse as stdlib
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import urlspec.parse as ours
-
-ROOT = Path(__file__).resolve().parent.parent
-SHARED = Path(os.environ.get("URLSPEC_SHARED", ROOT.parent / "shared"))
-CORPORA = ("kasztp.txt", "userbait.txt", "node_files.txt", "isaacs_files.txt")
+from bench.corpora import CORPORA, corpus_path, present_corpora
 
 TARGETS = {"urlsplit": 3.0, "urlparse": 3.0, "urljoin": 3.0}
 # against the newest CPython's code (--newest)
@@ -58,10 +54,8 @@ RELATIVE_REFERENCES = ("../img/{}.png", "{}?page=2", "./a/b/../{}", "/root/{}#to
 def load_urls(limit: int) -> list[str]:
     """Distinct URLs from the corpora, interleaved so that every corpus is represented."""
     per_corpus: list[list[str]] = []
-    for name in CORPORA:
-        path = SHARED / "datasets" / name
-        if not path.exists():
-            sys.exit(f"missing corpus {path}: set URLSPEC_SHARED to the shared/ directory")
+    for name in present_corpora(CORPORA):
+        path = corpus_path(name)
         with path.open(encoding="utf-8", errors="surrogateescape") as f:
             lines = [line.rstrip("\r\n").lstrip("\ufeff") for line in f]
         per_corpus.append([line for line in lines if line])

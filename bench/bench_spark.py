@@ -19,7 +19,7 @@ second (``--clock cpu``: the CPU time of the JVM and of the Python workers it st
 which a machine shared with other work does not stretch). Then the two hosts are compared on
 every distinct corpus line: how often they disagree, by kind, with examples.
 
-    python bench/bench_spark.py [--rows 1000000] [--rounds 3] [--masters 'local[1],local[2]']
+    python -m bench.bench_spark [--rows 1000000] [--rounds 3] [--masters 'local[1],local[2]']
                                 [--skip-throughput] [--skip-hosts] [--skip-parse]
                                 [--with-floor] [--arrow-batch ROWS] [--clock wall|cpu]
 
@@ -42,18 +42,14 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-ROOT = Path(__file__).resolve().parent.parent
-SHARED = Path(os.environ.get("URLSPEC_SHARED", ROOT.parent / "shared"))
-CORPORA = ("kasztp.txt", "userbait.txt", "node_files.txt", "isaacs_files.txt")
+from bench.corpora import CORPORA, corpus_path, present_corpora
 
 
 def distinct_lines() -> list[str]:
     """Every distinct non-blank line of the corpora, in order of first appearance."""
     lines: dict[str, None] = {}
-    for name in CORPORA:
-        path = SHARED / "datasets" / name
-        if not path.exists():
-            sys.exit(f"missing corpus {path}: set URLSPEC_SHARED to the shared/ directory")
+    for name in present_corpora(CORPORA):
+        path = corpus_path(name)
         with path.open(encoding="utf-8") as f:
             for line in f:
                 line = line.rstrip("\r\n").lstrip("\ufeff")

@@ -1,4 +1,4 @@
-"""The everyday toolkit (issue 12) side by side with yarl: each operation on URL objects made
+"""The everyday toolkit (urlspec.toolkit) side by side with yarl: each operation on URL objects made
 beforehand, interleaved rounds, median CPU ns per URL and the ratio urlspec / yarl.
 
 yarl is the peer that has these operations under the same names (``/``, ``joinpath``,
@@ -19,8 +19,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from bench.corpora import corpus_path, read_corpus
 from bench.peers import import_peer
-from bench.run import corpus_path, evenly_spaced, machine, read_corpus
+from bench.run import evenly_spaced, machine
 from urlspec import URL
 
 Operation = Callable[[Any], object]

@@ -20,8 +20,9 @@ import statistics
 import sys
 from collections.abc import Callable
 
+from bench.corpora import CORPORA, corpus_path, read_corpus
 from bench.peers import load_libraries
-from bench.run import CORPORA, corpus_path, fresh_copies, machine, read_corpus, time_op
+from bench.run import fresh_copies, machine, time_op
 from urlspec import URL
 from urlspec.fast_path import match_own_href
 

@@ -12,8 +12,9 @@ Workloads (``WORKLOADS``):
 * ``href``, ``getters``: ``URL(s).href`` and every getter, on kasztp (the fast path's tier 1);
 * ``relative``: ``URL(ref, base).href`` with ``base`` a ``URL``, on bench.relative's kasztp pairs;
 * ``state machine``: the basic URL parser (``urlspec.parser.basic_url_parse``) and the URL
-  serializer called directly on userbait with a tab inserted in the middle of each line (which
-  the parser removes: ``URL(s)`` gives such an input to the fast path without its tab);
+  serializer called directly on userbait (kasztp where userbait is not there: see
+  ``bench/corpora.py``) with a tab inserted in the middle of each line (which the parser
+  removes: ``URL(s)`` gives such an input to the fast path without its tab);
 * ``validate``: ``urlspec.validate(s)`` on kasztp (the state machine, collecting errors).
 """
 
@@ -30,6 +31,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from bench.corpora import corpus_path
 from bench.run import Table, describe_machine, load_corpora, render_markdown, render_text
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,7 +49,9 @@ def workload_items(
     from bench.relative import link_pairs
     from urlspec import URL, validate
 
-    corpus = "userbait" if name == "state machine" else "kasztp"
+    corpus = "kasztp"
+    if name == "state machine" and corpus_path("userbait").exists():
+        corpus = "userbait"
     lines = load_corpora([corpus], limit)[0][corpus]
     if name == "href":
         return (lambda s: URL(s).href), [(line,) for line in lines]

@@ -6,7 +6,7 @@ peers are in the ``bench`` extra (``pip install -e '.[bench]'``): w3lib's ``cano
 (Scrapy's) for ``dedup``, the ``surt`` package's ``surt.surt`` for ``surt``. The other profiles
 have no Python peer doing the same job.
 
-Measured, per corpus (kasztp and userbait by default; ``--corpus`` for others):
+Measured, per corpus (kasztp and, when present, userbait by default; ``--corpus`` for others):
 
 * nanoseconds per input line for each (profile or peer), CPU time, median over the rounds;
   every round runs each contender once, starting with a different one each round, on fresh
@@ -46,7 +46,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from bench.run import corpus_path, read_corpus
+from bench.corpora import corpus_path, present_corpora, read_corpus
 
 Op = Callable[[str], object]
 
@@ -200,9 +200,9 @@ def bench_cli(count: int, rounds: int, profiles: Sequence[str]) -> list[str]:
 
 
 def _write_big_input(path: Path, count: int, distinct: bool) -> None:
-    from bench.make_big_input import CORPORA, DATASETS, corpus_lines
+    from bench.make_big_input import corpus_lines, default_paths
 
-    stream = corpus_lines([DATASETS / name for name in CORPORA])
+    stream = corpus_lines(default_paths())
     with path.open("wb") as out:
         for index in range(count):
             line = next(stream)
@@ -236,7 +236,7 @@ def _child_cpu_seconds(command: list[str]) -> float:
 
 
 def unique_memory(count: int, profile: str) -> list[str]:
-    from bench.make_big_input import CORPORA, DATASETS, corpus_lines
+    from bench.make_big_input import corpus_lines, default_paths
 
     op = urlspec_op(profile)
     report = [f"### --unique: the set of seen outputs ({profile}, {count:,} lines)", ""]
@@ -244,7 +244,7 @@ def unique_memory(count: int, profile: str) -> list[str]:
     report.append("|---|---:|---:|---:|---:|")
     for label, suffix in (("corpora repeated", False), ("all distinct (?n=<i>)", True)):
         seen: set[str] = set()
-        stream = corpus_lines([DATASETS / name for name in CORPORA])
+        stream = corpus_lines(default_paths())
         for index in range(count):
             line = next(stream).decode("utf-8", "surrogateescape").rstrip("\r\n").lstrip("\ufeff")
             if suffix:
@@ -287,7 +287,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     profiles = args.profile or list(PROFILES)
     if args.run_once:
         op = urlspec_op(profiles[0])
-        for name in args.corpus or DEFAULT_CORPORA:
+        for name in present_corpora(args.corpus or DEFAULT_CORPORA):
             for line in read_corpus(corpus_path(name))[: args.limit]:
                 try:
                     op(line)
@@ -295,7 +295,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     continue
         return 0
     report: list[str] = []
-    for name in args.corpus or DEFAULT_CORPORA:
+    for name in present_corpora(args.corpus or DEFAULT_CORPORA):
         tables = [*bench_corpus(name, args.rounds, profiles, args.limit), ""]
         print("\n".join(tables), flush=True)
         report += tables

@@ -11,8 +11,7 @@ do, and counts the entries each passes:
 
 A library that cannot parse against a base (can_ada's ``parse`` takes one argument) is scored on
 the entries without a base only, and the table says so. Usage:
-``python -m bench.conformance [--markdown FILE]`` (data from ``$URLSPEC_SHARED/wpt``, default
-``../shared/wpt``).
+``python -m bench.conformance [--markdown FILE]`` (data from the repository's ``tests/data/wpt``).
 """
 
 from __future__ import annotations
@@ -25,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bench.corpora import WPT_DIR
 from bench.peers import (
     WHATWG_GETTERS,
     Components,
@@ -35,7 +35,7 @@ from bench.peers import (
     url_py_components,
     whatwg_components,
 )
-from bench.run import machine, shared_dir
+from bench.run import machine
 
 WHATWG_LIBRARIES = ("urlspec", "can_ada", "ada_url", "url-py", "urlstd")
 
@@ -197,9 +197,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--markdown", type=Path, help="write the table as Markdown to this file")
     args = parser.parse_args(argv)
-    wpt = shared_dir() / "wpt"
+    wpt = WPT_DIR
     if not wpt.is_dir():
-        parser.error(f"no WPT data in {wpt}: set URLSPEC_SHARED to the shared/ directory")
+        parser.error(f"no WPT data in {wpt}: it belongs to the repository (tests/data/wpt)")
     header, rows = conformance_table(wpt)
     widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
     for row in [header, *rows]:

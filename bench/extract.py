@@ -118,8 +118,6 @@ def difference_kind(ours: tuple[str, str, str], theirs: tuple[str, str, str]) ->
     """Why the answers differ, as docs/hosts.md sorts it."""
     if ours[2].endswith(".") and ours[2][:-1] == theirs[2]:
         return "trailing dot kept"
-    if not theirs[2] and ours[2]:
-        return "implicit '*' rule (an unlisted last label is the suffix)"
     if tuple(part.lower() for part in theirs) != ours:
         return "Unicode or case (urlspec answers in lowercase A-labels)"
     return "case"

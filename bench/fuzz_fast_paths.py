@@ -1,6 +1,6 @@
 """Differential fuzzing: every fast path against its full algorithm, and the two builds.
 
-Inputs are corpus lines (``/work/shared/datasets`` through ``tests/shared_data.py``) mutated by
+Inputs are corpus lines (``tests/data/corpora`` through ``tests/shared_data.py``) mutated by
 inserting, replacing, deleting, uppercasing or repeating characters and pieces of the classes
 the algorithms tell apart (``:/?#[]@%\\``, tab, newline, C0, space, DEL, uppercase, non-ASCII
 letters, marks, joiners and full-width dots, digits, ``.``, ``..``, ``%2e``, ``xn--``, IPv4

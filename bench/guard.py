@@ -5,7 +5,8 @@ Peers (the ``guard-bench`` extra): requests-hardened (``Manager(Config(ip_filter
 ...))``), drawbridge (``SyncClient()``), safehttpx (``safehttpx.get``), each with its defaults;
 plain httpx and requests as the baseline. advocate needs urllib3 < 2, which cannot share an
 environment with the rest: give its interpreter with ``--advocate-python`` (a venv where
-``pip install advocate`` ran) and this script runs it there (``--peer advocate --json``).
+``pip install advocate pytest`` and urlspec's dependencies ran: tests/guard_servers.py
+imports pytest and urlspec) and this script runs it there (``--peer advocate --json``).
 
 Nothing leaves the machine. Every socket ``connect`` is intercepted: a connection to
 93.184.215.14:80 (the corpus's "public site") is sent to a local HTTP server (tests/
@@ -17,8 +18,15 @@ over HTTPS) is replaced by an empty answer.
 
 A case is *let through* when the client connected anywhere for the target or got the final
 200; a refused case let through is a *bypass*, an allowed case not let through an
-*over-block* (a lost fetch). For the redirect and rebinding cases the loopback servers of the
-tests become 93.184.215.14 (public) and 127.0.0.2 or 10.0.0.5 (internal).
+*over-block* (a lost fetch), and a case on which the client raised something that is neither
+its guard's refusal nor a failed connection an *error*. For the redirect and rebinding cases
+the loopback servers of the tests become 93.184.215.14 (public) and 127.0.0.2 or 10.0.0.5
+(internal). The urlspec clients are httpx (sync and async), requests, urllib3, urllib.request,
+aiohttp and create_connection (with HTTP/1.1 written by hand); a case that gives a urlspec
+policy runs through them only.
+
+``--speed`` measures check() and, for each urlspec client, a guarded GET against the same
+unguarded GET to a loopback server in another process, in this process's CPU time.
 
     python -m bench.guard [--advocate-python PATH] [--markdown FILE] [--speed]
 """
@@ -27,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import atexit
 import contextlib
 import json
 import socket
@@ -145,19 +154,151 @@ def _is_ip(name: str) -> bool:
 
 # --- the guards, each with its defaults -------------------------------------------------------
 
+#: A guard as the bench runs it: a fetch function, and the exceptions that are its refusals.
+Guard = tuple[Fetch, tuple[type[BaseException], ...]]
 
-def _urlspec() -> Fetch:
+
+def _urlspec_httpx(policy: Any) -> Guard:
     from urlspec import guard
 
-    client = guard.client()  # one client (and TLS context) for every case
+    client = guard.client(policy)  # one client (and TLS context) for every case
 
     def fetch(url: str) -> int:
         return client.get(url).status_code
 
+    return fetch, (guard.Refused,)
+
+
+def _on_one_loop(make: Callable[[], Any], get: Callable[[Any, str], Any]) -> Fetch:
+    """A fetch through an asyncio client made once (by ``make``, in the loop) and used on one
+    event loop for every case; ``get(client, url)`` is a coroutine giving the status."""
+    loop = asyncio.new_event_loop()
+
+    async def made() -> Any:
+        return make()
+
+    client = loop.run_until_complete(made())
+
+    async def close() -> None:
+        closing = getattr(client, "aclose", None) or client.close
+        await closing()
+
+    atexit.register(lambda: loop.run_until_complete(close()))
+
+    def fetch(url: str) -> int:
+        status: int = loop.run_until_complete(get(client, url))
+        return status
+
     return fetch
 
 
-def _httpx() -> Fetch:
+def _urlspec_httpx_async(policy: Any) -> Guard:
+    from urlspec import guard
+
+    async def get(client: Any, url: str) -> int:
+        status: int = (await client.get(url)).status_code
+        return status
+
+    return _on_one_loop(lambda: guard.async_client(policy), get), (guard.Refused,)
+
+
+def _urlspec_requests(policy: Any) -> Guard:
+    from urlspec import guard
+
+    session = guard.session(policy)
+
+    def fetch(url: str) -> int:
+        status: int = session.get(url, timeout=5).status_code
+        return status
+
+    return fetch, (guard.Refused,)
+
+
+def _urlspec_urllib3(policy: Any) -> Guard:
+    from urlspec import guard
+
+    pool = guard.pool_manager(policy)
+
+    def fetch(url: str) -> int:
+        return pool.request("GET", url, timeout=5).status
+
+    return fetch, (guard.Refused,)
+
+
+def _urlspec_urllib(policy: Any) -> Guard:
+    import urllib.error
+
+    from urlspec import guard
+
+    opener = guard.opener(policy)
+
+    def fetch(url: str) -> int:
+        try:
+            with opener.open(url, timeout=5) as response:
+                status: int = response.status
+                return status
+        except urllib.error.HTTPError as error:  # a status urllib reports as an error
+            return error.code
+
+    return fetch, (guard.Refused,)
+
+
+def _urlspec_aiohttp(policy: Any) -> Guard:
+    from urlspec import guard
+
+    async def get(session: Any, url: str) -> int:
+        async with session.get(url) as response:
+            status: int = response.status
+            return status
+
+    return _on_one_loop(lambda: guard.aiohttp_session(policy), get), (guard.Refused,)
+
+
+def http_exchange(sock: socket.socket, target: str, host: str) -> tuple[int, list[str]]:
+    """One ``GET target`` over ``sock`` (closed after): the status and the Location values."""
+    with sock:
+        request = f"GET {target} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+        sock.sendall(request.encode("ascii"))
+        answer = b""
+        while b"\r\n\r\n" not in answer and (chunk := sock.recv(65536)):
+            answer += chunk
+    head = answer.partition(b"\r\n\r\n")[0].decode("latin-1").split("\r\n")
+    status = int(head[0].split()[1])
+    locations = [
+        line.partition(":")[2].strip()
+        for line in head[1:]
+        if line.partition(":")[0].strip().lower() == "location"
+    ]
+    return status, locations
+
+
+def _urlspec_sockets(policy: Any) -> Guard:
+    """guard.create_connection with HTTP/1.1 written by hand, following redirects through
+    guard.redirects (as a client built on the socket would)."""
+    import ssl
+
+    from urlspec import URL, guard
+    from urlspec.guard.redirects import follow
+
+    context = ssl.create_default_context()
+
+    def fetch(text: str) -> int:
+        url = URL(text) if URL.can_parse(text) else text
+        hops = 0
+        while True:
+            tls = context if isinstance(url, URL) and url.protocol == "https:" else None
+            sock = guard.create_connection(url, policy, timeout=5, ssl=tls)
+            assert isinstance(url, URL)  # create_connection refused any other
+            status, locations = http_exchange(sock, url.pathname + url.search, url.host)
+            redirect = follow(status, locations, url, "GET", hops, policy or guard.DEFAULT_POLICY)
+            if redirect is None:
+                return status
+            url, hops = redirect.url, redirect.hop
+
+    return fetch, (guard.Refused,)
+
+
+def _httpx(policy: Any) -> Guard:
     import httpx
 
     client = httpx.Client(trust_env=False, follow_redirects=True)
@@ -165,10 +306,10 @@ def _httpx() -> Fetch:
     def fetch(url: str) -> int:
         return client.get(url).status_code
 
-    return fetch
+    return fetch, ()
 
 
-def _requests() -> Fetch:
+def _requests(policy: Any) -> Guard:
     import requests
 
     def fetch(url: str) -> int:
@@ -176,11 +317,12 @@ def _requests() -> Fetch:
             session.trust_env = False
             return session.get(url, timeout=5).status_code
 
-    return fetch
+    return fetch, ()
 
 
-def _requests_hardened() -> Fetch:
+def _requests_hardened(policy: Any) -> Guard:
     from requests_hardened import Config, Manager
+    from requests_hardened.ip_filter import InvalidIPAddress
 
     manager = Manager(
         Config(
@@ -195,10 +337,10 @@ def _requests_hardened() -> Fetch:
         status: int = manager.send_request("GET", url).status_code
         return status
 
-    return fetch
+    return fetch, (InvalidIPAddress,)
 
 
-def _drawbridge() -> Fetch:
+def _drawbridge(policy: Any) -> Guard:
     import drawbridge
 
     def fetch(url: str) -> int:
@@ -206,10 +348,10 @@ def _drawbridge() -> Fetch:
             status: int = client.get(url).status_code
             return status
 
-    return fetch
+    return fetch, (drawbridge.DrawbridgeError,)
 
 
-def _safehttpx() -> Fetch:
+def _safehttpx(policy: Any) -> Guard:
     import safehttpx
 
     async def no_public_dns(hostname: str) -> list[str]:
@@ -221,21 +363,29 @@ def _safehttpx() -> Fetch:
         status: int = asyncio.run(safehttpx.get(url)).status_code
         return status
 
-    return fetch
+    return fetch, (ValueError,)
 
 
-def _advocate() -> Fetch:
+def _advocate(policy: Any) -> Guard:
     import advocate
 
     def fetch(url: str) -> int:
         status: int = advocate.get(url, timeout=5).status_code
         return status
 
-    return fetch
+    return fetch, (advocate.exceptions.AdvocateException,)
 
 
-PEERS: dict[str, Callable[[], Fetch]] = {
-    "urlspec": _urlspec,
+#: Every guarded client of urlspec, then the peers, then the unguarded baselines; each made for
+#: a urlspec policy (None: the default one), which the others ignore.
+PEERS: dict[str, Callable[[Any], Guard]] = {
+    "urlspec httpx": _urlspec_httpx,
+    "urlspec httpx async": _urlspec_httpx_async,
+    "urlspec requests": _urlspec_requests,
+    "urlspec urllib3": _urlspec_urllib3,
+    "urlspec urllib.request": _urlspec_urllib,
+    "urlspec aiohttp": _urlspec_aiohttp,
+    "urlspec create_connection": _urlspec_sockets,
     "advocate": _advocate,
     "requests-hardened": _requests_hardened,
     "drawbridge": _drawbridge,
@@ -243,6 +393,9 @@ PEERS: dict[str, Callable[[], Fetch]] = {
     "httpx (unguarded)": _httpx,
     "requests (unguarded)": _requests,
 }
+
+#: The urlspec clients (the suite's tests/test_bench_guard.py runs each).
+URLSPEC_CLIENTS: tuple[str, ...] = tuple(name for name in PEERS if name.startswith("urlspec "))
 
 
 # --- running the corpus -----------------------------------------------------------------------
@@ -267,8 +420,23 @@ def _start(case: dict[str, Any]) -> str:
     return str(case["url"])
 
 
-def run_case(fetch: Fetch, case: dict[str, Any], fence: Fence) -> tuple[bool, bool]:
-    """(let through, connected to an address other than the public server)."""
+def _failure(error: BaseException, refusals: tuple[type[BaseException], ...]) -> str | None:
+    """None when ``error`` is the guard's refusal or a failed connection (an OSError in its
+    chain of causes: the bench's interception, a name that does not exist), else its type and
+    message: an *error*, the client failing where it should have fetched or refused."""
+    if isinstance(error, refusals):
+        return None
+    seen: BaseException | None = error
+    while seen is not None:
+        if isinstance(seen, OSError):
+            return None
+        seen = seen.__cause__ or seen.__context__
+    return f"{type(error).__name__}: {error}"[:200]
+
+
+def run_case(guard: Guard, case: dict[str, Any], fence: Fence) -> tuple[bool, bool, str | None]:
+    """(let through, connected to an address other than the public server, the error)."""
+    fetch, refusals = guard
     fence.attempts.clear()
     answers: dict[str, list[list[str]]] = {}
     if case["kind"] == "resolve":
@@ -294,18 +462,48 @@ def run_case(fetch: Fetch, case: dict[str, Any], fence: Fence) -> tuple[bool, bo
     fence.answers = lookup
     fence.unknown_names_exist = case["expect"] == "allow"
     status = None
-    with contextlib.suppress(Exception):
+    error = None
+    try:
         status = fetch(_start(case))
+    except Exception as raised:
+        error = _failure(raised, refusals)
     other = bool(fence.attempts)
-    return other or status == 200, other
+    return other or status == 200, other, error
+
+
+def _policy_of(case: dict[str, Any]) -> Any:
+    """The urlspec policy a case gives (its fields, its resolver's misbehaviour)."""
+    from test_guard_corpus import MISBEHAVIOURS  # type: ignore[import-not-found,unused-ignore]
+
+    from urlspec import guard
+
+    fields = dict(case.get("policy", {}))
+    if "resolver" in case:
+        fields["resolver"] = MISBEHAVIOURS[case["resolver"]]
+    return guard.Policy(**fields)
+
+
+def _guard_for(peer: str, case: dict[str, Any], guards: dict[str, Guard]) -> Guard | None:
+    """``peer`` made for the case's policy (once per policy), or None when the case gives a
+    urlspec policy (or resolver hook) and ``peer`` is no urlspec client: the case does not
+    apply to it."""
+    key = ""
+    if "policy" in case or "resolver" in case:
+        if peer not in URLSPEC_CLIENTS:
+            return None
+        key = json.dumps([case.get("policy"), case.get("resolver")], sort_keys=True)
+    if key not in guards:
+        guards[key] = PEERS[peer](_policy_of(case) if key else None)
+    return guards[key]
 
 
 def run_corpus(peer: str) -> list[dict[str, Any]]:
-    """Each case's outcome through ``peer`` (ImportError when it is not installed)."""
+    """Each case's outcome through ``peer`` (ImportError when it is not installed); the cases
+    that give a urlspec policy run through the urlspec clients only."""
     sys.path.insert(0, str(ROOT / "tests"))
     from guard_servers import LoopbackServer  # type: ignore[import-not-found,unused-ignore]
 
-    fetch = PEERS[peer]()
+    guards: dict[str, Guard] = {}
     cases = json.loads(CORPUS.read_text(encoding="utf-8"))["cases"]
     server = LoopbackServer("127.0.0.1")
     fence = Fence(server.port)
@@ -313,7 +511,10 @@ def run_corpus(peer: str) -> list[dict[str, Any]]:
     try:
         with fence.installed():
             for case in cases:
-                through, other = run_case(fetch, case, fence)
+                guard = _guard_for(peer, case, guards)
+                if guard is None:
+                    continue
+                through, other, error = run_case(guard, case, fence)
                 expect_through = case["expect"] == "allow"
                 bypass = (through and not expect_through) or (case["kind"] == "rebinding" and other)
                 results.append(
@@ -322,6 +523,7 @@ def run_corpus(peer: str) -> list[dict[str, Any]]:
                         "url": case["url"],
                         "bypass": bypass,
                         "over_block": expect_through and not through,
+                        "error": error,
                     }
                 )
     finally:
@@ -344,28 +546,32 @@ def results_of(peer: str, advocate_python: str | None) -> list[dict[str, Any]] |
         return outcome
     try:
         return run_corpus(peer)
-    except ImportError as error:
+    except (ImportError, AttributeError) as error:  # a peer, or a urlspec client's package
         return f"not installed ({error})"
 
 
 def table(all_results: dict[str, list[dict[str, Any]] | str]) -> str:
     lines = [
-        "| guard | bypasses | over-blocks | where (class: bypasses/over-blocks) |",
-        "|---|---:|---:|---|",
+        "| guard | bypasses | over-blocks | errors | where (class: bypasses/over-blocks/errors) |",
+        "|---|---:|---:|---:|---|",
     ]
     for peer, results in all_results.items():
         if isinstance(results, str):
-            lines.append(f"| {peer} | - | - | {results} |")
+            lines.append(f"| {peer} | - | - | - | {results} |")
             continue
         bypasses = sum(r["bypass"] for r in results)
         over = sum(r["over_block"] for r in results)
+        errors = sum(r.get("error") is not None for r in results)
         per_class: dict[str, list[int]] = {}
         for r in results:
-            counts = per_class.setdefault(r["class"], [0, 0])
+            counts = per_class.setdefault(r["class"], [0, 0, 0])
             counts[0] += r["bypass"]
             counts[1] += r["over_block"]
-        where = ", ".join(f"{c}: {b}/{o}" for c, (b, o) in sorted(per_class.items()) if b or o)
-        lines.append(f"| {peer} | {bypasses} | {over} | {where or '-'} |")
+            counts[2] += r.get("error") is not None
+        where = ", ".join(
+            f"{c}: {b}/{o}/{e}" for c, (b, o, e) in sorted(per_class.items()) if b or o or e
+        )
+        lines.append(f"| {peer} | {bypasses} | {over} | {errors} | {where or '-'} |")
     return "\n".join(lines)
 
 
@@ -401,11 +607,89 @@ sys.stdin.read()
 """
 
 
+Pair = tuple[str, Callable[[], object], Callable[[], object]]
+
+
+def _client_pairs(loop: asyncio.AbstractEventLoop, url: str, policy: Any) -> list[Pair]:
+    """(client, one unguarded GET of ``url``, one guarded GET) for every urlspec client; the
+    async clients run on ``loop``, one call per GET."""
+    import urllib.request
+
+    import aiohttp
+    import httpx
+    import requests
+    import urllib3
+
+    from urlspec import URL, guard
+
+    plain_httpx = httpx.Client(trust_env=False)
+    guarded_httpx = guard.client(policy)
+    plain_requests = requests.Session()
+    plain_requests.trust_env = False
+    guarded_requests = guard.session(policy)
+    plain_pool = urllib3.PoolManager()
+    guarded_pool = guard.pool_manager(policy)
+    plain_opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    guarded_opener = guard.opener(policy)
+
+    async def made() -> tuple[Any, Any, Any, Any]:
+        return (
+            httpx.AsyncClient(trust_env=False),
+            guard.async_client(policy),
+            aiohttp.ClientSession(),
+            guard.aiohttp_session(policy),
+        )
+
+    plain_async, guarded_async, plain_aiohttp, guarded_aiohttp = loop.run_until_complete(made())
+
+    def httpx_async(client: Any) -> Callable[[], object]:
+        return lambda: loop.run_until_complete(client.get(url))
+
+    def aiohttp_get(session: Any) -> Callable[[], object]:
+        async def get() -> bytes:
+            async with session.get(url) as response:
+                body: bytes = await response.read()
+                return body
+
+        return lambda: loop.run_until_complete(get())
+
+    def opened(opener: urllib.request.OpenerDirector) -> Callable[[], object]:
+        def get() -> bytes:
+            with opener.open(url) as response:
+                body: bytes = response.read()
+                return body
+
+        return get
+
+    parsed = URL(url)
+    target = parsed.pathname + parsed.search
+
+    def plain_socket() -> object:
+        address = (parsed.hostname, int(parsed.port))
+        return http_exchange(socket.create_connection(address), target, parsed.host)
+
+    def guarded_socket() -> object:
+        return http_exchange(guard.create_connection(url, policy), target, parsed.host)
+
+    return [
+        ("httpx", lambda: plain_httpx.get(url), lambda: guarded_httpx.get(url)),
+        ("httpx async", httpx_async(plain_async), httpx_async(guarded_async)),
+        ("requests", lambda: plain_requests.get(url), lambda: guarded_requests.get(url)),
+        (
+            "urllib3",
+            lambda: plain_pool.request("GET", url),
+            lambda: guarded_pool.request("GET", url),
+        ),
+        ("urllib.request (a connection per GET)", opened(plain_opener), opened(guarded_opener)),
+        ("aiohttp", aiohttp_get(plain_aiohttp), aiohttp_get(guarded_aiohttp)),
+        ("create_connection (a connection per GET)", plain_socket, guarded_socket),
+    ]
+
+
 def speed(rounds: int = 9, number: int = 200) -> str:
     """check() per URL, and a guarded request against an unguarded one to a loopback server in
     another process (so that this process's CPU time is the client's alone)."""
     import httpx
-    import requests
 
     from urlspec import COMPILED, URL, guard
 
@@ -451,22 +735,19 @@ def speed(rounds: int = 9, number: int = 200) -> str:
             (socket.AF_INET, socket.SOCK_STREAM, 6, "", ("127.0.0.1", port))
         ],
     )
+    loop = asyncio.new_event_loop()
     try:
+        pairs = _client_pairs(loop, url, policy)
         plain_httpx = httpx.Client(trust_env=False)
-        guarded_httpx = guard.client(policy)
         named_httpx = guard.client(named)
-        plain_requests = requests.Session()
-        plain_requests.trust_env = False
-        guarded_requests = guard.session(policy)
-        pairs: list[tuple[str, Callable[[], object], Callable[[], object]]] = [
-            ("httpx", lambda: plain_httpx.get(url), lambda: guarded_httpx.get(url)),
+        pairs.insert(
+            1,
             (
                 "httpx, a name through the resolver hook",
                 lambda: plain_httpx.get(url),
                 lambda: named_httpx.get(named_url),
             ),
-            ("requests", lambda: plain_requests.get(url), lambda: guarded_requests.get(url)),
-        ]
+        )
         for name, plain, guarded in pairs:
             plain()
             guarded()
@@ -480,11 +761,13 @@ def speed(rounds: int = 9, number: int = 200) -> str:
             pw, gw = statistics.median(walls[0]), statistics.median(walls[1])
             pc, gc = statistics.median(cpus[0]), statistics.median(cpus[1])
             lines.append(
-                f"{name}: per GET on the loopback (keep-alive), client CPU {pc * 1e6:.0f} us "
+                f"{name}: per GET on the loopback{'' if 'per GET' in name else ' (keep-alive)'}, "
+                f"client CPU {pc * 1e6:.0f} us "
                 f"unguarded, {gc * 1e6:.0f} us guarded ({gc / pc:.3f}x); wall {pw * 1e6:.0f} us, "
                 f"{gw * 1e6:.0f} us ({gw / pw:.3f}x)"
             )
     finally:
+        loop.close()
         assert server.stdin is not None
         server.stdin.close()
         server.wait(timeout=10)

@@ -4,7 +4,7 @@ The inputs (898 URLs, the same on every run):
 
 * ``IdnaTestV2``: every input of WPT's ``IdnaTestV2.json`` that holds a code point beyond ASCII
   and that the URL Standard accepts (a non-null output), as ``https://{input}/x`` (562 URLs;
-  WPT's url/resources, found as the other benchmarks find the shared data);
+  WPT's url/resources, in tests/data/wpt);
 * ``generated``: hosts as people write them (``bücher.de``, ``www.münchen.de``,
   ``пример.рф``, ``例え.テスト``...), an everyday word of one of fifteen scripts before an ASCII
   or internationalized top-level label, some with ``www.``, a path, a query (336 URLs).
@@ -24,6 +24,7 @@ import sys
 from pathlib import Path
 
 from bench import peers, run
+from bench.corpora import WPT_DIR
 
 DEFAULT_LIBRARIES = ["urlspec", "can_ada", "url-py"]
 
@@ -93,7 +94,7 @@ def idna_test_urls(wpt: Path) -> list[str]:
 def inputs() -> dict[str, list[str]]:
     """The two input sets, by name."""
     corpora = {"generated": generated_urls()}
-    idna = idna_test_urls(run.shared_dir() / "wpt")
+    idna = idna_test_urls(WPT_DIR)
     if idna:
         corpora["IdnaTestV2"] = idna
     else:

@@ -1,28 +1,32 @@
 """Write a large stream of real URLs, one a line, for benchmarking ``urlspec canon``.
 
-The URL corpora in ``shared/datasets`` (kasztp, userbait, node_files, isaacs_files: about 109k
-lines together) are concatenated, over and over, until the wanted number of lines is written.
-The corpora's lines are copied as bytes, as they are, except that a byte order mark at the
-start of a corpus file is left out (in the middle of the stream it would be part of a line).
+The URL corpora of ``bench/corpora.py`` (kasztp, node_files, isaacs_files: about 98k lines
+together; with userbait, when present, about 109k) are concatenated, over and over, until the
+wanted number of lines is written. The corpora's lines are copied as bytes, as they are, except
+that a byte order mark at the start of a corpus file is left out (in the middle of the stream it
+would be part of a line).
 
-    python bench/make_big_input.py --lines 1000000 big.txt
-    python bench/make_big_input.py --lines 200000 - | urlspec canon -j 2 > /dev/null
+    python -m bench.make_big_input --lines 1000000 big.txt
+    python -m bench.make_big_input --lines 200000 - | urlspec canon -j 2 > /dev/null
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
-import os
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import BinaryIO
 
-ROOT = Path(__file__).resolve().parent.parent
-DATASETS = Path(os.environ.get("URLSPEC_SHARED", ROOT.parent / "shared")) / "datasets"
+from bench.corpora import CORPORA, corpus_path, present_corpora
+
 BOM = b"\xef\xbb\xbf"
-CORPORA = ("kasztp.txt", "userbait.txt", "node_files.txt", "isaacs_files.txt")
+
+
+def default_paths() -> list[Path]:
+    """The files of every corpus that is there (bench/corpora.py)."""
+    return [corpus_path(name) for name in present_corpora(CORPORA)]
 
 
 def corpus_lines(paths: Sequence[Path]) -> Iterator[bytes]:
@@ -51,10 +55,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--corpus",
         action="append",
         type=Path,
-        help="a corpus file to use (repeatable); default: the four shared/datasets corpora",
+        help="a corpus file to use (repeatable); default: every corpus of bench/corpora.py",
     )
     args = parser.parse_args(argv)
-    paths = args.corpus or [DATASETS / name for name in CORPORA]
+    paths = args.corpus or default_paths()
     missing = [str(path) for path in paths if not path.exists()]
     if missing:
         parser.error(f"missing corpus file(s): {', '.join(missing)}")

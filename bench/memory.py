@@ -35,8 +35,9 @@ from itertools import cycle, islice
 from pathlib import Path
 from typing import Any
 
+from bench.corpora import corpus_path, read_corpus
 from bench.peers import LOADERS, Library, Unavailable
-from bench.run import comma_list, corpus_path, machine, read_corpus
+from bench.run import comma_list, machine
 
 DEFAULT_COUNT = 100_000
 METHODS = ("tracemalloc", "rss")
@@ -188,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.child is not None:
         return child(args.child[0], args.child[1], args.count)
     if not corpus_path("kasztp").exists():
-        print(f"corpus not found: {corpus_path('kasztp')} (set URLSPEC_SHARED)", file=sys.stderr)
+        print(f"corpus not found: {corpus_path('kasztp')} (tests/data/corpora)", file=sys.stderr)
         return 1
 
     results = [run_child(name, method, args.count) for name in args.libs for method in METHODS]

@@ -35,6 +35,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bench import peers, run
+from bench.corpora import CORPORA
 from urlspec import URL, InvalidURL
 from urlspec.fast_path import is_own_href, tier_2_or_3_href
 
@@ -205,7 +206,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--limit", type=int, default=None, help="at most N lines per corpus")
     parser.add_argument(
-        "--corpus", type=run.comma_list(run.CORPORA), default=list(run.CORPORA), help="corpora"
+        "--corpus", type=run.comma_list(CORPORA), default=list(CORPORA), help="corpora"
     )
     parser.add_argument(
         "--libs", type=run.comma_list(peers.LOADERS), default=DEFAULT_LIBRARIES, help="libraries"

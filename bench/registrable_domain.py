@@ -5,7 +5,7 @@ and publicsuffixlist (``PublicSuffixList(...).privatesuffix(host)``). All three 
 list file (no network: tldextract is given it as a ``file://`` URL with its cache off and no
 fallback snapshot), by default the ``publicsuffixlist`` package's copy, which urlspec uses too;
 ``--list FILE`` names another. Each gets the hosts as the URL parser serializes them (lowercase,
-A-labels), the distinct domain hosts of the corpora (``../shared/datasets``), so that no
+A-labels), the distinct domain hosts of the corpora (``bench/corpora.py``), so that no
 library's cache helps it.
 
 "urlspec" is ``urlspec.registrable_domain(host)``, which checks that the string is a host (the
@@ -24,20 +24,18 @@ listed. Target: >= 5x faster than both, the same answers.
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
+from bench.corpora import CORPORA, corpus_path, present_corpora
 from urlspec import URL, InvalidURL
 from urlspec.host import HostKind
 from urlspec.hosts.public_suffix_list import PublicSuffixList
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = Path(os.environ.get("URLSPEC_SHARED", ROOT.parent / "shared"))
-CORPORA = ("kasztp.txt", "userbait.txt", "node_files.txt", "isaacs_files.txt")
 
 Lookup = Callable[[str], "str | None"]
 
@@ -46,10 +44,8 @@ def corpus_domain_urls() -> dict[str, str]:
     """Each distinct line of the corpora that is a valid URL with a domain host, and its host
     (serialized), in the order met."""
     found: dict[str, str] = {}
-    for name in CORPORA:
-        path = SHARED / "datasets" / name
-        if not path.exists():
-            sys.exit(f"missing corpus {path}: set URLSPEC_SHARED to the shared/ directory")
+    for name in present_corpora(CORPORA):
+        path = corpus_path(name)
         with path.open(encoding="utf-8", errors="surrogateescape") as file:
             for line in file:
                 line = line.rstrip("\r\n").lstrip("\ufeff")

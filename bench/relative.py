@@ -36,15 +36,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from bench.corpora import CORPORA
 from bench.peers import Unavailable, import_peer
-from bench.run import (
-    CORPORA,
-    Table,
-    describe_machine,
-    load_corpora,
-    render_markdown,
-    render_text,
-)
+from bench.run import Table, describe_machine, load_corpora, render_markdown, render_text
 
 Pair = tuple[str, str]  # (base, reference)
 

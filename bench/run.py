@@ -6,8 +6,8 @@ are the optional extra ``pip install -e '.[bench]'``, see ``bench/peers.py``).
 What is measured, per library, corpus and workload, is nanoseconds per input URL (valid or not):
 
 * workloads (``WORKLOADS``): "parse + href", "parse + every getter", "can_parse";
-* corpora: the URL lists in ``shared/datasets`` (read with the rules of ``tests/shared_data.py``:
-  ``URLSPEC_SHARED`` or ``../shared`` beside the repository, one URL a line, BOM stripped);
+* corpora: the URL lists of ``bench/corpora.py`` (the repository's ``tests/data/corpora``, and
+  userbait when a data folder beside the repository has it), one URL a line, BOM stripped;
 * how: every round times every (corpus, workload, library) once, visiting the libraries
   round-robin (a different one goes first each round) so that machine noise reaches them all
   alike; the figure is the median over the rounds. Every library gets fresh copies of the input
@@ -39,10 +39,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from bench.corpora import CORPORA, OUTSIDE_CORPORA, corpus_path, read_corpus
 from bench.peers import LOADERS, Library, load_libraries
 
 ROOT = Path(__file__).resolve().parent.parent
-CORPORA = ("kasztp", "userbait", "node_files", "isaacs_files")
 WORKLOADS = {
     "href": "parse + href",
     "getters": "parse + every getter",
@@ -64,22 +64,6 @@ Op = Callable[[str], object]
 # Corpora
 
 
-def shared_dir() -> Path:
-    """The shared data directory, as tests/shared_data.py finds it."""
-    return Path(os.environ.get("URLSPEC_SHARED", ROOT.parent / "shared"))
-
-
-def corpus_path(name: str) -> Path:
-    return shared_dir() / "datasets" / f"{name}.txt"
-
-
-def read_corpus(path: Path) -> list[str]:
-    """The URLs of one corpus file: one a line, line ends and a leading BOM stripped."""
-    with path.open(encoding="utf-8", errors="surrogateescape") as f:
-        lines = (line.rstrip("\r\n").lstrip("\ufeff") for line in f)
-        return [line for line in lines if line]
-
-
 def evenly_spaced(urls: list[str], limit: int | None) -> list[str]:
     """At most ``limit`` URLs spread over the whole list (corpora are often sorted)."""
     if limit is None or len(urls) <= limit:
@@ -96,11 +80,14 @@ def load_corpora(names: Iterable[str], limit: int | None) -> tuple[dict[str, lis
         path = corpus_path(name)
         if path.exists():
             corpora[name] = evenly_spaced(read_corpus(path), limit)
-        else:
+        elif name in OUTSIDE_CORPORA:
             missing.append(
-                f"corpus {name} not found at {path}: set URLSPEC_SHARED to the shared/ directory "
-                "(data from https://github.com/ada-url/url-various-datasets)"
+                f"corpus {name} left out: it is not in the repository (no clear licence) and not "
+                f"at {path} (set URLSPEC_SHARED to a folder with datasets/{path.name}; data from "
+                "https://github.com/ada-url/url-various-datasets)"
             )
+        else:
+            missing.append(f"corpus {name} missing at {path}: it belongs to the repository")
     return corpora, missing
 
 

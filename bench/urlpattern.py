@@ -25,8 +25,19 @@ What is measured, for each library:
   break``), ns per URL; urlspec's own loop is shown too. Fewer URLs are timed for the longer
   lists (``--limit`` divided by N / 10).
 
+* **linear time**: ``test(url)`` on adversarial inputs (``ADVERSARIAL``: runs of "-" against
+  routes with several groups between dashes, ``(.*)(.*)(.*)x`` in the search, nested quantifiers,
+  alternation of equal branches, a ``:name`` followed by optional groups) of 500, 2,000 and
+  8,000 characters, for every library, interleaved (each length takes the libraries in turn, in
+  a different order each time). Each call runs in a fresh process of the library's interpreter,
+  which gets ``--cap`` seconds (5 by default) for the call once its pattern and input are built;
+  a call that takes longer is stopped and shown as "> 5 s", and the longer inputs of that shape
+  are not tried for that library (shown the same way). A cell is the CPU time of one call (the
+  least of a few calls when they are fast); "refused" when the library does not accept the
+  pattern; the answer in brackets when it differs from urlspec's.
+
 Timing as in ``bench/run.py``: the garbage collector off while timed, CPU time, one untimed pass
-first, medians over the rounds.
+first, medians over the rounds. ``--only-linear`` runs the linear-time table alone.
 """
 
 from __future__ import annotations
@@ -41,16 +52,48 @@ import re
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from bench.run import Table
+
+from bench.corpora import WPT_DIR, corpus_path
 
 ROOT = Path(__file__).resolve().parent.parent
 LIBRARIES = ("urlspec", "urlpattern", "urlpattern-py", "yarlpattern")
 #: The one pattern of the single-pattern timing: an HTTP(S) URL with a first path segment.
 PATTERN = "http{s}?://*/:section/*"
 LIST_SIZES = (10, 100, 1000)
+#: The linear-time table's shapes: (label, pattern, input), the input written as (prefix, unit,
+#: suffix): the URL is prefix + unit repeated to the length + suffix. None of them matches.
+ADVERSARIAL: tuple[tuple[str, dict[str, str], tuple[str, str, str]], ...] = (
+    (
+        "/:p0-:p1-:p2-:p3/x, dashes",
+        {"pathname": "/:p0-:p1-:p2-:p3/x"},
+        ("https://a.com/", "-", "/y"),
+    ),
+    (
+        "/:p0-...-:p5/x (six groups), dashes",
+        {"pathname": "/:p0-:p1-:p2-:p3-:p4-:p5/x"},
+        ("https://a.com/", "-", "/y"),
+    ),
+    ("/*-*-*-*/x, dashes", {"pathname": "/*-*-*-*/x"}, ("https://a.com/", "-", "/y")),
+    ("search q=(.*)(.*)(.*)x", {"search": "q=(.*)(.*)(.*)x"}, ("https://a.com/?q=", "a", "")),
+    ("/((?:a*)*)b (nested quantifiers)", {"pathname": "/((?:a*)*)b"}, ("https://a.com/", "a", "")),
+    ("/((?:a|a)*)b (alternation)", {"pathname": "/((?:a|a)*)b"}, ("https://a.com/", "a", "")),
+    (
+        "/:a{-:b}?{-:c}?/x (optional groups)",
+        {"pathname": "/:a{-:b}?{-:c}?/x"},
+        ("https://a.com/", "-a", "/y"),
+    ),
+)
+LINEAR_LENGTHS = (500, 2000, 8000)
+#: Seconds one call of the linear-time table may take (from ``--cap``).
+LINEAR_CAP = 5.0
 CORPUS = "kasztp"
 HARNESS_COMPONENTS = (
     "protocol",
@@ -72,10 +115,6 @@ EARLIER_COMPONENTS: dict[str, tuple[str, ...]] = {
     "search": ("protocol", "hostname", "port", "pathname"),
     "hash": ("protocol", "hostname", "port", "pathname", "search"),
 }
-
-
-def shared_dir() -> Path:
-    return Path(os.environ.get("URLSPEC_SHARED", ROOT.parent / "shared"))
 
 
 def read_lines(path: Path) -> list[str]:
@@ -319,12 +358,12 @@ def worker(name: str, limit: int, with_wpt: bool) -> dict[str, Any]:
     adapter = Adapter(name)
     report: dict[str, Any] = {"name": name, "version": adapter.version, "times": {}}
     if with_wpt:
-        cases = json.loads((shared_dir() / "wpt" / "urlpatterntestdata.json").read_text("utf-8"))
+        cases = json.loads((WPT_DIR / "urlpatterntestdata.json").read_text("utf-8"))
         bases = json.loads(os.environ["URLPATTERN_BENCH_BASES"])
         report["wpt"] = sum(harness_passes(adapter, entry, bases) for entry in cases)
         report["wpt_lenient"] = sum(lenient_passes(adapter, entry) for entry in cases)
         report["wpt_cases"] = len(cases)
-    all_urls = read_lines(shared_dir() / "datasets" / f"{CORPUS}.txt")
+    all_urls = read_lines(corpus_path(CORPUS))
     urls = evenly_spaced(all_urls, limit)
     single = adapter.construct([PATTERN])
     report["times"]["one pattern"] = time_per_url(single.test, urls)
@@ -347,10 +386,134 @@ def worker(name: str, limit: int, with_wpt: bool) -> dict[str, Any]:
     return report
 
 
+def adversarial_url(shape: int, length: int) -> str:
+    """The input of ``ADVERSARIAL[shape]`` whose repeated part has ``length`` characters."""
+    prefix, unit, suffix = ADVERSARIAL[shape][2]
+    return prefix + unit * (length // len(unit)) + suffix
+
+
+def linear_worker(name: str, shape: int, length: int) -> None:
+    """One call of the linear-time table, in this process: build the pattern and the input,
+    print "ready", then time ``test(url)`` and print {"ns": ..., "result": ...} (or
+    {"refused": reason} when the library does not take the pattern)."""
+    adapter = Adapter(name)
+    try:
+        pattern = adapter.construct([ADVERSARIAL[shape][1]])
+    except Exception as error:  # each library has its own exception types
+        print(json.dumps({"refused": f"{type(error).__name__}: {error}"[:200]}), flush=True)
+        return
+    url = adversarial_url(shape, length)
+    print("ready", flush=True)
+    best = None
+    result = False
+    spent = 0
+    calls = 0
+    while calls < 20 and (calls == 0 or spent < 50_000_000):
+        start = time.process_time_ns()
+        result = bool(pattern.test(url))
+        elapsed = time.process_time_ns() - start
+        spent += elapsed
+        calls += 1
+        best = elapsed if best is None else min(best, elapsed)
+    print(json.dumps({"ns": best, "result": result}), flush=True)
+
+
+def run_capped(command: list[str], cap: float, environment: dict[str, str]) -> str | None:
+    """Run ``command`` (a worker that prints "ready" when its timed part starts), giving it
+    ``cap`` seconds from then: its last line of output (or of its errors), or None when it was
+    stopped. (Its output is a few lines, so waiting before reading cannot fill the pipe.)"""
+    with (
+        tempfile.TemporaryFile("w+", encoding="utf-8") as errors,
+        subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=errors, text=True, env=environment, cwd=ROOT
+        ) as process,
+    ):
+        assert process.stdout is not None
+        first = process.stdout.readline()
+        if first.strip() == "ready":
+            try:
+                process.wait(timeout=cap)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+                return None
+        else:
+            process.wait()
+        lines = (first + process.stdout.read()).strip().splitlines()
+        if not lines:
+            errors.seek(0)
+            lines = [json.dumps({"error": (errors.read().strip().splitlines() or ["-"])[-1]})]
+        return lines[-1]
+
+
+def format_call(ns: float) -> str:
+    if ns >= 1e9:
+        return f"{ns / 1e9:.2f} s"
+    if ns >= 1e6:
+        return f"{ns / 1e6:.1f} ms"
+    return f"{ns / 1e6:.3f} ms"
+
+
+def linear_table(
+    names: list[str],
+    interpreters: dict[str, str],
+    lengths: tuple[int, ...] = LINEAR_LENGTHS,
+    cap: float = LINEAR_CAP,
+    shapes: tuple[int, ...] | None = None,
+) -> list[list[str]]:
+    """The linear-time table's rows: [shape, length, one cell per library]."""
+    environment = {**os.environ}
+    environment["PYTHONPATH"] = str(ROOT) + os.pathsep + environment.get("PYTHONPATH", "")
+    rows: list[list[str]] = []
+    turn = 0
+    for shape in range(len(ADVERSARIAL)) if shapes is None else shapes:
+        stalled: set[str] = set()
+        for length in lengths:
+            cells: dict[str, str] = {}
+            answers: dict[str, bool] = {}
+            order = [*names[turn % len(names) :], *names[: turn % len(names)]]
+            turn += 1
+            for name in order:
+                if name in stalled:
+                    cells[name] = f"> {cap:g} s"
+                    continue
+                command = [
+                    interpreters.get(name, sys.executable),
+                    "-m",
+                    "bench.urlpattern",
+                    "--linear-worker",
+                    f"{name},{shape},{length}",
+                ]
+                line = run_capped(command, cap, environment)
+                if line is None:
+                    stalled.add(name)
+                    cells[name] = f"> {cap:g} s"
+                    continue
+                try:
+                    report = json.loads(line)
+                except ValueError:
+                    report = {"error": line}
+                if "ns" in report:
+                    cells[name] = format_call(report["ns"])
+                    answers[name] = report["result"]
+                elif "refused" in report:
+                    stalled.add(name)
+                    cells[name] = "refused"
+                else:
+                    stalled.add(name)
+                    cells[name] = "error"
+            reference = answers.get("urlspec")
+            for name, answer in answers.items():
+                if reference is not None and answer != reference:
+                    cells[name] += f" ({answer})"
+            rows.append([ADVERSARIAL[shape][0], f"{length:,}", *(cells[n] for n in names)])
+    return rows
+
+
 def expected_bases() -> dict[str, str]:
     """The harness's base URL getters (urlspec's URL, which passes WPT's URL tests), computed
     once here so that every library's worker sees the same expectations."""
-    cases = json.loads((shared_dir() / "wpt" / "urlpatterntestdata.json").read_text("utf-8"))
+    cases = json.loads((WPT_DIR / "urlpatterntestdata.json").read_text("utf-8"))
     bases: dict[str, str] = {}
     for entry in cases:
         pattern = entry["pattern"]
@@ -396,16 +559,67 @@ def main(argv: list[str] | None = None) -> int:
         help="run LIB in this interpreter (its own environment)",
     )
     parser.add_argument("--markdown", type=Path, help="write the tables here")
+    parser.add_argument(
+        "--cap", type=float, default=LINEAR_CAP, help="seconds per call in the linear-time table"
+    )
+    parser.add_argument("--only-linear", action="store_true", help="the linear-time table alone")
+    parser.add_argument(
+        "--linear-lengths",
+        default=",".join(map(str, LINEAR_LENGTHS)),
+        help="input lengths of the linear-time table, comma-separated",
+    )
     parser.add_argument("--worker", help=argparse.SUPPRESS)
+    parser.add_argument("--linear-worker", help=argparse.SUPPRESS)
     parser.add_argument("--wpt", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
         json.dump(worker(args.worker, args.limit, args.wpt), sys.stdout)
         return 0
+    if args.linear_worker:
+        name, shape, length = args.linear_worker.split(",")
+        linear_worker(name, int(shape), int(length))
+        return 0
+
+    # bench.run imports urlspec, which a peer's worker interpreter may not have.
     from bench.run import Table, describe_machine, render_markdown, render_text
 
     interpreters = dict(item.split("=", 1) for item in args.python)
     names = [name for name in args.libs.split(",") if name in LIBRARIES]
+    header: list[str] = []
+    tables: list[Table] = []
+    if not args.only_linear:
+        header, tables = speed_and_wpt(args, names, interpreters)
+    else:
+        header = [describe_machine(1)]
+    print("linear time", file=sys.stderr, flush=True)
+    linear = Table(
+        f"test() on adversarial inputs: CPU time of one call (> {args.cap:g} s: stopped)",
+        ["shape", "length", *names],
+        linear_table(
+            names,
+            interpreters,
+            tuple(int(n) for n in args.linear_lengths.split(",")),
+            args.cap,
+        ),
+    )
+    tables.append(linear)
+    print("\n".join(header))
+    for table in tables:
+        print()
+        print(render_text(table))
+    if args.markdown is not None:
+        parts = ["\n".join(header), ""] + [render_markdown(t) + "\n" for t in tables]
+        args.markdown.write_text("\n".join(parts), encoding="utf-8")
+    return 0
+
+
+def speed_and_wpt(
+    args: argparse.Namespace, names: list[str], interpreters: dict[str, str]
+) -> tuple[list[str], list[Table]]:
+    """The WPT and timing tables (the header lines, the tables); ``names`` loses the libraries
+    that could not run."""
+    from bench.run import Table, describe_machine
+
     bases = json.dumps(expected_bases())
     reports: dict[str, list[dict[str, Any]]] = {name: [] for name in names}
     errors: dict[str, str] = {}
@@ -423,6 +637,7 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             reports[name].append(report)
     present = [name for name in names if reports[name]]
+    names[:] = present
     header = [describe_machine(args.rounds)]
     header += [f"Not measured: {name} ({reason})." for name, reason in errors.items()]
     header.append(
@@ -453,15 +668,7 @@ def main(argv: list[str] | None = None) -> int:
             row.append(f"{statistics.median(values):,.0f}" if values else "-")
         rows.append(row)
     timing = Table("test() per URL, ns (median; lower is better)", ["workload", *present], rows)
-    tables = [wpt, timing]
-    print("\n".join(header))
-    for table in tables:
-        print()
-        print(render_text(table))
-    if args.markdown is not None:
-        parts = ["\n".join(header), ""] + [render_markdown(t) + "\n" for t in tables]
-        args.markdown.write_text("\n".join(parts), encoding="utf-8")
-    return 0
+    return header, [wpt, timing]
 
 
 if __name__ == "__main__":

@@ -7,13 +7,15 @@
 # urlspec with the `bench` extra (can_ada, url-py, ada-url, yarl; the stdlib needs nothing), and
 # runs `python -m bench.run` with the remaining arguments, e.g.
 #   scripts/bench.sh --rounds 9 --markdown results.md
-# urlspec is installed as users get it, compiled with mypyc (about two minutes); --pure installs
-# the pure-Python build instead, in .venv-bench/X.Y-pure.
+# urlspec is installed as users get it, compiled with mypyc (about two minutes), once: a later run
+# installs again only when the source changed (scripts/source-stamp.sh); --pure installs the
+# pure-Python build instead, in .venv-bench/X.Y-pure.
 # --with-urlstd installs the `bench-all` extra too: urlstd needs icupy, which builds ICU from
 # source (about 35 minutes here, once per environment).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/find-python.sh
+. scripts/source-stamp.sh
 
 version=""
 extra="bench"
@@ -45,5 +47,19 @@ fi
 
 venv=.venv-bench/$version; [ "$pure" = 1 ] && venv=$venv-pure
 [ -x "$venv/bin/python" ] || "$py" -m venv "$venv"
-URLSPEC_PURE_PYTHON=$pure "$venv/bin/python" -m pip install --quiet --disable-pip-version-check ".[$extra]"
+stamp="$(source_stamp):$extra:pure=$pure"
+if stamp_matches "$venv" "$stamp"; then
+    echo "bench.sh: urlspec in $venv is up to date with the source (no install)" >&2
+else
+    rm -f "$venv/.urlspec-stamp"
+    if [ "$pure" = 1 ]; then
+        echo "bench.sh: installing the pure-Python build and the peers into $venv" >&2
+    else
+        echo "bench.sh: installing urlspec into $venv, compiling it with mypyc (about 2-3" \
+            "minutes on 2 cores, once), and the peers" >&2
+    fi
+    URLSPEC_PURE_PYTHON=$pure "$venv/bin/python" -m pip install --quiet \
+        --disable-pip-version-check ".[$extra]"
+    write_stamp "$venv" "$stamp"
+fi
 exec "$venv/bin/python" -m bench.run "$@"

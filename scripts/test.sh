@@ -33,9 +33,9 @@ compiled installs take 1-2 minutes each, on both cores), and a few minutes when 
   -h, --help this text.
 Other arguments are passed to pytest (e.g. -k relative, -x, tests/test_url.py).
 
-The tests read the WPT data and URL corpora from ../shared (or $URLSPEC_SHARED); without them
-those tests skip, saying where to get the data (under CI=true they fail instead). The tests make
-no network traffic but to the loopback.
+The test data (web-platform-tests files, the Public Suffix List, URL corpora) is in the
+repository, in tests/data (tests/data/SOURCES.md says where each file comes from). The tests
+make no network traffic but to the loopback.
 EOF
 }
 
@@ -53,6 +53,7 @@ while [ $# -gt 0 ]; do
 done
 
 . scripts/find-python.sh
+. scripts/source-stamp.sh
 
 required=(3.11 3.13)
 optional=(3.12)
@@ -105,11 +106,6 @@ wait_one() {
     return $status
 }
 
-# The stamp of what an environment was built from: the tracked and untracked source files.
-source_stamp() {
-    { git ls-files -co --exclude-standard -- src setup.py pyproject.toml 2>/dev/null \
-        || find src setup.py pyproject.toml -type f; } | LC_ALL=C sort | xargs cat | sha256sum
-}
 stamp=$(source_stamp)
 
 pip_install() {
@@ -141,7 +137,7 @@ done
 
 install_env() {
     local py=$1 venv=$2 build=$3 extras=$4 v=$5
-    if [ -f "$venv/.urlspec-stamp" ] && [ "$(cat "$venv/.urlspec-stamp")" = "$stamp:$extras" ]; then
+    if stamp_matches "$venv" "$stamp:$extras"; then
         echo "== the $build build on Python $v is up to date ($venv)"
     else
         rm -f "$venv/.urlspec-stamp"
@@ -154,7 +150,7 @@ install_env() {
         else
             URLSPEC_PURE_PYTHON=1 pip_install "$venv" -e ".[$extras]"
         fi
-        echo "$stamp:$extras" >"$venv/.urlspec-stamp"
+        write_stamp "$venv" "$stamp:$extras"
     fi
     "$venv/bin/python" -m urlspec --version
 }

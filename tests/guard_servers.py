@@ -6,8 +6,19 @@ records every request it got: the address that accepted the connection, the path
 header and the TLS server name the client sent (SNI). Its paths:
 
 * ``/ok``: 200, body ``ok <address>``;
-* ``/redirect?status=302&to=URL``: a redirect of that status to ``URL`` (``Location: URL``);
-* ``/chain?n=3&to=URL``: ``n`` redirects through itself, then to ``URL``.
+* ``/redirect?status=302&to=URL``: a redirect of that status to ``URL`` (``Location: URL``, its
+  text sent as UTF-8; each ``to`` of the query is one Location header);
+* ``/chain?n=3&to=URL``: ``n`` redirects through itself, then to ``URL``;
+* ``/digest``: 401 with an HTTP Digest challenge (RFC 7616) unless the request carries an
+  ``Authorization`` header, then 200.
+
+Each :class:`Seen` also keeps the method, the request headers and the body.
+
+:func:`resolver_for` makes a policy resolver (getaddrinfo's shape) that gives test names their
+addresses, without DNS. The ``public`` fixture is a module's server on 127.0.0.1, its ``seen``
+emptied before each test (import ``public_fixture`` and ``public_module_fixture`` into a test
+module for it), and
+:data:`PUBLIC_POLICY` the policy that lets 127.0.0.1 through and names it ``public.test``.
 """
 
 from __future__ import annotations
@@ -17,8 +28,27 @@ import socket
 import ssl
 import threading
 import urllib.parse
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
+
+import pytest
+
+from urlspec.guard import Policy
+
+
+def resolver_for(names: dict[str, list[str]]) -> Callable[..., list[tuple[Any, ...]]]:
+    """A getaddrinfo-like resolver answering ``names[host]`` (no such name: EAI_NONAME)."""
+
+    def resolver(host: str, port: int, *rest: Any) -> list[tuple[Any, ...]]:
+        if host not in names:
+            raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+        return [
+            (socket.AF_INET6 if ":" in a else socket.AF_INET, socket.SOCK_STREAM, 6, "", (a, port))
+            for a in names[host]
+        ]
+
+    return resolver
 
 
 class _IPv6Server(http.server.ThreadingHTTPServer):
@@ -31,6 +61,9 @@ class Seen:
     path: str
     host: str | None
     server_name: str | None
+    method: str = "GET"
+    headers: dict[str, str] = field(default_factory=dict)
+    body: bytes = b""
 
 
 @dataclass
@@ -61,19 +94,41 @@ class LoopbackServer:
 
             def do_POST(self) -> None:
                 length = int(self.headers.get("Content-Length") or 0)
-                self.rfile.read(length)
-                self._serve()
+                self._serve(self.rfile.read(length))
+
+            def do_PUT(self) -> None:
+                self.do_POST()
 
             def do_HEAD(self) -> None:
                 self._serve()
 
-            def _serve(self) -> None:
+            def _serve(self, body: bytes = b"") -> None:
                 name = server.server_names[-1] if server.server_names else None
-                server.seen.append(Seen(server.address, self.path, self.headers.get("Host"), name))
+                server.seen.append(
+                    Seen(
+                        server.address,
+                        self.path,
+                        self.headers.get("Host"),
+                        name,
+                        self.command,
+                        {key.lower(): value for key, value in self.headers.items()},
+                        body,
+                    )
+                )
                 parts = urllib.parse.urlsplit(self.path)
-                query = dict(urllib.parse.parse_qsl(parts.query))
+                pairs = urllib.parse.parse_qsl(parts.query)
+                query = dict(pairs)
                 if parts.path == "/redirect":
-                    self._redirect(int(query.get("status", "302")), query["to"])
+                    targets = [value for key, value in pairs if key == "to"]
+                    self._redirect(int(query.get("status", "302")), *targets)
+                elif parts.path == "/digest" and "Authorization" not in self.headers:
+                    self.send_response(401)
+                    self.send_header(
+                        "WWW-Authenticate",
+                        'Digest realm="test", qop="auth", nonce="0a4f113b", opaque="5ccc069c"',
+                    )
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
                 elif parts.path == "/chain":
                     left = int(query["n"])
                     target = query["to"]
@@ -88,9 +143,11 @@ class LoopbackServer:
                     if self.command != "HEAD":
                         self.wfile.write(body)
 
-            def _redirect(self, status: int, location: str) -> None:
+            def _redirect(self, status: int, *locations: str) -> None:
                 self.send_response(status)
-                self.send_header("Location", location)
+                for location in locations:
+                    # The bytes on the wire are the text's UTF-8 (send_header writes Latin-1).
+                    self.send_header("Location", location.encode().decode("latin-1"))
                 self.send_header("Content-Length", "0")
                 self.end_headers()
 
@@ -109,8 +166,9 @@ class LoopbackServer:
             host = f"[{self.address}]" if ":" in self.address else self.address
         return f"{scheme}://{host}:{self.port}{path}"
 
-    def redirect_url(self, status: int, to: str, host: str | None = None) -> str:
-        query = urllib.parse.urlencode({"status": status, "to": to})
+    def redirect_url(self, status: int, to: str | list[str], host: str | None = None) -> str:
+        targets = [to] if isinstance(to, str) else to
+        query = urllib.parse.urlencode([("status", str(status))] + [("to", t) for t in targets])
         return self.url(f"/redirect?{query}", host)
 
     def chain_url(self, n: int, to: str, host: str | None = None) -> str:
@@ -119,3 +177,22 @@ class LoopbackServer:
     def close(self) -> None:
         self.httpd.shutdown()
         self.httpd.server_close()
+
+
+@pytest.fixture(scope="module", name="public_module_server")
+def public_module_fixture() -> Iterator[LoopbackServer]:
+    server = LoopbackServer("127.0.0.1")
+    yield server
+    server.close()
+
+
+@pytest.fixture(name="public")
+def public_fixture(public_module_server: LoopbackServer) -> LoopbackServer:
+    public_module_server.seen.clear()
+    return public_module_server
+
+
+#: 127.0.0.1 plays the public internet, under the name public.test.
+PUBLIC_POLICY = Policy(
+    allow_networks=["127.0.0.1/32"], resolver=resolver_for({"public.test": ["127.0.0.1"]})
+)

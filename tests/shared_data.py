@@ -1,8 +1,9 @@
-"""Where the tests find the shared data (WPT JSON, URL corpora), and what they do without it.
+"""Where the tests find their data files: ``tests/data`` in the repository.
 
-The data lives in ``../shared`` beside the repository (set ``URLSPEC_SHARED`` to point
-elsewhere). Outside CI a missing file makes the tests that need it skip, saying where to get it;
-under ``CI=true`` it is a failure, so a CI run can never pass without the data.
+``tests/data/wpt`` holds the web-platform-tests JSON files, ``tests/data/psl`` the Public Suffix
+List and its test cases, ``tests/data/corpora`` the URL corpora; ``tests/data/SOURCES.md`` names
+the origin, version and licence of each. The files are part of the repository, so a missing one
+is a failure (a broken checkout), never a skip.
 """
 
 from __future__ import annotations
@@ -16,34 +17,22 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = Path(os.environ.get("URLSPEC_SHARED", ROOT.parent / "shared"))
-WPT_DIR = SHARED / "wpt"
-DATASETS_DIR = SHARED / "datasets"
-PSL_DIR = SHARED / "psl"
-CORPORA = ("kasztp.txt", "userbait.txt", "node_files.txt", "isaacs_files.txt")
-
-WHERE_TO_GET = {
-    "wpt": "the web-platform-tests url/resources directory "
-    "(https://github.com/web-platform-tests/wpt/tree/master/url/resources)",
-    "datasets": "https://github.com/ada-url/url-various-datasets",
-    "psl": "the Public Suffix List repository's public_suffix_list.dat and tests/tests.txt "
-    "(https://github.com/publicsuffix/list)",
-}
+DATA_DIR = ROOT / "tests" / "data"
+WPT_DIR = DATA_DIR / "wpt"
+CORPORA_DIR = DATA_DIR / "corpora"
+PSL_DIR = DATA_DIR / "psl"
+#: The URL corpora in tests/data/corpora: real web URLs (kasztp) and file: URLs of two source
+#: trees (node_files, isaacs_files).
+CORPORA = ("kasztp.txt", "node_files.txt", "isaacs_files.txt")
 
 
 def in_ci() -> bool:
     return os.environ.get("CI", "").lower() == "true"
 
 
-def missing(path: Path, kind: str) -> None:
-    """Skip (or, under CI, fail) the current test because ``path`` is not there."""
-    message = (
-        f"missing test data {path}: put {WHERE_TO_GET[kind]} there "
-        f"or set URLSPEC_SHARED to the shared/ directory"
-    )
-    if in_ci():
-        pytest.fail(message)
-    pytest.skip(message)
+def missing(path: Path) -> None:
+    """Fail the current test because the data file ``path`` is not in the checkout."""
+    pytest.fail(f"missing test data {path}: it belongs to the repository (tests/data/SOURCES.md)")
 
 
 def wpt_path(name: str) -> Path:
@@ -65,8 +54,8 @@ def load_wpt(name: str) -> list[Any]:
 def wpt_params(name: str, entries: list[Any] | None = None, id_key: str = "input") -> list[Any]:
     """pytest parameters for a WPT file, one per entry.
 
-    When the file is missing there is a single parameter whose test skips (fails under CI),
-    so a missing file is never silently counted as zero passing tests.
+    When the file is missing there is a single parameter whose test fails, so a missing file is
+    never silently counted as zero passing tests.
     """
     if entries is None:
         entries = load_wpt(name)
@@ -80,16 +69,17 @@ def wpt_params(name: str, entries: list[Any] | None = None, id_key: str = "input
 
 
 def require_wpt_entry(entry: Any, name: str) -> Any:
-    """Call first in a test parametrized by wpt_params: reacts to the missing-file parameter."""
+    """Call first in a test parametrized by wpt_params: fails on the missing-file parameter."""
     if entry is None:
-        missing(wpt_path(name), "wpt")
+        missing(wpt_path(name))
     return entry
 
 
 def dataset_path(name: str) -> Path:
-    path = DATASETS_DIR / name
+    """A corpus file of tests/data/corpora (the test fails when it is not there)."""
+    path = CORPORA_DIR / name
     if not path.exists():
-        missing(path, "datasets")
+        missing(path)
     return path
 
 
@@ -103,9 +93,9 @@ def iter_corpus(name: str) -> Iterator[str]:
 
 
 def psl_path(name: str) -> Path:
-    """A file of the Public Suffix List's repository in ``shared/psl`` (skip when missing, fail
-    under CI)."""
+    """A file of the Public Suffix List's repository in tests/data/psl (the test fails when it is
+    not there)."""
     path = PSL_DIR / name
     if not path.exists():
-        missing(path, "psl")
+        missing(path)
     return path

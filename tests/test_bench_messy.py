@@ -46,7 +46,7 @@ def test_the_mutations_of_a_known_url() -> None:
 
 
 def test_each_line_gets_one_mutation_deterministically() -> None:
-    dataset_path("kasztp.txt")  # skips, or fails under CI, when the corpus is missing
+    dataset_path("kasztp.txt")  # fails when the corpus is missing
     lines = [line for _, line in zip(range(600), iter_corpus("kasztp.txt"), strict=False)]
     messy, mixed = messy_corpus(lines)
     assert (messy, mixed) == messy_corpus(lines)

@@ -76,7 +76,7 @@ def wpt_entries_without_base() -> dict[str, dict[str, Any]]:
 def wpt_entry(url: str) -> dict[str, Any]:
     entries = wpt_entries_without_base()
     if not entries:
-        missing(wpt_path("urltestdata.json"), "wpt")
+        missing(wpt_path("urltestdata.json"))
     return entries[url]
 
 
@@ -188,14 +188,24 @@ def test_suite_runs_every_library_on_a_tiny_corpus() -> None:
 
 def test_main_writes_markdown_and_json_for_every_corpus(tmp_path: Path) -> None:
     for name in CORPORA:
-        dataset_path(name)  # skips (fails under CI) when the corpora are missing
+        dataset_path(name)  # fails when a corpus is missing
     markdown, raw = tmp_path / "bench.md", tmp_path / "bench.json"
-    argv = ["--limit", "5", "--rounds", "1", "--libs", "urlspec,urllib"]
+    names = [name.removesuffix(".txt") for name in CORPORA]
+    argv = [
+        "--limit",
+        "5",
+        "--rounds",
+        "1",
+        "--libs",
+        "urlspec,urllib",
+        "--corpus",
+        ",".join(names),
+    ]
     assert run.main([*argv, "--markdown", str(markdown), "--json", str(raw)]) == 0
 
     report = json.loads(raw.read_text(encoding="utf-8"))
     assert report["corpora"] == {name.removesuffix(".txt"): 5 for name in CORPORA}
-    assert len(report["runs"]) == 4 * 3 * 1 + 4 * 2 * 1  # urllib has no can_parse
+    assert len(report["runs"]) == len(CORPORA) * (3 + 2)  # urllib has no can_parse
     text = markdown.read_text(encoding="utf-8")
     assert "| corpus | urllib |" in text  # the ratio table
     assert run.cpu_model() in text
@@ -249,7 +259,7 @@ def test_breakdown_rows_do_what_they_name() -> None:
 
 
 def test_the_install_hint_names_the_extra_that_has_the_peer() -> None:
-    # issue 12: urlstd is only in the bench-all extra (pyproject.toml), the others in bench
+    # urlstd is only in the bench-all extra (pyproject.toml), the others in bench
     import tomllib
 
     from bench.peers import Unavailable, import_peer, peer_extra

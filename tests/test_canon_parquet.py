@@ -28,7 +28,7 @@ def wpt_cases(base: str | None) -> list[dict[str, Any]]:
     """urltestdata.json's entries parsed against ``base`` whose input Arrow can hold (UTF-8)."""
     entries = load_wpt("urltestdata.json")
     if not entries:
-        missing(wpt_path("urltestdata.json"), "wpt")
+        missing(wpt_path("urltestdata.json"))
     cases = []
     for entry in entries:
         if entry.get("base") != base:
@@ -192,8 +192,8 @@ def test_a_closed_pipe_ends_quietly_with_status_1(tmp_path: Path) -> None:
 
 
 def test_a_profile_and_its_options(tmp_path: Path) -> None:
-    # The dedup profile as issue 11 defines it: unreserved characters decoded, query pairs
-    # sorted by name, no fragment; --strip-params removes the parameters named.
+    # The dedup profile as docs/canonicalization.md defines it: unreserved characters decoded,
+    # query pairs sorted by name, no fragment; --strip-params removes the parameters named.
     write_urls(
         tmp_path / "a.parquet",
         [

@@ -2,7 +2,7 @@
 and the properties every profile keeps (deterministic; idempotent where the output is a URL;
 nothing but InvalidURL escapes), on generated text and on every corpus line.
 
-``dedup``'s expected values follow from its definition (the issue and docs/canonicalization.md):
+``dedup``'s expected values follow from its definition (docs/canonicalization.md):
 RFC 3986 §2.3's unreserved characters and §6.2.2 normalizations, and the WHATWG serialization
 (for which the values below are the web-platform-tests' urltestdata outputs of the same inputs).
 """
@@ -48,7 +48,7 @@ def test_unknown_profile_and_option() -> None:
         canonicalize("http://a/", "dedup", nope=True)
 
 
-#: The issue's 13 spellings of one page: all one dedup output.
+#: 13 spellings of one page: all one dedup output.
 THIRTEEN_SPELLINGS = [
     "http://a.com/~user?a=2&b=1",
     "http://a.com/%7euser?a=2&b=1",

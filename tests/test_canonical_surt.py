@@ -226,7 +226,7 @@ def test_inet_aton(given: str, expected: str | None) -> None:
 @pytest.mark.parametrize(
     ("given", "expected"),
     [
-        # IIPC urlcanon's documented example of the SSURT form (the issue quotes it)
+        # IIPC urlcanon's documented example of the SSURT form
         (
             "http://user:pass@foo.example.org:81/path?query#frag",
             "org,example,foo,//81:http@user:pass:/path?query#frag",
@@ -275,7 +275,7 @@ def test_agreement_with_the_surt_package_on_the_corpora() -> None:
                 kinds[f"unexplained: {line!r}: {expected!r} != {ours!r}"] += 1
     unexplained = [kind for kind in kinds if kind.startswith("unexplained")]
     assert not unexplained, unexplained[:20]
-    assert lines > 100_000
+    assert lines > 95_000  # the corpora hold 97,631 lines
     assert sum(kinds.values()) < lines / 1000  # agreement > 99.9%
 
 
@@ -326,7 +326,7 @@ def test_fast_path_on_the_corpora() -> None:
         for name in CORPORA
         for number, line in enumerate(iter_corpus(name))
     )
-    assert taken > 100_000  # most lines are printable ASCII web (or file) URLs
+    assert taken > 95_000  # most of the 97,631 lines are printable ASCII web (or file) URLs
 
 
 def test_the_ascii_path_takes_what_the_plain_one_leaves() -> None:
@@ -340,7 +340,7 @@ def test_the_ascii_path_takes_what_the_plain_one_leaves() -> None:
             elif surt_module._ascii_key(line, False, False, True, True) is not None:
                 ascii_only += 1
     assert ascii_only > 1_000
-    assert plain > 100_000
+    assert plain > 90_000
 
 
 @settings(max_examples=2000, deadline=None)

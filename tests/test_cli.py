@@ -24,6 +24,8 @@ from typing import Any
 import pytest
 from shared_data import load_wpt, missing, wpt_path
 
+from urlspec.cli.common import EXIT_USAGE, CLIError, arguments_or_stdin
+
 SCRIPT = Path(sys.executable).parent / "urlspec"
 #: Both ways of starting the program.
 LAUNCHERS = {"script": [str(SCRIPT)], "module": [sys.executable, "-m", "urlspec"]}
@@ -72,7 +74,7 @@ def wpt_case(input: str, base: str | None) -> dict[str, Any]:
     """The urltestdata.json entry for ``input`` against ``base``."""
     entries = wpt_entries("urltestdata.json")
     if not entries:
-        missing(wpt_path("urltestdata.json"), "wpt")
+        missing(wpt_path("urltestdata.json"))
     for entry in entries:
         if entry.get("input") == input and entry.get("base") == base:
             return dict(entry)
@@ -82,7 +84,7 @@ def wpt_case(input: str, base: str | None) -> dict[str, Any]:
 def toascii_case(input: str) -> dict[str, Any]:
     entries = wpt_entries("toascii.json")
     if not entries:
-        missing(wpt_path("toascii.json"), "wpt")
+        missing(wpt_path("toascii.json"))
     for entry in entries:
         if entry.get("input") == input:
             return dict(entry)
@@ -214,6 +216,27 @@ def test_parse_takes_several_urls() -> None:
     assert [document["valid"] for document in documents] == [True, False, True]
 
 
+def test_parse_and_check_read_standard_input() -> None:
+    # As canon and match: no URL argument (with input piped) or "-" reads the URLs, one a line.
+    # The expected hrefs and errors are WPT's (urltestdata.json) for the same inputs.
+    first = wpt_case("http://[::127.0.0.1]", WPT_BASE)
+    bad = wpt_case("http://f:999999/c", WPT_BASE)
+    piped = f"\ufeff{first['input']}\r\n{bad['input']}\n".encode()
+    for arguments in ([], ["-"]):
+        result = urlspec("parse", "--json", "--base", WPT_BASE, *arguments, stdin=piped)
+        assert result.returncode == 1
+        documents = json.loads(out(result))
+        assert [document["href"] for document in documents] == [first["href"], None]
+        result = urlspec("check", "--json", "--base", WPT_BASE, *arguments, stdin=piped)
+        assert [document["valid"] for document in json.loads(out(result))] == [True, False]
+    # "-" among arguments: the arguments and the piped lines, in order
+    result = urlspec("check", "--json", "https://example.com/", "-", stdin=b"http://[::1\n")
+    assert [document["input"] for document in json.loads(out(result))] == [
+        "https://example.com/",
+        "http://[::1",
+    ]
+
+
 def test_parse_invalid_base() -> None:
     result = urlspec("parse", "--base", "not a url", "foo")
     assert result.returncode == 1
@@ -269,7 +292,10 @@ def test_help_formatter_keeps_paragraphs_lists_and_examples() -> None:
         "heading:\n"
         "  term    a definition that goes on and\n"
         "          on over lines\n"
-        "    urlspec canon big.txt | head -n 3\n"
+        "    urlspec canon big.txt | head -n 3\n\n"
+        "list:\n"
+        "  1. an item long enough to be wrapped\n"
+        "  2. a short one\n"
     )
     formatter = HelpFormatter("urlspec")
     assert formatter._fill_text(text, 28, "").splitlines() == [
@@ -282,7 +308,29 @@ def test_help_formatter_keeps_paragraphs_lists_and_examples() -> None:
         "          goes on and on",
         "          over lines",
         "    urlspec canon big.txt | head -n 3",
+        "",
+        "list:",
+        "  1. an item long enough to",
+        "     be wrapped",
+        "  2. a short one",
     ]
+
+
+@pytest.mark.parametrize("command", sorted(subcommands()))
+def test_help_is_self_contained_and_keeps_examples(command: str) -> None:
+    # A user who installed the package has no docs/ folder: help points to none; and example
+    # commands stay one a line.
+    result = subprocess.run(
+        [str(SCRIPT), *([command] if command else []), "--help"],
+        capture_output=True,
+        env={**environment(), "COLUMNS": "80"},
+        timeout=60,
+        check=True,
+    )
+    text = out(result)
+    assert "docs/" not in text
+    for line in text.splitlines():
+        assert line.count("urlspec ") <= 1, line
 
 
 # --- the hint for a missing extra ------------------------------------------------------------
@@ -411,7 +459,8 @@ def test_canon_line_that_is_not_utf8() -> None:
 
 
 def test_canon_cuts_a_long_line_that_is_not_utf8() -> None:
-    # issue 12: a 10 MB line that is not UTF-8 made a 40 MB message; it is cut as invalid URLs are
+    # A 1 MB line that is not UTF-8 must not make a message four times its size: it is cut as
+    # invalid URLs are.
     line = b"http://example.com/\xff" + b"a" * 1_000_000
     result = urlspec("canon", stdin=line + b"\n")
     assert result.returncode == 1
@@ -541,7 +590,7 @@ def test_canon_progress_bar_only_on_a_terminal(tmp_path: Path) -> None:
     assert b"%" in terminal  # the share of the input done, as the file's size is known
     assert b"/" in terminal
     assert b"lines" in terminal
-    # the bar is erased at the end, and a summary line left (issue 12)
+    # the bar is erased at the end, and a summary line left
     last_line = terminal.rsplit(b"\r\x1b[K", 1)[1]
     assert last_line.startswith(b"3,000 lines (0 invalid lines), ")
     assert last_line.endswith(b" lines/s\r\n")  # (the terminal's "\n" is "\r\n")
@@ -549,7 +598,7 @@ def test_canon_progress_bar_only_on_a_terminal(tmp_path: Path) -> None:
 
 
 def test_progress_bar_fits_80_columns_and_counts_in_english() -> None:
-    # issue 12: the rate was cut at 80 columns; "1 invalid lines"
+    # The rate fits in 80 columns, and the counts are English ("1 invalid line", not "lines").
     from urlspec.cli.progress import Progress, counted
 
     bar = Progress(io.StringIO(), 1023 * 1024**3, enabled=True)
@@ -724,7 +773,7 @@ def test_check_lists_validation_errors() -> None:
     result = urlspec("check", "http://example.com\\foo", "https://example.com/")
     assert result.returncode == 0
     text = out(result)
-    # (messages quote as a Python literal does: the backslash is escaped, issue 12)
+    # (messages quote as a Python literal does: the backslash is escaped)
     assert "'http://example.com\\\\foo': valid, 1 validation error" in text
     assert "invalid-reverse-solidus at 18" in text
     assert "'https://example.com/': valid, no validation errors" in text
@@ -896,7 +945,7 @@ def test_jsonl_of_a_file_whose_name_is_not_utf8(tmp_path: Path) -> None:
     assert record["href"] == "http://a/"
 
 
-# --- canon --profile / --unique / --strip-params (issue 11) -------------------------------------
+# --- canon --profile / --unique / --strip-params -----------------------------------------------
 
 
 def test_canon_profiles() -> None:
@@ -986,3 +1035,17 @@ def test_canon_profile_usage_errors(arguments: list[str]) -> None:
     result = urlspec("canon", *arguments, stdin=b"http://a/\n")
     assert result.returncode == 2
     assert out(result) == ""
+
+
+def test_no_url_and_a_terminal_is_a_usage_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    # With no URL argument, a command reads standard input only when it is piped: a terminal
+    # would wait for input nobody knows to type.
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr(sys, "stdin", Terminal())
+    with pytest.raises(CLIError) as caught:
+        list(arguments_or_stdin([], "parse"))
+    assert caught.value.status == EXIT_USAGE
+    assert "pipe them into urlspec parse" in caught.value.message

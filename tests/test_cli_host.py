@@ -1,5 +1,5 @@
 """``urlspec host``, ``urlspec diff --base`` and what ``urlspec --version`` says of the data
-(issue 10), run as a user runs them (see tests/test_cli.py).
+(Public Suffix List, IDNA), run as a user runs them (see tests/test_cli.py).
 
 Expected values: the URL Standard and WPT for the parsed hosts (0x7f.1 is 127.0.0.1), the
 Public Suffix List's rules, the IANA registries' rows, and RFC 3986 §5.4.1 for urljoin

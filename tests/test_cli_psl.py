@@ -4,7 +4,7 @@ Expected values: the lists are written here in the Public Suffix List's format
 (https://github.com/publicsuffix/list/wiki/Format: one rule a line, "//" comments, "*." wildcard
 and "!" exception rules), and the answers are that format's formal algorithm on them ("example"
 is the public suffix of "a.b.example", so "b.example" its registrable domain). The real list's
-rule count, 10,248, is the one shared/psl/SOURCES.md states for that copy.
+rule count, 10,248, is the one tests/data/SOURCES.md states for that copy.
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ def test_update_to_a_path_and_the_environment_variable(
 def test_the_real_list(data_home: Path) -> None:
     source = PSL_DIR / "public_suffix_list.dat"
     if not source.exists():
-        missing(source, "psl")
+        missing(source)
     result = urlspec("psl", "update", "--from", str(source))
     assert result.returncode == 0, err(result)
     assert "10248 rules" in out(result)

@@ -40,7 +40,7 @@ def test_verdict_reason_and_href_per_target() -> None:
 
 
 def test_all_allowed_exits_0() -> None:
-    result = urlspec("redirect-check", "--base", BASE, "/a", "b?c", "#d")
+    result = urlspec("redirect-check", "--base", BASE, "/a", "b?c", "?d#e")
     assert result.returncode == 0
     assert out(result).count("allowed") == 3
 

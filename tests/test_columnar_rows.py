@@ -272,7 +272,7 @@ def test_mask_bytes() -> None:
 
 
 def test_a_sliced_column() -> None:
-    lines = mixed_corpus("userbait.txt")[:400]
+    lines = mixed_corpus("kasztp.txt")[:400]
     array = pa.array(lines, pa.string()).slice(37, 300)
     expected = [scalar_row(value, None) for value in lines[37:337]]
     assert columnar._parse_by_rows(array, None).to_pylist() == expected

@@ -20,6 +20,7 @@ import sys
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -30,11 +31,13 @@ from toolkit_strategies import URLS
 from urlspec import URL, InvalidURL
 from urlspec.idna import mapping_table_unicode_version
 from urlspec.toolkit import _confusables_data as confusables_data
+from urlspec.toolkit import _scripts_data as scripts_data
 from urlspec.toolkit import display as display_module
 from urlspec.toolkit.display import (
     is_ascii_confusable,
     is_moderately_restrictive,
     is_shown_decoded,
+    script_extensions,
 )
 
 
@@ -258,15 +261,47 @@ def test_moderately_restrictive(label: str, passes: bool) -> None:
 
 
 def test_script_data_is_of_idnas_unicode_version() -> None:
-    # fontTools ships ScriptExtensions.txt as a Python module whose header names the file:
-    # it must be the Unicode version of IDNA's tables and of unicodedata2 (move the fonttools
-    # bound in pyproject.toml with idna's and unicodedata2's).
-    source = resources.files("fontTools.unicodedata").joinpath("ScriptExtensions.py")
-    header = source.read_text(encoding="utf-8")[:2000]
-    found = re.search(r"ScriptExtensions-(\d+\.\d+\.\d+)\.txt", header)
-    assert found is not None
-    assert found.group(1) == mapping_table_unicode_version()
+    # The Script_Extensions table and the character properties must be of the Unicode version
+    # of IDNA's tables (regenerate the table with scripts/generate_scripts.py when they move).
+    assert mapping_table_unicode_version() == scripts_data.UNICODE_VERSION
     assert display_module._UNICODE.unidata_version == mapping_table_unicode_version()
+
+
+def _font_tools_unicodedata() -> Any:
+    """fontTools.unicodedata (the test extra), the source of the Script_Extensions table."""
+    try:
+        from fontTools import unicodedata as font_tools_unicodedata
+    except ImportError:
+        message = "fontTools is not installed (the test extra: pip install -e '.[test]')"
+        if in_ci():
+            pytest.fail(message)
+        pytest.skip(message)
+    return font_tools_unicodedata
+
+
+def test_script_table_is_regenerated_from_font_tools(tmp_path: Path) -> None:
+    _font_tools_unicodedata()
+    generator = _load_script("generate_scripts")
+    output = tmp_path / "_scripts_data.py"
+    assert generator.main([str(output)]) == 0
+    committed = ROOT / "src" / "urlspec" / "toolkit" / "_scripts_data.py"
+    assert output.read_bytes() == committed.read_bytes()
+
+
+def test_script_extensions_are_font_tools_on_every_range() -> None:
+    # fontTools' own lookup (ScriptExtensions.txt, else Scripts.txt) is the reference: both
+    # tables are constant between their range starts, so checking each start of either table
+    # and the code point before it checks every code point.
+    reference = _font_tools_unicodedata()
+    starts = {
+        *reference.Scripts.RANGES,
+        *reference.ScriptExtensions.RANGES,
+        *scripts_data.RANGE_STARTS,
+        0x10FFFF,
+    }
+    for start in sorted(starts):
+        for code in {start, max(start - 1, 0)}:
+            assert script_extensions(chr(code)) == set(reference.script_extension(chr(code))), code
 
 
 # --- hosts: whole-script confusables of ASCII labels (UTS #39 §4) ------------------------------
@@ -408,25 +443,21 @@ def test_confusable_data_is_what_the_skeleton_needs() -> None:
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFUSABLES_SHA256 = "6ed3ee967c9dfdf6677d563c9985182fbc50a2efb7d6059cd57b2e2ce18f5b92"
-WHERE_TO_GET_CONFUSABLES = (
+MISSING_CONFUSABLES = (
     "confusables.txt of UTS #39 Version 18.0.0 (SHA-256 "
-    f"{CONFUSABLES_SHA256}) is not here: get it from "
-    "https://www.unicode.org/Public/security/18.0.0/confusables.txt (or unicode-org/unicodetools, "
-    "unicodetools/data/security/dev/confusables.txt at the 18.0 release) and put it at "
-    "tests/data/confusables.txt or name it in URLSPEC_CONFUSABLES_TXT (see tests/data/SOURCES.md)"
+    f"{CONFUSABLES_SHA256}) is missing: it belongs to the repository at "
+    "tests/data/confusables.txt (see tests/data/SOURCES.md)"
 )
 
 
 def _confusables_txt() -> Path:
-    """confusables.txt (tests/data/, committed beside the module generated from it). When it is
-    missing the test skips, saying where to get it; under ``CI=true`` that is a failure."""
+    """confusables.txt (tests/data/, committed beside the module generated from it; or the file
+    named by URLSPEC_CONFUSABLES_TXT). A missing file is a failure."""
     path = Path(
         os.environ.get("URLSPEC_CONFUSABLES_TXT", ROOT / "tests" / "data" / "confusables.txt")
     )
     if not path.is_file():
-        if in_ci():
-            pytest.fail(WHERE_TO_GET_CONFUSABLES)
-        pytest.skip(WHERE_TO_GET_CONFUSABLES)
+        pytest.fail(MISSING_CONFUSABLES)
     return path
 
 
@@ -461,14 +492,18 @@ def _full_algorithm(label: str, prototypes: dict[str, str], ascii: re.Pattern[st
     return skeleton if ascii.fullmatch(skeleton) else None
 
 
+def _load_script(name: str) -> Any:
+    """A script of scripts/, loaded as a module."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def test_generated_module_is_confusables_txt_regenerated(tmp_path: Path) -> None:
     path = _confusables_txt()
-    spec = importlib.util.spec_from_file_location(
-        "generate_confusables", ROOT / "scripts" / "generate_confusables.py"
-    )
-    assert spec is not None and spec.loader is not None
-    generator = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(generator)
+    generator = _load_script("generate_confusables")
     output = tmp_path / "_confusables_data.py"
     assert generator.main([str(path), str(output)]) == 0
     committed = ROOT / "src" / "urlspec" / "toolkit" / "_confusables_data.py"

@@ -2,13 +2,20 @@
 
 Each case carries its class, whose note in the data file cites the registry, RFC or URL Standard
 step that justifies the expected verdict. ``check`` cases run :func:`urlspec.guard.check` (no
-DNS), ``resolve`` cases :func:`urlspec.guard.resolve` with the resolver answers the case gives,
-``redirect``/``chain``/``rebinding`` cases real clients (httpx and requests) against servers on
-127.0.0.1 ("the public internet": the policy's allow_networks) and 127.0.0.2 ("internal").
+DNS), ``resolve`` cases :func:`urlspec.guard.resolve` with the resolver answers the case gives
+(or the resolver's misbehaviour the case names), each with the policy the case gives (the default
+one otherwise), and a case's ``secret`` must appear nowhere in the refusal;
+``redirect``/``chain``/``rebinding`` cases real clients (httpx, requests, urllib3,
+urllib.request and aiohttp) against servers on 127.0.0.1 ("the public internet": the policy's
+allow_networks) and 127.0.0.2 ("internal"). The ``check`` and ``resolve`` cases also go through
+each client, whose connection attempts are caught before they leave (an allowed case is one
+the client tried to connect for, to an address the guard checked).
 """
 
 from __future__ import annotations
 
+import asyncio
+import ipaddress
 import json
 import socket
 from collections.abc import Callable, Iterator
@@ -50,10 +57,38 @@ def answers_resolver(answers: list[str] | None) -> Callable[..., list[tuple[Any,
     return resolver
 
 
-def verdict(call: Callable[[], object]) -> tuple[str, str | None]:
+#: The global address a name of a ``check`` case resolves to when it goes through a client.
+GLOBAL_ANSWER = ["93.184.215.14"]
+
+#: How a "resolver-misbehaves" case's resolver misbehaves.
+MISBEHAVIOURS: dict[str, Callable[..., Any]] = {
+    "returns-none": lambda *args: None,
+    "returns-a-string": lambda *args: "93.184.215.14",
+    "returns-no-address": lambda *args: [(socket.AF_INET, socket.SOCK_STREAM, 6, "", None)],
+    "raises-value-error": lambda *args: int("not a number"),
+    "raises-lookup-error": lambda *args: {}["nxdomain.test"],
+}
+
+
+def resolver_of(case: dict[str, Any]) -> Callable[..., Any]:
+    """The resolver of a ``resolve`` case (a ``check`` case's names resolve to a global
+    address: :data:`GLOBAL_ANSWER`)."""
+    if "resolver" in case:
+        return MISBEHAVIOURS[case["resolver"]]
+    return answers_resolver(case["answers"] if case["kind"] == "resolve" else GLOBAL_ANSWER)
+
+
+def policy_of(case: dict[str, Any], **fields: Any) -> Policy:
+    return Policy(**case.get("policy", {}), **fields)
+
+
+def verdict(call: Callable[[], object], secret: str | None = None) -> tuple[str, str | None]:
     try:
         call()
     except Refused as refused:
+        if secret is not None:
+            for shown in (str(refused), refused.url, refused.detail, repr(refused)):
+                assert secret not in shown
         return "refuse", refused.reason
     return "allow", None
 
@@ -66,17 +101,23 @@ def test_the_corpus_is_large_and_every_class_is_explained() -> None:
         assert case["expect"] in ("allow", "refuse")
         assert (case["expect"] == "refuse") == ("reason" in case)
         assert case.get("reason") is None or case["reason"] in guard.REASONS
+        policy_of(case)  # a valid policy
+        assert case.get("resolver") is None or case["resolver"] in MISBEHAVIOURS
 
 
 @pytest.mark.parametrize("case", cases("check"))
 def test_check(case: dict[str, Any]) -> None:
-    assert verdict(lambda: guard.check(case["url"])) == (case["expect"], case.get("reason"))
+    policy = policy_of(case)
+    assert verdict(lambda: guard.check(case["url"], policy), case.get("secret")) == (
+        case["expect"],
+        case.get("reason"),
+    )
 
 
 @pytest.mark.parametrize("case", cases("resolve"))
 def test_resolve(case: dict[str, Any]) -> None:
-    policy = Policy(resolver=answers_resolver(case["answers"]))
-    assert verdict(lambda: guard.resolve(case["url"], policy)) == (
+    policy = policy_of(case, resolver=resolver_of(case))
+    assert verdict(lambda: guard.resolve(case["url"], policy), case.get("secret")) == (
         case["expect"],
         case.get("reason"),
     )
@@ -109,7 +150,66 @@ def fetch_requests(url: str, policy: Policy) -> int:
         return session.get(url).status_code
 
 
-CLIENTS = [pytest.param(fetch_httpx, id="httpx"), pytest.param(fetch_requests, id="requests")]
+def fetch_urllib3(url: str, policy: Policy) -> int:
+    with guard.pool_manager(policy) as manager:
+        return manager.request("GET", url).status
+
+
+def fetch_urllib_request(url: str, policy: Policy) -> int:
+    with guard.opener(policy).open(url) as response:
+        status: int = response.status
+        return status
+
+
+def fetch_aiohttp(url: str, policy: Policy) -> int:
+    async def fetch() -> int:
+        async with guard.aiohttp_session(policy) as session, session.get(url) as response:
+            return response.status
+
+    return asyncio.run(fetch())
+
+
+CLIENTS = [
+    pytest.param(fetch_httpx, id="httpx"),
+    pytest.param(fetch_requests, id="requests"),
+    pytest.param(fetch_urllib3, id="urllib3"),
+    pytest.param(fetch_urllib_request, id="urllib.request"),
+    pytest.param(fetch_aiohttp, id="aiohttp"),
+]
+
+
+class Reached(RuntimeError):
+    """A client tried to connect (the test's stand-in for the network). A RuntimeError, which
+    aiohttp's Happy Eyeballs (aiohappyeyeballs) collects from its connection attempts and raises
+    again, as it does an OSError."""
+
+
+@pytest.mark.parametrize("fetch", CLIENTS)
+@pytest.mark.parametrize("case", cases("check", "resolve"))
+def test_through_the_client(
+    case: dict[str, Any],
+    fetch: Callable[[str, Policy], int],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    policy = policy_of(case, resolver=resolver_of(case))
+    tried: list[str] = []
+
+    def connect(sock: socket.socket, address: Any) -> None:
+        tried.append(address[0])
+        raise Reached(address)
+
+    monkeypatch.setattr(socket.socket, "connect", connect)
+    try:
+        result = verdict(lambda: fetch(case["url"], policy), case.get("secret"))
+    except RuntimeError:  # Reached, or aiohttp's one error for several addresses each Reached
+        assert case["expect"] == "allow"
+        pinned = guard.resolve(case["url"], policy).addresses
+        assert tried
+        assert {ipaddress.ip_address(a) for a in tried} <= {ipaddress.ip_address(a) for a in pinned}
+    else:
+        assert result == (case["expect"], case.get("reason"))
+        assert result[0] == "refuse"
+        assert tried == []
 
 
 @pytest.mark.parametrize("fetch", CLIENTS)

@@ -284,6 +284,27 @@ def test_invalid_url_patterns_are_policy_errors() -> None:
         Policy(deny_urls=[42])  # type: ignore[list-item]
 
 
+# A backreference (ECMA-262 §22.2.2.7.2 BackreferenceMatcher) makes matching depend on what
+# was captured, so no memo keeps it linear: (?:a|a)* tries 2^n ways to split a run of a.
+BACKTRACKING = {"pathname": r"/((?<x>(?:a|a)*)\k<x>x)"}
+
+
+def test_a_pattern_that_may_backtrack_is_refused_by_default() -> None:
+    for entry in (BACKTRACKING, URLPattern(BACKTRACKING), {"pathname": "/((?=a)a)"}):
+        with pytest.raises(PolicyError, match="backreference or a lookaround"):
+            Policy(deny_urls=[entry])
+        with pytest.raises(PolicyError, match="allow_backtracking_patterns=True"):
+            Policy(allow_urls=[entry])
+    # Routes and plain regexps match in linear time: no opt-in needed.
+    Policy(allow_urls=["https://a.example/:year-:month-:day-:slug", {"pathname": "/(a+)*b"}])
+
+
+def test_a_backtracking_match_past_its_bound_refuses_the_url() -> None:
+    policy = Policy(deny_urls=[BACKTRACKING], allow_backtracking_patterns=True)
+    assert reason("https://example.com/aax", policy) == "url-denied"  # "a" captured, "a", "x"
+    assert reason("https://example.com/" + "a" * 40 + "y", policy) == "url-pattern-too-costly"
+
+
 # --- the host kind read from the serialization, against the URL record's -------------------
 
 GUARD_CORPUS = Path(__file__).parent / "data" / "guard_bypass.json"
@@ -327,4 +348,135 @@ def test_host_kind_from_the_serialization_is_the_records() -> None:
         scheme = url.protocol[:-1]
         assert host_kind(url, scheme, url.hostname) is url.host_kind, text
         compared += 1
-    assert compared > 100_000
+    assert compared > 95_000  # the corpora hold 97,631 lines
+
+
+# --- translation blocks and allow entries ----------------------------------------------------
+
+
+def test_an_allowed_ipv6_network_never_reopens_a_carried_ipv4_class() -> None:
+    # The red team's probes: an allow entry on a translation block (RFC 6052 NAT64, RFC 4291
+    # IPv4-mapped) must not let through the link-local metadata address (RFC 3927) or loopback
+    # (RFC 1122) that the IPv6 address carries.
+    assert reason("http://[64:ff9b::a9fe:a9fe]/", Policy(allow_networks=["64:ff9b::/96"])) == (
+        "address-link-local"
+    )
+    assert reason("http://[::ffff:127.0.0.1]/", Policy(allow_networks=["::/0"])) == (
+        "address-loopback"
+    )
+    # What the entry names is let through: a global IPv4 address through the allowed block.
+    assert reason("http://[64:ff9b:1::808:808]/", Policy(allow_networks=["64:ff9b:1::/48"])) is None
+    assert reason("http://[::808:808]/", Policy(allow_networks=["::/96"])) is None
+    teredo = "http://[2001:0:808:808::f7f7:f7f7]/"  # client and server 8.8.8.8 (RFC 4380 §4)
+    assert reason(teredo, Policy(allow_networks=["2001::/32"])) is None
+    # ... and a carried address that an IPv4 entry names.
+    both = Policy(allow_networks=["64:ff9b::/96", "169.254.169.254/32"])
+    assert reason("http://[64:ff9b::a9fe:a9fe]/", both) is None
+
+
+def test_an_ipv4_entry_opens_what_carries_it_only_through_transparent_blocks() -> None:
+    policy = Policy(allow_networks=["10.1.2.0/24"])
+    # IPv4-mapped, NAT64 and 6to4 reach the IPv4 address itself: the entry decides.
+    for host in ("[::ffff:10.1.2.3]", "[64:ff9b::10.1.2.3]", "[2002:a01:203::1]"):
+        assert reason(f"http://{host}/", policy) is None, host
+    # IPv4-compatible (deprecated, in reserved ::/8) and the local-use prefix (RFC 8215) have a
+    # class of their own, which the IPv4 entry does not name.
+    assert reason("http://[::10.1.2.3]/", policy) == "address-reserved"
+    assert reason("http://[64:ff9b:1::a01:203]/", policy) == "address-private"
+
+
+def test_a_denied_network_refuses_what_carries_it() -> None:
+    policy = Policy(deny_networks=["8.8.8.0/24"])
+    for host in ("[::ffff:8.8.8.8]", "[2002:808:808::1]", "[2001:0:4136:e378::f7f7:f7f7]"):
+        assert reason(f"http://{host}/", policy) == "network-denied", host
+    assert reason("http://[64:ff9b::808:808]/", Policy(deny_networks=["64:ff9b::/96"])) == (
+        "network-denied"
+    )
+
+
+def test_the_guard_and_the_registry_class_agree() -> None:
+    # With the default policy, a literal address is refused exactly when its class (urlspec.
+    # hosts.special_addresses) is not global, and for that class.
+    from urlspec.hosts.special_addresses import address_class
+
+    hosts = [
+        "[::5db8:d822]",
+        "[::127.0.0.1]",
+        "[::ffff:8.8.8.8]",
+        "[64:ff9b::808:808]",
+        "[64:ff9b:1::808:808]",
+        "[64:ff9b:1::7f00:1]",
+        "[2001:0:4136:e378:8000:63bf:3fff:fdd2]",
+        "[2001:0:808:808::f7f7:f7f7]",
+        "[2002:808:808::1]",
+        "[2002:a9fe:a9fe::]",
+        "[::2]",
+        "[2606:4700::1111]",
+        "8.8.8.8",
+        "10.0.0.1",
+        "localhost..",
+        "127.0.0.1...",
+    ]
+    for host in hosts:
+        cls = address_class(host)
+        assert reason(f"http://{host}/") == (None if cls == "global" else f"address-{cls}"), host
+
+
+# --- port 0 and empty labels ------------------------------------------------------------------
+
+
+def test_port_zero_is_refused_by_name() -> None:
+    # IANA reserves port 0 (RFC 6335 §6); the URL parser keeps ":0" and reads ":000" as 0.
+    for url in ("http://example.com:0/", "https://8.8.8.8:000/", "http://[2606:4700::1111]:0/"):
+        with pytest.raises(Refused) as refused:
+            check(url)
+        assert refused.value.reason == "port-not-allowed"
+        assert "port 0" in refused.value.detail
+    assert reason("http://example.com:0/", Policy(ports=None)) == "port-not-allowed"
+    with pytest.raises(PolicyError):
+        Policy(ports={0, 80})
+    with pytest.raises(Refused) as refused:
+        guard.resolve("http://name.test:0/", Policy(resolver=answers("8.8.8.8")))
+    assert refused.value.reason == "port-not-allowed"
+
+
+def test_trailing_dots_are_the_same_name() -> None:
+    # RFC 1034 §3.1: a trailing dot is the root label; "localhost.." is localhost (RFC 6761).
+    assert reason("http://localhost../") == "address-loopback"
+    assert reason("http://a.localhost.../") == "address-loopback"
+    assert reason("http://127.0.0.1.../") == "address-loopback"  # a domain to the parser
+    assert reason("http://169.254.0xa9fe../") == "address-link-local"
+    denied = Policy(deny_hosts=["admin.example.com"])
+    for host in (
+        "admin.example.com.",
+        "admin.example.com..",
+        "ADMIN.example.com...",
+        "admin\uff0eexample\u3002com\uff0e\uff0e",  # fullwidth and ideographic full stops
+        "admin%2Eexample.com..",
+    ):
+        assert reason(f"https://{host}/", denied) == "host-denied", host
+    wildcard = Policy(deny_hosts=["*.example.com", "site:example.org"])
+    assert reason("https://a.example.com../", wildcard) == "host-denied"
+    assert reason("https://a.example.org../", wildcard) == "host-denied"
+    allowed = Policy(allow_hosts=["api.example.com.."])
+    assert allowed.allowed.exact == frozenset({"api.example.com"})
+    assert reason("https://api.example.com.../", allowed) is None
+    assert reason("https://example.com../") is None  # a name: DNS decides
+
+
+def test_other_empty_labels_are_refused() -> None:
+    for host in ("a..b.example", ".example.com", ".localhost", "x...y", "1.2.3.999.."):
+        assert reason(f"http://{host}/") == "empty-label", host
+    with pytest.raises(PolicyError):
+        Policy(deny_hosts=["a..b.example"])
+
+
+def test_guarded_url_refuses_empty_labels() -> None:
+    from pydantic import TypeAdapter, ValidationError
+
+    from urlspec.web.pydantic import GuardedURL
+
+    adapter: TypeAdapter[URL] = TypeAdapter(GuardedURL)
+    for url in ("http://localhost../", "http://127.0.0.1.../", "http://x:0/", "http://a..b/"):
+        with pytest.raises(ValidationError):
+            adapter.validate_python(url)

@@ -622,7 +622,7 @@ def test_domain_functions_never_raise_anything_else(domain: str) -> None:
         assert isinstance(domain_to_unicode(domain, be_strict), str)
 
 
-# --- One Unicode version for every IDNA step (issue 10) -----------------------------------------
+# --- One Unicode version for every IDNA step ----------------------------------------------------
 
 
 def test_character_properties_are_of_the_mapping_tables_unicode_version() -> None:
@@ -631,7 +631,7 @@ def test_character_properties_are_of_the_mapping_tables_unicode_version() -> Non
     assert unicode_data().unidata_version == mapping_table_unicode_version()
 
 
-# The answers of the WHATWG reference implementation (whatwg-url) and ada, as the issue gives them.
+# The answers of the WHATWG reference implementation (whatwg-url) and ada.
 @pytest.mark.parametrize(
     ("input", "expected"),
     [

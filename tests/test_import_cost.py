@@ -1,4 +1,4 @@
-"""What importing urlspec loads: nothing heavy before it is needed (issue: import cost).
+"""What importing urlspec loads: nothing heavy before it is needed.
 
 Each check runs in a fresh interpreter, since this one has loaded everything already. They test
 *what* is loaded, not how long it takes (timings belong to benchmarks, not tests).
@@ -47,7 +47,7 @@ def test_an_ascii_host_needs_no_idna_tables() -> None:
 
 
 def test_the_toolkit_and_data_urls_load_only_when_used() -> None:
-    # issue 12: the URL class's toolkit methods import their modules on first call
+    # The URL class's toolkit methods import their modules on first call.
     loaded = loaded_after("import urlspec\nfrom urlspec import URL\nURL('https://example.com/a')")
     assert not {name for name in loaded if name.startswith("urlspec.toolkit")}
     fetch = {"urlspec.fetch.data_url", "urlspec.fetch.mime_type", "urlspec.fetch.forgiving_base64"}
@@ -58,7 +58,7 @@ def test_the_toolkit_and_data_urls_load_only_when_used() -> None:
 
 
 def test_import_urlspec_loads_neither_the_suffix_list_nor_unicodedata2() -> None:
-    # issue 10: the Public Suffix List is read on first use, unicodedata2 on the first IDN.
+    # The Public Suffix List is read on first use, unicodedata2 on the first IDN.
     script = (
         "import sys, urlspec\n"
         "from urlspec import URL\n"
@@ -73,7 +73,7 @@ def test_import_urlspec_loads_neither_the_suffix_list_nor_unicodedata2() -> None
 
 
 def test_no_dataframe_library_before_it_is_asked_for() -> None:
-    # issue 13: urlspec.columnar and urlspec.spark need pyarrow / pyspark; nothing else may.
+    # urlspec.columnar and urlspec.spark need pyarrow / pyspark; nothing else may.
     script = (
         "import urlspec, json, sys\n"
         "from urlspec import URL\n"

@@ -192,7 +192,7 @@ def test_url_origin_getter_serializes() -> None:
     assert URL("http://[0::1]/").origin == "http://[::1]"
 
 
-# --- get_origin: the public way to an Origin object (issue 12) ------------------------------------
+# --- get_origin: the public way to an Origin object -----------------------------------------------
 
 
 @pytest.mark.parametrize(

@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import importlib
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
 
 import pytest
 
@@ -44,3 +49,27 @@ def test_public_module_names_are_the_packages_modules(public: str, home: str, ne
     assert public_module.__all__ == home_module.__all__
     for name in home_module.__all__:
         assert getattr(public_module, name) is getattr(home_module, name)
+
+
+def test_the_readme_names_every_runtime_dependency() -> None:
+    # The README's "Dependencies:" sentence is what a user reads before installing: every
+    # requirement of pyproject.toml's [project] dependencies is named there, and nothing more.
+    root = Path(__file__).resolve().parent.parent
+    project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    required = {re.split(r"[<>=!~;\[ ]", spec, maxsplit=1)[0] for spec in project["dependencies"]}
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    sentence = readme[readme.index("Dependencies:") :].split(".\n", 1)[0]
+    named = set(re.findall(r"`([A-Za-z0-9_.-]+)`", sentence)) - {"URL"}
+    assert named == required
+
+
+def test_display_needs_no_font_tools() -> None:
+    # URL.display()'s script data is a table in the package: it runs with fontTools blocked.
+    code = (
+        "import sys\nsys.modules['fontTools'] = None\n"
+        "from urlspec import URL\n"
+        "print(URL('https://xn--pypal-4ve.com/%C3%A9').display())"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "https://xn--pypal-4ve.com/\u00e9\n"

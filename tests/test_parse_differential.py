@@ -359,8 +359,8 @@ def geturl_as_314(ours_: Any, theirs: Any) -> bool:
 # CPython 3.15 lets the first non-empty argument decide whether a call is str or bytes (3.14 and
 # older: the first argument, empty or not), and None passes through it: urlsplit(None) splits an
 # empty URL (3.15's urlparse: ``if url is None: url = ''``), a None path is no path in
-# urlunsplit/urlunparse. The expected outcomes are 3.15's, as issue 14 lists them from running
-# CPython 3.15's Lib/urllib/parse.py (each is also what that code computes by reading it); a
+# urlunsplit/urlunparse. The expected outcomes are 3.15's, from running CPython
+# 3.15's Lib/urllib/parse.py (each is also what that code computes by reading it); a
 # raised exception is compared by type only (the interpreter words its own TypeErrors).
 # Call -> 3.15's outcome: ("ok", value) or ("raise", exception type).
 COERCION_315: list[tuple[Check, tuple[str, Any]]] = [

@@ -53,7 +53,7 @@ def test_every_state_has_a_method() -> None:
 def test_both_dispatches_agree_on_wpt() -> None:
     cases = list(wpt_cases())
     if not cases:
-        missing(wpt_path("urltestdata.json"), "wpt")  # skips, or fails under CI
+        missing(wpt_path("urltestdata.json"))
     for input, base_string in cases:
         base = None
         if base_string is not None:
@@ -130,7 +130,7 @@ def run_checking_the_special_flag(
 def test_the_special_flag_follows_the_scheme_on_wpt() -> None:
     cases = list(wpt_cases())
     if not cases:
-        missing(wpt_path("urltestdata.json"), "wpt")
+        missing(wpt_path("urltestdata.json"))
     for input, base_string in cases:
         base = None if base_string is None else basic_url_parse(base_string)
         if base_string is None or base is not None:
@@ -200,10 +200,10 @@ def test_every_run_is_checked() -> None:
 
 
 def wpt_texts() -> list[str]:
-    """The WPT inputs and bases (skips, or fails under CI, when the file is missing)."""
+    """The WPT inputs and bases (fails when the file is missing)."""
     cases = list(wpt_cases())
     if not cases:
-        missing(wpt_path("urltestdata.json"), "wpt")
+        missing(wpt_path("urltestdata.json"))
     return [text for input, base in cases for text in (input, base) if text is not None]
 
 

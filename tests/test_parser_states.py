@@ -88,7 +88,7 @@ def assert_same_as_reference(
 def test_same_records_and_errors_as_the_reference_on_wpt() -> None:
     entries = load_wpt("urltestdata.json")
     if not entries:
-        missing(wpt_path("urltestdata.json"), "wpt")
+        missing(wpt_path("urltestdata.json"))
     for entry in entries:
         base = None
         if entry.get("base") is not None:

@@ -1,6 +1,6 @@
 """Tests for urlspec.hosts.public_suffix_list: public suffixes and registrable domains.
 
-Expected values come from the Public Suffix List's own test vectors (shared/psl/tests.txt,
+Expected values come from the Public Suffix List's own test vectors (tests/data/psl/tests.txt,
 checkPublicSuffix), the URL Standard's table of examples (url.bs, "public suffix" / "registrable
 domain"), and rules of the list quoted beside each case.
 """
@@ -96,7 +96,7 @@ def test_psl_tests_through_the_url_class(input: str | None, expected: str | None
 
 @pytest.mark.parametrize(("input", "expected"), PSL_TEST_PARAMS)
 def test_psl_tests_with_the_lists_own_copy(input: str | None, expected: str | None) -> None:
-    """The vectors against the list of the same repository (shared/psl), read by from_file."""
+    """The vectors against the list of the same repository (tests/data/psl), read by from_file."""
     if input is None or input == "null":
         psl_path(PSL_TESTS)
         return
@@ -238,6 +238,22 @@ def test_invalid_hosts_raise_invalid_host(host: str) -> None:
     assert repr(host) in str(raised.value)
     with pytest.raises(InvalidHost):
         public_suffix(host)
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("https://www.example.com/x", "a URL, not a host: give its host (URL(url).hostname)"),
+        ("www.example.com/x", "a host has no '/'"),
+    ],
+)
+def test_a_url_given_as_a_host_is_named(text: str, says: str) -> None:
+    # "/" is a forbidden host code point (url.bs §3.1): a URL or a path is never a host. The
+    # message says so, instead of the domain-to-ASCII failure it leads to.
+    for function in (registrable_domain, public_suffix):
+        with pytest.raises(InvalidHost) as raised:
+            function(text)
+        assert says in str(raised.value) and repr(text) in str(raised.value)
 
 
 @pytest.mark.parametrize("not_a_str", [None, 1, b"example.com"])

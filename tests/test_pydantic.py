@@ -13,12 +13,12 @@ import doctest
 from typing import Annotated, Any
 
 import pytest
-from pydantic import BaseModel, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 import urlspec.web.pydantic
 from urlspec import URL
 from urlspec.guard import Policy
-from urlspec.web.pydantic import WHATWGURL, AnyURL, Guarded, HttpURL
+from urlspec.web.pydantic import WHATWGURL, AnyURL, Guarded, GuardedURL, HttpURL
 
 
 class Page(BaseModel):
@@ -139,7 +139,7 @@ def test_guarded_with_a_check() -> None:
 def test_guarded_with_the_guard() -> None:
     adapter: TypeAdapter[URL] = TypeAdapter(Annotated[URL, Guarded(Policy())])
     assert adapter.validate_python("https://example.com/").href == "https://example.com/"
-    # 127.0.0.1 is loopback (RFC 6890); the issue names the reason code address-loopback.
+    # 127.0.0.1 is loopback (RFC 6890): the reason code is address-loopback (urlspec.guard).
     error = error_of(adapter, "http://0x7f.1/")
     assert error["type"] == "url_refused"
     assert error["ctx"]["reason"] == "address-loopback"
@@ -148,3 +148,17 @@ def test_guarded_with_the_guard() -> None:
 def test_the_module_examples() -> None:
     results = doctest.testmod(urlspec.web.pydantic)
     assert results.attempted > 0 and results.failed == 0
+
+
+def test_a_refusal_shows_no_password_where_the_input_is_hidden() -> None:
+    # The guard refuses credentials (docs/security.md); its message drops the userinfo, and a
+    # model with pydantic's hide_input_in_errors (docs/pydantic.md) shows the input nowhere.
+    class Hook(BaseModel):
+        model_config = ConfigDict(hide_input_in_errors=True)
+        url: GuardedURL
+
+    for text in ("http://user:s3cret@127.0.0.1/", "http://user:s3cret@[::1/"):
+        with pytest.raises(ValidationError) as caught:
+            Hook.model_validate({"url": text})
+        assert "s3cret" not in str(caught.value)
+        assert "s3cret" not in repr(caught.value.errors(include_input=False))

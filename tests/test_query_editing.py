@@ -240,7 +240,7 @@ def test_a_query_edit_makes_the_url_the_constructor_makes_on_every_corpus_line()
             # (removing the query, and the other edits, on every shape: the tests above)
             check_made_as_the_constructor_makes_it(url.with_query(q="x y"))
             checked += 1
-    assert checked > 100_000
+    assert checked > 95_000  # the corpora hold 97,631 lines
 
 
 def test_the_ascii_shortcut_on_every_code_point() -> None:

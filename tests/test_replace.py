@@ -346,7 +346,7 @@ class _MyURL(URL):
 
 
 def test_replace_on_a_subclass_returns_the_subclass() -> None:
-    """issue 12, item 9: replace() on a subclass returned a plain URL."""
+    """replace() on a subclass of URL returns that subclass, not a plain URL."""
     assert type(_MyURL("https://h/").replace(pathname="/a")) is _MyURL
     assert type(_MyURL("https://h/").replace(strict=True, pathname="/a")) is _MyURL
 

@@ -120,7 +120,7 @@ def test_a_url_relative_to_itself(url: URL) -> None:
 def test_round_trip_on_corpus_pairs() -> None:
     # Neighbouring lines of each corpus are often on the same site: pairs that share a lot.
     pairs = 0
-    for corpus in ("kasztp.txt", "userbait.txt", "isaacs_files.txt"):
+    for corpus in ("kasztp.txt", "node_files.txt", "isaacs_files.txt"):
         urls = [u for u in map(URL.parse, itertools.islice(iter_corpus(corpus), 600)) if u]
         for url, base in itertools.pairwise(urls):
             _check(url, base)

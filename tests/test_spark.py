@@ -17,6 +17,7 @@ import re
 import shutil
 import sys
 from collections.abc import Iterator
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -49,8 +50,8 @@ MISSING = what_is_missing()
 if MISSING is not None and not in_ci():
     pytest.skip(MISSING, allow_module_level=True)
 
-# The corpora of the corpus job: more than 10,000 lines together.
-CORPUS_NAMES = ("userbait.txt", "isaacs_files.txt")
+# The lines of the corpus job: more than 10,000 together (all of isaacs_files, web URLs of kasztp).
+CORPUS_LINES = (("isaacs_files.txt", 6_207), ("kasztp.txt", 5_000))
 
 
 @pytest.fixture(scope="module")
@@ -85,7 +86,7 @@ def spark() -> Iterator[Any]:
 
 @pytest.fixture(scope="module")
 def corpus_rows() -> list[tuple[int, str | None, str | None]]:
-    lines = [line for name in CORPUS_NAMES for line in iter_corpus(name)]
+    lines = [line for name, count in CORPUS_LINES for line in islice(iter_corpus(name), count)]
     urls = with_nulls_and_invalid(lines)
     bases = cycled(ROW_BASES, len(urls))
     return list(zip(range(len(urls)), urls, bases, strict=True))

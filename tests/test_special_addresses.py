@@ -5,7 +5,8 @@ Expected values: each row of the IANA IPv4 and IPv6 Special-Purpose Address Regi
 multicast and reserved blocks of the Address Space Registries), written out here by hand with
 an address inside the row and one just outside it; IPv4 spellings the URL parser accepts (WPT's
 urltestdata has each form: 0x7f.1, 0177.0.0.1, 2130706433, ...); the embedded-IPv4 forms of
-RFC 4291 §2.5.5, RFC 6052 and RFC 3056; "localhost" names of RFC 6761 §6.3.
+RFC 4291 §2.5.5, RFC 6052, RFC 8215, RFC 3056 and RFC 4380 (the IPv4 addresses worked out by hand
+from each RFC's layout); "localhost" names of RFC 6761 §6.3.
 """
 
 from __future__ import annotations
@@ -20,9 +21,13 @@ from urlspec.hosts.special_addresses import (
     ADDRESS_CLASSES,
     IPV4_BLOCKS,
     IPV6_BLOCKS,
+    TRANSLATION_BLOCKS,
     AddressClass,
+    Block,
     address_class,
     address_info,
+    ipv4_block,
+    ipv6_block,
 )
 
 # (registry row, an address inside it, its class, an address just outside it, the row that
@@ -67,11 +72,13 @@ IPV4_ROWS = [
 IPV6_ROWS = [
     ("::1/128", "::1", "loopback", "::", "::/128", "unspecified"),
     ("::/128", "::", "unspecified", "::1", "::1/128", "loopback"),
-    ("64:ff9b:1::/48", "64:ff9b:1:ffff::1", "private", "64:ff9b:2::", "::/0", "reserved"),
+    # (The rows that carry IPv4 addresses: inside them, an address that carries 8.8.8.8, a
+    # global address, so that the row's own class shows.)
+    ("64:ff9b:1::/48", "64:ff9b:1:ffff::808:808", "private", "64:ff9b:2::", "::/0", "reserved"),
     ("100::/64", "100::ffff:ffff:ffff:ffff", "reserved", "100:0:0:2::", "::/0", "reserved"),
     ("100:0:0:1::/64", "100:0:0:1::1", "reserved", "100:0:0:2::", "::/0", "reserved"),
     ("2001::/23", "2001:1ff::1", "reserved", "2001:200::", "2000::/3", "global"),
-    ("2001::/32", "2001:0:ffff::1", "reserved", "2001:1::4", "2001::/23", "reserved"),
+    ("2001::/32", "2001:0:808:808::f7f7:f7f7", "reserved", "2001:1::4", "2001::/23", "reserved"),
     ("2001:1::1/128", "2001:1::1", "global", "2001:1::", "2001::/23", "reserved"),
     ("2001:1::2/128", "2001:1::2", "global", "2001:1::4", "2001::/23", "reserved"),
     ("2001:1::3/128", "2001:1::3", "global", "2001:1::4", "2001::/23", "reserved"),
@@ -92,12 +99,24 @@ IPV6_ROWS = [
     ("::/0", "4000::1", "reserved", "3fff:ffff::", "2000::/3", "global"),
 ]
 
+TRANSLATION_ROWS = {translation.block.prefix for translation in TRANSLATION_BLOCKS}
+
 # (row, an address inside, the IPv4 address it carries, how, an address just outside, its row)
 EMBEDDING_ROWS = [
     ("::ffff:0:0/96", "::ffff:127.0.0.1", "127.0.0.1", "IPv4-mapped", "::fffe:ffff:ffff", "::/0"),
     ("64:ff9b::/96", "64:ff9b::10.0.0.1", "10.0.0.1", "NAT64", "64:ff9b:0:0:0:1::", "::/0"),
+    (
+        "64:ff9b:1::/48",
+        "64:ff9b:1::a9fe:a9fe",
+        "169.254.169.254",
+        "NAT64 local-use",
+        "64:ff9b:2::a9fe:a9fe",
+        "::/0",
+    ),
     ("2002::/16", "2002:c0a8:101::1", "192.168.1.1", "6to4", "2003::", "2000::/3"),
     ("::/96", "::169.254.169.254", "169.254.169.254", "IPv4-compatible", "::1:0:0", "::/0"),
+    # RFC 4380 §4: the client's address is the last 32 bits inverted: ~0x80fffefe = 127.0.1.1.
+    ("2001::/32", "2001:0:808:808::80ff:fefe", "127.0.1.1", "Teredo", "2001:1::4", "2001::/23"),
 ]
 
 
@@ -117,7 +136,9 @@ def test_registry_rows(
 ) -> None:
     is_ipv6 = ":" in inside
     info = address_info(inside)
-    assert (info.address_class, _row(info.block), info.embedded_ipv4) == (cls, row, None)
+    assert (info.address_class, _row(info.block)) == (cls, row)
+    # (The rows that carry IPv4 addresses say which; here they carry global ones.)
+    assert (info.embedded_ipv4 is not None) == (row in TRANSLATION_ROWS)
     if not is_ipv6:
         assert info.address == inside
     info = address_info(outside)
@@ -138,7 +159,7 @@ def test_embedded_ipv4_is_judged_by_the_ipv4_address(
     assert (info.embedded_ipv4, info.embedding, _row(info.block)) == (ipv4, how, row)
     assert info.address_class == address_class(ipv4)
     assert info.address_class != "global"
-    assert info.block is not None and f"carrying {address_info(ipv4).block}" in info.block
+    assert info.block is not None and f"{ipv4}: {address_info(ipv4).block}" in info.block
     outside_info = address_info(outside)
     assert (outside_info.embedded_ipv4, _row(outside_info.block)) == (None, outside_row)
 
@@ -159,6 +180,49 @@ def test_embedded_ipv4_is_judged_by_the_ipv4_address(
 def test_embedded_ipv4_examples(host: str, cls: str) -> None:
     assert address_class(host) == cls
     assert URL(f"https://{host}/").address_class == cls
+
+
+def test_every_translation_block_is_tested() -> None:
+    assert {row for row, *_ in EMBEDDING_ROWS} == TRANSLATION_ROWS
+
+
+@pytest.mark.parametrize(
+    ("host", "cls", "carried"),
+    [
+        # IPv4-compatible (RFC 4291 §2.5.5.1, deprecated) lies in ::/8, "Reserved by IETF" in the
+        # IPv6 Address Space Registry: reserved even when what it carries is global
+        # (93.184.216.34 = 0x5db8d822), else the class of what it carries.
+        ("[::5db8:d822]", "reserved", "93.184.216.34"),
+        ("[::8.8.8.8]", "reserved", "8.8.8.8"),
+        ("[::127.0.0.1]", "loopback", "127.0.0.1"),
+        ("[::2]", "reserved", "0.0.0.2"),
+        # The local-use translation prefix (RFC 8215: not globally reachable), the IPv4 address
+        # in the last 32 bits (RFC 6052 §2.2, /96).
+        ("[64:ff9b:1::808:808]", "private", "8.8.8.8"),
+        ("[64:ff9b:1::7f00:1]", "loopback", "127.0.0.1"),
+        ("[64:ff9b:1:ab::a9fe:a9fe]", "link-local", "169.254.169.254"),
+        # The well-known prefix (RFC 6052 §2.1; IANA: globally reachable): what it carries.
+        ("[64:ff9b::808:808]", "global", "8.8.8.8"),
+        ("[64:ff9b::a9fe:a9fe]", "link-local", "169.254.169.254"),
+        # Teredo (RFC 4380 §4): server 0x4136e378 = 65.54.227.120 (global), client
+        # ~0x3ffffdd2 = 0xc000022d = 192.0.2.45 (RFC 5737 documentation).
+        ("[2001:0:4136:e378:8000:63bf:3fff:fdd2]", "documentation", "192.0.2.45"),
+        # Both global (client ~0xf7f7f7f7 = 8.8.8.8): the block's own class, reserved.
+        ("[2001:0:808:808::f7f7:f7f7]", "reserved", "8.8.8.8"),
+        # The metadata address as the client (~0x56015601 = 0xa9fea9fe) or as the server.
+        ("[2001:0:808:808::5601:5601]", "link-local", "169.254.169.254"),
+        ("[2001:0:a9fe:a9fe::f7f7:f7f7]", "link-local", "169.254.169.254"),
+        # 6to4 (RFC 3056 §2: bits 16-47; IANA: reachability N/A, that of what it carries).
+        ("[2002:808:808::1]", "global", "8.8.8.8"),
+        ("[2002:a9fe:a9fe::1]", "link-local", "169.254.169.254"),
+    ],
+)
+def test_translated_addresses_are_judged_by_what_they_carry_and_their_block(
+    host: str, cls: str, carried: str
+) -> None:
+    info = address_info(host)
+    assert (info.address_class, info.embedded_ipv4) == (cls, carried)
+    assert URL(f"http://{host}/").address_class == cls
 
 
 # Every spelling of 127.0.0.1 that the URL parser accepts (WPT urltestdata.json has each form).
@@ -213,6 +277,11 @@ def test_other_ipv4_spellings(spelling: str, address: str, cls: str) -> None:
         ("localhost", "loopback"),
         ("LOCALHOST", "loopback"),
         ("localhost.", "loopback"),
+        ("localhost..", "loopback"),  # trailing dots are the root label, however many
+        ("a.localhost...", "loopback"),
+        ("127.0.0.1..", "loopback"),  # a domain to the host parser, 127.0.0.1 without its dots
+        ("10.1...", "private"),
+        ("1.2.3.999..", "domain"),  # no IPv4 address without its dots
         ("a.localhost", "loopback"),
         ("a.b.LocalHost.", "loopback"),
         ("\uff4c\uff4f\uff43\uff41\uff4c\uff48\uff4f\uff53\uff54", "loopback"),  # fullwidth
@@ -287,3 +356,22 @@ def test_the_public_function_and_every_answer() -> None:
 def test_invalid_hosts(host: str) -> None:
     with pytest.raises(InvalidHost):
         address_class(host)
+
+
+def _edges(blocks: tuple[Block, ...], bits: int) -> list[int]:
+    """Each block's first and last address and the addresses just outside it."""
+    edges = []
+    for block in blocks:
+        last = block.network | ((1 << (bits - block.prefix_length)) - 1)
+        edges += [block.network, last, (block.network - 1) % (1 << bits), (last + 1) % (1 << bits)]
+    return edges
+
+
+def test_the_block_lookup_is_the_most_specific_row() -> None:
+    # The indexed lookups answer what a scan of the rows, most specific first, answers.
+    for address in _edges(IPV4_BLOCKS, 32):
+        rows = [block for block in IPV4_BLOCKS if block.contains(address)]
+        assert ipv4_block(address).prefix == (rows[0].prefix if rows else "0.0.0.0/0")
+    for address in _edges(IPV6_BLOCKS, 128):
+        rows = [block for block in IPV6_BLOCKS if block.contains(address)]
+        assert ipv6_block(address) == rows[0]

@@ -11,7 +11,7 @@ import pickle
 
 import pytest
 
-from urlspec import HostKind, InvalidURL, URLSearchParams
+from urlspec import HostKind, InvalidURL, ReadOnlySearchParamsError, URLSearchParams
 from urlspec.url import URL
 from urlspec.url_record import (
     URLRecord,
@@ -201,15 +201,37 @@ def test_immutable() -> None:
     assert not hasattr(url, "__dict__")
 
 
-def test_search_params_is_a_fresh_copy() -> None:
+def test_search_params_is_a_read_only_copy() -> None:
     url = URL("https://example.com/?a=1&b=%20&a=3")
     params = url.search_params
     assert isinstance(params, URLSearchParams)
+    assert params.read_only
     assert list(params) == [("a", "1"), ("b", " "), ("a", "3")]
     assert str(params) == "a=1&b=+&a=3"
-    params.append("c", "4")
-    assert url.search == "?a=1&b=%20&a=3"
     assert str(URL("https://example.com/").search_params) == ""
+
+
+@pytest.mark.parametrize(
+    ("method", "arguments"),
+    [("append", ("c", "4")), ("delete", ("a",)), ("set", ("a", "2")), ("sort", ())],
+)
+def test_search_params_refuses_to_change_silently(method: str, arguments: tuple[str, ...]) -> None:
+    """A browser's url.searchParams.append(...) changes the URL's href; this URL is immutable,
+    so the change raises (a TypeError naming the ways to make the changed URL) rather than
+    change nothing."""
+    url = URL("https://example.com/?b=1&a=1")
+    params = url.search_params
+    with pytest.raises(ReadOnlySearchParamsError, match=r"update_query.*replace\(search_params"):
+        getattr(params, method)(*arguments)
+    assert isinstance(ReadOnlySearchParamsError(method), TypeError)
+    assert list(params) == [("b", "1"), ("a", "1")]
+    assert url.href == "https://example.com/?b=1&a=1"
+    # a copy is the caller's own, and mutable; replace(search_params=...) makes the new URL
+    copy = URLSearchParams(params)
+    assert not copy.read_only
+    getattr(copy, method)(*arguments)
+    changed = url.replace(search_params=copy)
+    assert list(changed.search_params) == list(copy)
 
 
 def test_replace_applies_setters_in_order() -> None:

@@ -23,7 +23,7 @@ PATHNAME_CASES = [c for c in CASES if set(c["left"]) == set(c["right"]) == {"pat
 
 def test_data_present() -> None:
     if not CASES:
-        shared_data.missing(shared_data.wpt_path(DATA_FILE), "wpt")
+        shared_data.missing(shared_data.wpt_path(DATA_FILE))
     assert len(CASES) == 26
 
 

@@ -99,7 +99,7 @@ def _params() -> list[Any]:
 
 def test_data_present() -> None:
     if not CASES:
-        shared_data.missing(shared_data.wpt_path(DATA_FILE), "wpt")
+        shared_data.missing(shared_data.wpt_path(DATA_FILE))
     assert len(CASES) >= 369
 
 

@@ -8,6 +8,7 @@ indices into the input as given). Host-level errors are only required to lie wit
 
 from __future__ import annotations
 
+import pickle
 from typing import NamedTuple
 
 import pytest
@@ -192,3 +193,23 @@ def test_invalid_base_is_reported_with_its_errors() -> None:
     assert raised.value.input == "not a url"
     assert raised.value.errors[-1].name == "missing-scheme-non-relative-URL"
     assert validate("/path", "not a url")[-1].name == "missing-scheme-non-relative-URL"
+
+
+def test_invalid_url_is_made_as_any_exception_is() -> None:
+    # ValueError("message") is the reference: the message alone, nothing else needed.
+    reference = ValueError("no scheme here")
+    error = InvalidURL("no scheme here")
+    assert str(error) == str(reference) and error.args == reference.args
+    assert (error.input, error.errors, error.base, error.reason) == (
+        "no scheme here",
+        [],
+        None,
+        "no scheme here",
+    )
+    assert str(InvalidURL()) == str(ValueError(""))
+    copy = pickle.loads(pickle.dumps(error))
+    assert (type(copy), str(copy), copy.reason) == (InvalidURL, "no scheme here", "no scheme here")
+    # the parser's constructor still names the input and the fatal validation error
+    rich = InvalidURL("x", [ValidationError("missing-scheme-non-relative-URL", 0)])
+    assert str(rich).startswith("invalid URL 'x': missing-scheme-non-relative-URL")
+    assert pickle.loads(pickle.dumps(rich)).errors == rich.errors

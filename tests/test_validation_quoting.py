@@ -1,4 +1,4 @@
-"""Messages quote inputs one unambiguous way (issue 12, item 9): single quotes, as a Python
+"""Messages quote inputs one unambiguous way: single quotes, as a Python
 string literal, with ``'``, ``\\`` and unprintable characters escaped."""
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 
 The WPT tests are parametrized one case per entry, so a truncated or empty copy of a file would
 otherwise pass with fewer cases. Counts are those of the web-platform-tests files in
-``shared/wpt`` (url/resources, July 2026); a newer WPT copy changes them on purpose, here.
+``tests/data/wpt`` (url/resources, July 2026; see tests/data/SOURCES.md); a newer WPT copy
+changes them on purpose, here.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ EXPECTED_ENTRIES = {
     "IdnaTestV2.json": 2671,
     "urlencoded-parser-data.json": 35,
     "percent-encoding.json": 7,
-    # fetch/data-urls/resources and mimesniff/mime-types/resources (issue 12)
+    # fetch/data-urls/resources and mimesniff/mime-types/resources
     "data-urls.json": 72,
     "base64.json": 80,
     "mime-types.json": 74,
@@ -45,7 +46,7 @@ EXPECTED_SETTER_CASES = {
 def test_wpt_file_has_every_entry(name: str) -> None:
     path = wpt_path(name)
     if not path.exists():
-        missing(path, "wpt")
+        missing(path)
     entries = [e for e in json.loads(path.read_text(encoding="utf-8")) if not isinstance(e, str)]
     assert len(entries) == EXPECTED_ENTRIES[name]
 
@@ -53,7 +54,7 @@ def test_wpt_file_has_every_entry(name: str) -> None:
 def test_urltestdata_has_its_relative_to_entries() -> None:
     path = wpt_path("urltestdata.json")
     if not path.exists():
-        missing(path, "wpt")
+        missing(path)
     entries = json.loads(path.read_text(encoding="utf-8"))
     assert sum(1 for e in entries if isinstance(e, dict) and "relativeTo" in e) == 17
 
@@ -61,7 +62,7 @@ def test_urltestdata_has_its_relative_to_entries() -> None:
 def test_setters_file_has_every_case() -> None:
     path = wpt_path("setters_tests.json")
     if not path.exists():
-        missing(path, "wpt")
+        missing(path)
     data = json.loads(path.read_text(encoding="utf-8"))
     counts = {attr: len(cases) for attr, cases in data.items() if attr != "comment"}
     assert counts == EXPECTED_SETTER_CASES

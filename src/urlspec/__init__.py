@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from urlspec.origin import TupleOrigin as TupleOrigin
     from urlspec.origin import get_origin as get_origin
     from urlspec.own_href import COMPILED as COMPILED
+    from urlspec.search_params import ReadOnlySearchParamsError as ReadOnlySearchParamsError
     from urlspec.search_params import URLSearchParams as URLSearchParams
     from urlspec.url import URL as URL
     from urlspec.url import validate as validate
@@ -66,6 +67,7 @@ _EXPORTS: dict[str, str] = {
     "URL": "urlspec.url",
     "validate": "urlspec.url",
     "URLSearchParams": "urlspec.search_params",
+    "ReadOnlySearchParamsError": "urlspec.search_params",  # url.search_params.append(...)
     "InvalidURL": "urlspec.validation",
     "StrictReplaceError": "urlspec.validation",  # URL.replace(..., strict=True)
     "ValidationError": "urlspec.validation",
@@ -76,7 +78,7 @@ _EXPORTS: dict[str, str] = {
     "Origin": "urlspec.origin",
     "TupleOrigin": "urlspec.origin",
     "OpaqueOrigin": "urlspec.origin",
-    # issue 12: data: URLs, MIME types, origins as objects
+    # data: URLs (the Fetch Standard), MIME types, origins as objects
     "DataURL": "urlspec.fetch.data_url",
     "parse_data_url": "urlspec.fetch.data_url",
     "MIMEType": "urlspec.fetch.mime_type",
@@ -84,9 +86,10 @@ _EXPORTS: dict[str, str] = {
     "get_origin": "urlspec.origin",
     "urlencoded_parse": "urlspec.urlencoded",
     "urlencoded_serialize": "urlspec.urlencoded",
-    "canonicalize": "urlspec.canonical",  # issue 11
-    "safebrowsing_expressions": "urlspec.canonical",  # issue 11
-    # issue 10
+    # canonicalization profiles
+    "canonicalize": "urlspec.canonical",
+    "safebrowsing_expressions": "urlspec.canonical",
+    # hosts: public suffixes, registrable domains, sites, address classes
     "InvalidHost": "urlspec.host",
     "PublicSuffixList": "urlspec.hosts.public_suffix_list",
     "public_suffix": "urlspec.hosts.public_suffix_list",

@@ -542,7 +542,15 @@ class InvalidHost(ValueError):
         self.host = host
         self.errors = errors
         reason = errors[-1].description if errors else "not a host"
-        if ":" in host and not host.startswith("["):
+        if "://" in host:
+            # A URL where a host was wanted (registrable_domain("https://example.com/x")).
+            reason = (
+                "a URL, not a host: give its host (URL(url).hostname), or ask the URL itself "
+                "(URL(url).registrable_domain, .public_suffix, .address_class)"
+            )
+        elif "/" in host:  # (a forbidden host code point)
+            reason = "a host has no '/': give the host alone, without a path"
+        elif ":" in host and not host.startswith("["):
             reason += " (a port is not part of a host; an IPv6 address must be valid)"
         super().__init__(f"invalid host {host!r}: {reason}")
 

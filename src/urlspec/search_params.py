@@ -20,6 +20,13 @@ Every name and value is converted to a scalar value string (lone surrogates beco
 Web IDL's ``USVString`` does. This class stands alone: it is not tied to a URL. The
 :class:`urlspec.URL` class makes one from its query with :meth:`URLSearchParams.from_query` and
 sets its query from ``str(params)`` (the spec's "update" steps).
+
+A ``urlspec.URL`` is immutable, so the ``URLSearchParams`` its ``search_params`` gives cannot
+write through to it as a browser's ``url.searchParams`` does: that object is read-only, and
+``append``, ``delete``, ``set`` and ``sort`` on it raise :class:`ReadOnlySearchParamsError` (a
+TypeError) naming ``url.update_query(...)`` and ``url.replace(search_params=...)``, the ways to
+get the changed URL. ``URLSearchParams(url.search_params)`` is a mutable copy; a
+``URLSearchParams`` built by the caller is always mutable.
 """
 
 from __future__ import annotations
@@ -28,16 +35,39 @@ from collections.abc import Iterable, Iterator, Mapping
 from operator import itemgetter
 from typing import Union
 
+from mypy_extensions import mypyc_attr
+
 from urlspec.infra import usv_string_argument
 from urlspec.urlencoded import serialize_string_pairs, string_pair, urlencoded_parse
 
-__all__ = ["URLSearchParams"]
+__all__ = ["ReadOnlySearchParamsError", "URLSearchParams"]
 
 #: What the constructor takes, as the IDL union
 #: ``(sequence<sequence<USVString>> or record<USVString, USVString> or USVString)``.
 URLSearchParamsInit = Union[
     str, "URLSearchParams", Mapping[str, str], Iterable[Iterable[str]], None
 ]
+
+
+# Not a native class: mypyc compiles subclasses of only some built-in exceptions (TypeError is
+# not among them), and an interpreted class is all an exception needs.
+@mypyc_attr(native_class=False)
+class ReadOnlySearchParamsError(TypeError):
+    """Raised by a method that would change the read-only ``URLSearchParams`` of a URL
+    (``url.search_params``): ``method`` names it. The URL is immutable; its message names the
+    ways to make the changed URL."""
+
+    def __init__(self, method: str) -> None:
+        self.method = method
+        super().__init__(
+            f"url.search_params is read-only (a URL is immutable), so {method}() cannot change "
+            "it: make the changed URL with url.update_query(...), url.extend_query(...), "
+            "url.without_query_params(...) or url.replace(search_params=...), or take a "
+            "mutable copy with URLSearchParams(url.search_params)"
+        )
+
+    def __reduce__(self) -> tuple[type[ReadOnlySearchParamsError], tuple[str]]:
+        return (ReadOnlySearchParamsError, (self.method,))
 
 
 class URLSearchParams:
@@ -55,30 +85,43 @@ class URLSearchParams:
     does for a pair that does not have exactly two items.
     """
 
-    __slots__ = ("_list",)
+    __slots__ = ("_list", "_read_only")
     __hash__ = None  # type: ignore[assignment]  # mutable
 
     _list: list[tuple[str, str]]
+    _read_only: bool
 
     def __init__(self, init: URLSearchParamsInit = "") -> None:
         # https://url.spec.whatwg.org/#dom-urlsearchparams-urlsearchparams
         if isinstance(init, str) and init.startswith("?"):
             init = init[1:]
         self._list = []
+        self._read_only = False
         self._initialize(init)
 
     @classmethod
-    def from_query(cls, query: str | None) -> URLSearchParams:
+    def from_query(cls, query: str | None, *, read_only: bool = False) -> URLSearchParams:
         """The URLSearchParams of a URL whose query is ``query`` (None: the URL has none).
 
         This is what the ``URL`` class does for its ``searchParams``: "initialize" with the
         query, which, unlike the constructor, keeps a leading "?" (part of the query itself,
-        as in ``https://h/??a``).
+        as in ``https://h/??a``). ``read_only=True`` (what ``URL.search_params`` gives) makes
+        every method that would change it raise :class:`ReadOnlySearchParamsError`.
         """
         params = cls()
         if query is not None:
             params._list = urlencoded_parse(query)
+        params._read_only = read_only
         return params
+
+    @property
+    def read_only(self) -> bool:
+        """Whether this is a URL's read-only view of its query (``url.search_params``)."""
+        return self._read_only
+
+    def _check_writable(self, method: str) -> None:
+        if self._read_only:
+            raise ReadOnlySearchParamsError(method)
 
     def _initialize(self, init: URLSearchParamsInit) -> None:
         """Initialize with ``init`` (https://url.spec.whatwg.org/#urlsearchparams-initialize)."""
@@ -106,6 +149,7 @@ class URLSearchParams:
 
     def append(self, name: str, value: str) -> None:
         """Append a name-value pair (https://url.spec.whatwg.org/#dom-urlsearchparams-append)."""
+        self._check_writable("append")
         self._list.append((_usv(name, "name"), _usv(value, "value")))
 
     def delete(self, name: str, value: str | None = None) -> None:
@@ -113,6 +157,7 @@ class URLSearchParams:
 
         https://url.spec.whatwg.org/#dom-urlsearchparams-delete
         """
+        self._check_writable("delete")
         name = _usv(name, "name")
         if value is None:
             self._list = [pair for pair in self._list if pair[0] != name]
@@ -154,6 +199,7 @@ class URLSearchParams:
 
         https://url.spec.whatwg.org/#dom-urlsearchparams-set
         """
+        self._check_writable("set")
         name = _usv(name, "name")
         value = _usv(value, "value")
         new_list: list[tuple[str, str]] = []
@@ -175,6 +221,7 @@ class URLSearchParams:
         to U+FFFF that is code point order; a code point above (two code units, a surrogate
         pair) sorts before U+E000..U+FFFF, unlike in code point order.
         """
+        self._check_writable("sort")
         if any(not name.isascii() and _has_astral(name) for name, _ in self._list):
             self._list.sort(key=_utf16_sort_key)
         else:

@@ -237,6 +237,7 @@ class _Toolkit:
     def __init__(self) -> None:
         from urlspec.toolkit import (
             building,
+            components,
             file_url,
             joining,
             query_editing,
@@ -261,6 +262,13 @@ class _Toolkit:
         self.build = building.build
         self.port_number = building.port_number
         self.effective_port = building.effective_port
+        self.with_scheme_href = components.with_scheme_href
+        self.with_user_href = components.with_user_href
+        self.with_password_href = components.with_password_href
+        self.with_host_href = components.with_host_href
+        self.with_port_href = components.with_port_href
+        self.with_path_href = components.with_path_href
+        self.with_fragment_href = components.with_fragment_href
         self.from_file_path = file_url.from_file_path
         self.to_file_path = file_url.to_file_path
 
@@ -593,10 +601,13 @@ class URL:
     def search_params(self) -> URLSearchParams:
         """https://url.spec.whatwg.org/#dom-url-searchparams -- the query's name-value pairs.
 
-        A new ``URLSearchParams`` each time: changing it does not change this immutable URL
-        (use ``url.replace(search_params=...)``).
+        A new, read-only ``URLSearchParams`` each time: this URL is immutable, so ``append``,
+        ``delete``, ``set`` and ``sort`` on it raise ``urlspec.ReadOnlySearchParamsError`` (a
+        TypeError) rather than change nothing. Make the changed URL with
+        ``url.update_query(...)`` or ``url.replace(search_params=...)``;
+        ``URLSearchParams(url.search_params)`` is a mutable copy.
         """
-        return _search_params().from_query(self._record.query)
+        return _search_params().from_query(self._record.query, read_only=True)
 
     @property
     def hash(self) -> str:
@@ -813,12 +824,14 @@ class URL:
             return self._with_href(href)  # (the search setter's query: any code points)
         return self._with_query_href(href)
 
-    def update_query(self, query: QueryInput | None = None, **params: object) -> Self:
-        """The given names set, other pairs kept (urlspec.toolkit.query_editing.update_query)."""
+    def update_query(self, query: str | QueryInput | None = None, **params: object) -> Self:
+        """The given names set, other pairs kept (urlspec.toolkit.query_editing.update_query);
+        a ``str`` query gives its pairs (``url.update_query("c=1")``)."""
         return self._with_query_href(_toolkit().update_query_href(self, query, params))
 
-    def extend_query(self, query: QueryInput | None = None, **params: object) -> Self:
-        """The given pairs appended to the query (urlspec.toolkit.query_editing.extend_query)."""
+    def extend_query(self, query: str | QueryInput | None = None, **params: object) -> Self:
+        """The given pairs appended to the query (urlspec.toolkit.query_editing.extend_query);
+        a ``str`` query gives its pairs."""
         return self._with_query_href(_toolkit().extend_query_href(self, query, params))
 
     def without_query_params(self, *names: str) -> Self:
@@ -894,9 +907,56 @@ class URL:
         return _toolkit().port_number(self)
 
     @property
+    def explicit_port(self) -> int | None:
+        """yarl's name for :attr:`port_number`: the port written in the URL as an int, or None
+        (the standard keeps no port equal to the scheme's default: ``http://h:80/`` has none)."""
+        return _toolkit().port_number(self)
+
+    @property
     def effective_port(self) -> int | None:
         """The port, or the scheme's default port (urlspec.toolkit.building.effective_port)."""
         return _toolkit().effective_port(self)
+
+    # yarl's with_* methods (urlspec.toolkit.components): one component replaced; ValueError
+    # (urlspec.StrictReplaceError where the standard's setter refuses) or TypeError.
+
+    def with_scheme(self, scheme: str) -> Self:
+        """The scheme replaced (urlspec.toolkit.components)."""
+        return self._with_href(_toolkit().with_scheme_href(self, scheme))
+
+    def with_user(self, user: str | None) -> Self:
+        """The username replaced (text: "%" is a percent sign); None removes the credentials."""
+        return self._with_href(_toolkit().with_user_href(self, user))
+
+    def with_password(self, password: str | None) -> Self:
+        """The password replaced (text: "%" is a percent sign); None removes it."""
+        return self._with_href(_toolkit().with_password_href(self, password))
+
+    def with_host(self, host: str) -> Self:
+        """The host replaced, as the ``hostname`` setter parses it (urlspec.toolkit.components)."""
+        return self._with_href(_toolkit().with_host_href(self, host))
+
+    def with_port(self, port: int | None) -> Self:
+        """The port replaced (an int from 0 to 65535); None removes it."""
+        return self._with_href(_toolkit().with_port_href(self, port))
+
+    def with_path(
+        self,
+        path: str,
+        *,
+        encoded: bool = False,
+        keep_query: bool = False,
+        keep_fragment: bool = False,
+    ) -> Self:
+        """The path replaced, as the ``pathname`` setter parses it; the query and fragment
+        dropped unless kept, as yarl does (urlspec.toolkit.components). ``path`` is text ("%"
+        is a percent sign) unless ``encoded``."""
+        href = _toolkit().with_path_href(self, path, encoded, keep_query, keep_fragment)
+        return self._with_href(href)
+
+    def with_fragment(self, fragment: str | None) -> Self:
+        """The fragment replaced (text: "%" is a percent sign); None or "" removes it."""
+        return self._with_href(_toolkit().with_fragment_href(self, fragment))
 
     def display(self) -> str:
         """This URL as an IRI for people (urlspec.toolkit.display)."""

@@ -1,5 +1,5 @@
 """What a URL's host says beyond its serialization: its public suffix, registrable domain and the
-address behind it, for the URL class (issue 10: ``URL.public_suffix``, ``URL.registrable_domain``,
+address behind it, for the URL class (``URL.public_suffix``, ``URL.registrable_domain`` and
 ``URL.address_class`` delegate here). The algorithms are in :mod:`urlspec.hosts.public_suffix_list`
 and :mod:`urlspec.hosts.special_addresses`; this module only takes the host a URL already parsed.
 """

@@ -111,29 +111,47 @@ class InvalidURL(ValueError):
 
     ``errors`` holds the validation errors the parser met, the last one being the one that made
     it fail; ``input`` and ``base`` are what was parsed.
+
+    It is also made as any exception is, from a message alone (``InvalidURL("no scheme")``, in
+    code of one's own or a test double): then the message is the text given, ``errors`` is
+    empty and ``input`` is that text too.
     """
 
     def __init__(
         self,
-        input: str,
-        errors: list[ValidationError],
+        input: str = "",
+        errors: list[ValidationError] | None = None,
         base: str | None = None,
     ) -> None:
         self.input = input
         self.base = base
+        if errors is None:  # a message alone, as for any exception
+            self.errors = []
+            super().__init__(input)
+            return
         self.errors = errors
         message = f"invalid URL {quote(input)}: {failure_reason(errors)}"
         if base is not None:
             message += f" against base {quote(base)}"
         super().__init__(message)
 
+    def _is_message_alone(self) -> bool:
+        """Whether this was made from a message alone (its message is its input, no errors)."""
+        return not self.errors and self.args == (self.input,)
+
     @property
     def reason(self) -> str:
-        """Why the URL parser failed: its fatal validation error, by name and description."""
+        """Why the URL parser failed: its fatal validation error, by name and description (the
+        message, for one made from a message alone)."""
+        if self._is_message_alone():
+            return self.input
         return failure_reason(self.errors)
 
-    def __reduce__(self) -> tuple[type[InvalidURL], tuple[str, list[ValidationError], str | None]]:
-        return (InvalidURL, (self.input, self.errors, self.base))
+    def __reduce__(
+        self,
+    ) -> tuple[type[InvalidURL], tuple[str, list[ValidationError] | None, str | None]]:
+        errors = None if self._is_message_alone() else self.errors
+        return (InvalidURL, (self.input, errors, self.base))
 
 
 class StrictReplaceError(ValueError):

@@ -80,8 +80,8 @@ upper-cased, query parameters sorted by name, an empty query and a domain's trai
 dropped), safebrowsing (Google Safe Browsing's canonicalization, of http and https URLs
 only; it reads lines the WHATWG parser rejects, such as "%20leadingspace.com/"), surt (the
 Internet Archive's SURT key, as CDX indexes use it: "com,example)/path?query"), ssurt (IIPC's
-host-first SURT form). See docs/canonicalization.md for each, step by step. The profiles other
-than whatwg take several times as long per line (docs/canonicalization.md has numbers).
+host-first SURT form); in Python, help("urlspec.canonical") describes each. The profiles other
+than whatwg take several times as long per line.
 
 Memory stays bounded whatever the number of lines: it grows only with the longest line, which
 is held whole, and with --unique, with the set of distinct outputs written. A progress bar is

@@ -14,7 +14,7 @@ import io
 import json
 import re
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Final, TextIO, TypeAlias
 
 from urlspec.validation import quote
@@ -35,9 +35,11 @@ __all__ = [
     "EXIT_OK",
     "EXIT_USAGE",
     "MESSAGE_INPUT_LIMIT",
+    "STDIN_ARGUMENT",
     "CLIError",
     "HelpFormatter",
     "SubParsers",
+    "arguments_or_stdin",
     "format_table",
     "install_hint",
     "parse_base",
@@ -93,8 +95,8 @@ class HelpFormatter(argparse.HelpFormatter):
     wraps none, so long lines overflow a narrow terminal.) Paragraphs are separated by blank
     lines. Inside one, consecutive lines of the same indentation are joined and wrapped at that
     indentation (a heading line ending with ":" stays a line of its own, and so does a line
-    starting with "- "); lines indented by four spaces or more (commands, examples) are kept as
-    they are.
+    starting with "- "; a numbered item, "1. text", goes on in lines indented under its text);
+    lines indented by four spaces or more (commands, examples) are kept as they are.
     """
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:
@@ -107,6 +109,8 @@ class HelpFormatter(argparse.HelpFormatter):
 
 #: A definition-list line: indentation, a term followed by two spaces or more, its text.
 _DEFINITION_RE: Final = re.compile(r"( {0,3})(\S+(?: \S+)*? {2,})(\S.*)")
+#: A numbered list item: indentation, its number ("1. "), its text.
+_NUMBERED_RE: Final = re.compile(r"( {0,3})(\d+\. )(\S.*)")
 
 
 def wrapped_paragraph(paragraph: str, width: int, indent: str) -> list[str]:
@@ -139,11 +143,17 @@ def wrapped_paragraph(paragraph: str, width: int, indent: str) -> list[str]:
 
     for line in paragraph.splitlines():
         leading = line[: len(line) - len(line.lstrip())]
-        if group and leading == later_prefix and not line.lstrip().startswith("- "):
+        numbered = _NUMBERED_RE.fullmatch(line)
+        if (
+            group
+            and leading == later_prefix
+            and not line.lstrip().startswith("- ")
+            and not numbered
+        ):
             group.append(line)  # the group goes on
         else:
             flush()
-            definition = _DEFINITION_RE.fullmatch(line)
+            definition = numbered or _DEFINITION_RE.fullmatch(line)
             if definition is not None:
                 first_prefix = definition.group(1) + definition.group(2)
                 later_prefix = " " * len(first_prefix)
@@ -267,6 +277,35 @@ def utf8_argument(value: str) -> str:
         raw = value.encode("utf-8", "surrogateescape")
         raise argparse.ArgumentTypeError(f"argument is not valid UTF-8: {raw!r}") from None
     return value
+
+
+#: The argument that means standard input, where a command takes URLs or files of them.
+STDIN_ARGUMENT: Final = "-"
+
+
+def arguments_or_stdin(values: Sequence[str], command: str) -> Iterator[str]:
+    """The URLs a command is given: ``values``, each "-" standing for the lines of standard
+    input; none at all means standard input when it is piped (not a terminal). A line ends at
+    LF, which is removed with a CR before it; the input is read as UTF-8 (a byte that is not
+    UTF-8 becomes U+FFFD), a byte order mark starting it ignored. CLIError (usage) when no URL
+    is given and standard input is a terminal or closed."""
+    if not values:
+        if sys.stdin is None or sys.stdin.isatty():
+            raise CLIError(
+                f"no URL given (give URLs as arguments, or pipe them into urlspec {command}, "
+                "one a line)",
+                EXIT_USAGE,
+            )
+        values = [STDIN_ARGUMENT]
+    for value in values:
+        if value != STDIN_ARGUMENT:
+            yield value
+            continue
+        if sys.stdin is None:
+            raise CLIError("there is no standard input to read", EXIT_USAGE)
+        for number, raw in enumerate(sys.stdin.buffer):
+            line = raw.decode("utf-8", "replace").rstrip("\r\n")
+            yield line.removeprefix("\ufeff") if number == 0 else line
 
 
 def quoted(text: str) -> str:

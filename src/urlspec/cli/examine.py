@@ -23,6 +23,7 @@ from urlspec.cli.common import (
     MESSAGE_INPUT_LIMIT,
     CLIError,
     SubParsers,
+    arguments_or_stdin,
     format_table,
     parse_base,
     quoted,
@@ -83,7 +84,11 @@ def add_parse_parser(subparsers: SubParsers) -> None:
         epilog=EXIT_STATUS,
     )
     parser.add_argument(
-        "urls", nargs="+", metavar="URL", type=utf8_argument, help="the URLs to parse"
+        "urls",
+        nargs="*",
+        metavar="URL",
+        type=utf8_argument,
+        help="the URLs to parse; none or '-' reads them from standard input, one a line",
     )
     add_base_option(parser)
     add_json_option(parser)
@@ -96,7 +101,7 @@ def run_parse(args: argparse.Namespace) -> int:
     status = EXIT_OK
     documents = []
     tables = 0
-    for text in args.urls:
+    for text in arguments_or_stdin(args.urls, "parse"):
         url, errors = parse_url(text, base)
         if url is None:
             status = EXIT_INVALID
@@ -168,7 +173,11 @@ def add_check_parser(subparsers: SubParsers) -> None:
         "error); 1 otherwise; 2 usage error.",
     )
     parser.add_argument(
-        "urls", nargs="+", metavar="URL", type=utf8_argument, help="the URLs to check"
+        "urls",
+        nargs="*",
+        metavar="URL",
+        type=utf8_argument,
+        help="the URLs to check; none or '-' reads them from standard input, one a line",
     )
     add_base_option(parser)
     parser.add_argument(
@@ -183,7 +192,7 @@ def run_check(args: argparse.Namespace) -> int:
     base = parse_base(args.base)
     status = EXIT_OK
     documents = []
-    for text in args.urls:
+    for text in arguments_or_stdin(args.urls, "check"):
         url, errors = parse_url(text, base)
         if url is None or (args.strict and errors):
             status = EXIT_INVALID

@@ -5,6 +5,10 @@ with ``--resolve``, the addresses it would connect to; or ``refused`` with the r
 what decided. Without ``--resolve`` no DNS query is made (:func:`urlspec.guard.check`); with it
 each host is resolved once by the system resolver (:func:`urlspec.guard.resolve`). The exit
 status is 1 when any URL is refused, so that a script can stop on it.
+
+Nothing shown carries a password: every URL (the input too) is shown without its userinfo, and
+in the text output a refused URL is quoted as every urlspec message quotes an input
+(:func:`urlspec.cli.common.quoted`: a control character is escaped, never written out).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from urlspec.cli.common import (
     EXIT_OK,
     CLIError,
     SubParsers,
+    quoted,
     use_utf8_stdout,
     utf8_argument,
     write_json,
@@ -96,6 +101,7 @@ def add_parser(subparsers: SubParsers) -> None:
 def run(args: argparse.Namespace) -> int:
     """``urlspec guard``: judge each URL; exit 1 when one is refused."""
     from urlspec.guard import Policy, PolicyError, Refused, check, resolve
+    from urlspec.guard.reasons import href_without_userinfo, text_without_userinfo
 
     try:
         policy = Policy(
@@ -111,16 +117,25 @@ def run(args: argparse.Namespace) -> int:
         raise CLIError(str(error), status=2) from None
     records: list[dict[str, Any]] = []
     for text in args.urls:
-        record: dict[str, Any] = {"input": text}
+        record: dict[str, Any] = {"input": text_without_userinfo(text)}
         try:
             if args.resolve:
                 pinned = resolve(text, policy)
-                record.update(allowed=True, href=pinned.url.href, addresses=pinned.addresses)
+                record.update(
+                    allowed=True,
+                    href=href_without_userinfo(pinned.url),
+                    addresses=pinned.addresses,
+                )
             else:
-                record.update(allowed=True, href=check(text, policy).href)
+                record.update(allowed=True, href=href_without_userinfo(check(text, policy)))
         except Refused as refused:
             record.update(
-                allowed=False, reason=refused.reason, url=refused.url, detail=refused.detail
+                allowed=False,
+                reason=refused.reason,
+                url=refused.url,
+                host=refused.host,
+                address=refused.address,
+                detail=refused.detail,
             )
         records.append(record)
     if args.json:
@@ -139,4 +154,5 @@ def line(record: dict[str, Any]) -> str:
         if "addresses" in record:
             text += " -> " + ", ".join(record["addresses"])
         return text
-    return f"refused {record['reason']} {record['url'] or record['input']}: {record['detail']}"
+    shown = quoted(record["url"] or record["input"])
+    return f"refused {record['reason']} {shown}: {record['detail']}"

@@ -35,8 +35,10 @@ EPILOG: Final = """\
 address classes (IANA special-purpose address registries; no DNS lookup is ever made):
   loopback, private, link-local, unique-local, shared (100.64.0.0/10), multicast, unspecified,
   broadcast, documentation, benchmarking, reserved, global; "domain" for a domain other than
-  localhost (and its subdomains, which are loopback). An IPv6 address that carries an IPv4
-  address (IPv4-mapped, IPv4-compatible, NAT64 64:ff9b::/96, 6to4 2002::/16) is judged by it.
+  localhost (and its subdomains, which are loopback). An IPv6 address that carries IPv4
+  addresses (IPv4-mapped, IPv4-compatible, NAT64, 6to4, Teredo) is judged by them and by its
+  own block (IPv4-compatible and Teredo are reserved, local-use NAT64 private, whatever they
+  carry).
   The opaque host of a non-special URL (gopher://127.0.0.1:6379/_) is judged as the host a
   client connecting to it reads: as an http: URL's host would be parsed (IPv4 in every
   spelling, percent-decoded); one that spells no address is "domain".

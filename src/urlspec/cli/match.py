@@ -1,11 +1,10 @@
 """``urlspec match PATTERN [FILE ...]``: the lines whose URL matches a URL pattern.
 
-The pattern is a URLPattern constructor string (https://urlpattern.spec.whatwg.org/, see
-docs/urlpattern.md), such as ``'https://*.example.com/books/:id'``. Each input line (from the
-files, or stdin) is a URL, resolved against ``--base`` when given; the lines that match are
-written as they are, or with ``--json`` as JSON Lines holding each matching line and the groups
-of the pattern's components that are not "*". Like grep, the exit status says whether any line
-matched.
+The pattern is a URLPattern constructor string (https://urlpattern.spec.whatwg.org/), such as
+``'https://*.example.com/books/:id'``. Each input line (from the files, or stdin) is a URL, resolved
+against ``--base`` when given; the lines that match are written as they are, or with ``--json`` as
+JSON Lines holding each matching line and the groups of the pattern's components that are not "*".
+Like grep, the exit status says whether any line matched.
 """
 
 from __future__ import annotations
@@ -33,9 +32,9 @@ __all__ = ["add_parser", "run"]
 
 EPILOG: Final = """\
 examples:
-  urlspec match 'https://*.example.com/books/:id' urls.txt
-  urlspec match --json 'https://example.com/:section/*' urls.txt
-  cat links.txt | urlspec match --base https://example.com/ 'https://example.com/*.pdf'
+    urlspec match 'https://*.example.com/books/:id' urls.txt
+    urlspec match --json 'https://example.com/:id' urls.txt
+    cat urls.txt | urlspec match 'https://*.example/*.pdf'
 
 exit status: 0 some line matched; 1 no line matched; 2 usage error (an invalid pattern, an
 unreadable file)."""

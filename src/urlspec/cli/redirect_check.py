@@ -30,8 +30,8 @@ __all__ = ["add_parser"]
 
 EPILOG: Final = """\
 reasons: same-origin and allowed-host pass; empty, invalid-url, scheme-not-allowed,
-host-not-allowed, credentials, not-https and origin-not-allowed are refused (see
-docs/safe-redirect.md). An allowed host without a port is allowed at the default port only.
+host-not-allowed, credentials, not-https and origin-not-allowed are refused. An allowed host
+without a port is allowed at the default port only.
 
 exit status: 0 every target is allowed; 1 some target is refused; 2 usage error (also a --base
 that is not an http(s) URL, or an --allow-host that is not a host)."""

@@ -1,9 +1,9 @@
 """``data:`` URLs: the Fetch Standard's ``data:`` URL processor.
 
-Implements https://fetch.spec.whatwg.org/#data-urls (``../shared/spec/fetch-data-urls.bs``):
-the ``data:`` URL struct (here :class:`DataURL`) and the ``data:`` URL processor
-(:func:`parse_data_url`), with forgiving-base64 decode (``urlspec.fetch.forgiving_base64``) and the
-MIME Sniffing Standard's MIME type parser and serializer (``urlspec.fetch.mime_type``).
+Implements https://fetch.spec.whatwg.org/#data-urls: the ``data:`` URL struct (here
+:class:`DataURL`) and the ``data:`` URL processor (:func:`parse_data_url`), with forgiving-base64
+decode (``urlspec.fetch.forgiving_base64``) and the MIME Sniffing Standard's MIME type parser and
+serializer (``urlspec.fetch.mime_type``).
 """
 
 from __future__ import annotations

@@ -1,9 +1,8 @@
 """Forgiving base64: the Infra Standard's base64 decoding with defined error handling.
 
-Implements https://infra.spec.whatwg.org/#forgiving-base64
-(``../shared/spec/infra-forgiving-base64.bs``): "forgiving-base64 decode", which the ``data:``
-URL processor (``urlspec.fetch.data_url``) runs on a body marked ``;base64``, and "forgiving-base64
-encode" (RFC 4648 §4 base64).
+Implements https://infra.spec.whatwg.org/#forgiving-base64: "forgiving-base64 decode", which the
+``data:`` URL processor (``urlspec.fetch.data_url``) runs on a body marked ``;base64``, and
+"forgiving-base64 encode" (RFC 4648 §4 base64).
 """
 
 from __future__ import annotations

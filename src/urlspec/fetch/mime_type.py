@@ -1,10 +1,10 @@
 """MIME types: the MIME Sniffing Standard's MIME type record, parser and serializer.
 
-Implements https://mimesniff.spec.whatwg.org/#understanding-mime-types (§4 "MIME types",
-``../shared/spec/mimesniff-parse.bs``): §4.1 the MIME type record (type, subtype, parameters),
-§4.2 its essence, §4.4 "parse a MIME type" and §4.5 "serialize a MIME type", with the Fetch
-Standard's "collect an HTTP quoted string" (https://fetch.spec.whatwg.org/#collect-an-http-quoted-string)
-that the parser uses. The ``data:`` URL processor (``urlspec.fetch.data_url``) is its first user.
+Implements https://mimesniff.spec.whatwg.org/#understanding-mime-types (§4 "MIME types"): §4.1 the
+MIME type record (type, subtype, parameters), §4.2 its essence, §4.4 "parse a MIME type" and §4.5
+"serialize a MIME type", with the Fetch Standard's "collect an HTTP quoted string"
+(https://fetch.spec.whatwg.org/#collect-an-http-quoted-string) that the parser uses. The ``data:``
+URL processor (``urlspec.fetch.data_url``) is its first user.
 """
 
 from __future__ import annotations

@@ -18,14 +18,22 @@ The pinned addresses reach the network backend in a context variable, set around
 (httpcore opens a request's connection in the thread or task that sends it); a backend asked to
 connect to a host it has no pinned address for refuses.
 
-The hop of a redirect chain is counted in a request extension, which httpx copies from each
-request to the redirect request it builds: past the policy's ``max_redirects`` the transport
-refuses with ``too-many-redirects``, and a refused target is ``redirect-refused``.
+Redirects: the transport keeps a :class:`~urlspec.guard.redirects.HopState` on each request
+(a request extension, which httpx copies to the request it builds to follow a redirect). A
+redirect response's Location is read by the WHATWG URL parser against the URL that answered
+(:mod:`urlspec.guard.redirects`) and httpx is given the absolute URL it read; the next request
+is that hop, checked (a refused target is ``redirect-refused``; past the policy's
+``max_redirects``, ``too-many-redirects``). The same request sent again (an authentication
+retry such as ``httpx.DigestAuth``'s, or the caller's) is no new hop.
+:class:`GuardedClient` builds the redirect request itself, by the Fetch standard's rules (the
+method and body of 301/302/303 and 307/308, ``Authorization``, ``Cookie`` and
+``Proxy-Authorization`` dropped on a hop to another origin).
 
-A proxy defeats pinning (the proxy resolves the name). An ``httpx.Client`` with ``trust_env=True``
-(httpx's default) mounts its own transports for the proxies named by ``HTTP_PROXY`` and the like,
-which bypass this one: build clients with :func:`client` / :func:`async_client`, or pass
-``trust_env=False`` and no ``proxy`` or ``mounts``.
+A proxy defeats pinning (the proxy resolves the name). httpx sends a request whose URL a
+``proxy`` or ``mounts`` entry of the client matches through that entry's own transport, never
+through this one: :class:`GuardedClient` (and :func:`client`) refuse both (``proxy``). httpx
+0.28 reads no proxy from the environment for a client given ``transport=``; :func:`client` also
+passes ``trust_env=False`` (no ``.netrc``).
 """
 
 from __future__ import annotations
@@ -40,11 +48,13 @@ import anyio.to_thread
 import httpcore
 import httpx
 
-from urlspec.guard.checking import parse_or_none
+from urlspec.guard.checking import check, parse_or_none, shown
 from urlspec.guard.policy import DEFAULT_POLICY, Policy
 from urlspec.guard.reasons import Refused
-from urlspec.guard.resolving import PinnedURL, resolve_hop
+from urlspec.guard.redirects import REDIRECT_STATUSES, HopState, follow
+from urlspec.guard.resolving import PinnedURL, resolve_hop, resolve_hop_async
 from urlspec.url import URL
+from urlspec.validation import quote
 
 __all__ = [
     "AsyncGuardedClient",
@@ -55,8 +65,8 @@ __all__ = [
     "client",
 ]
 
-#: The request extension that counts the hops of a redirect chain.
-HOPS_EXTENSION: Final = "urlspec.guard.hop"
+#: The request extension that carries the request's HopState.
+STATE_EXTENSION: Final = "urlspec.guard.state"
 
 #: The request extension that carries the URL a guarded client parsed (see _checked_url).
 PARSED_EXTENSION: Final = "urlspec.guard.url"
@@ -168,12 +178,31 @@ class _AsyncPinningBackend(httpcore.AsyncNetworkBackend):
         await self._inner.sleep(seconds)
 
 
-def _hop(request: httpx.Request) -> int:
-    """Which hop of a redirect chain ``request`` is (0: not a redirect), recorded on it."""
-    previous = request.extensions.get(HOPS_EXTENSION)
-    hop = previous + 1 if isinstance(previous, int) else 0
-    request.extensions[HOPS_EXTENSION] = hop
-    return hop
+def _target(request: httpx.Request) -> tuple[URL | str, int]:
+    """What the transport checks for ``request``, and which hop of its sequence it is."""
+    return HopState.target(request.extensions.get(STATE_EXTENSION), request, _checked_url(request))
+
+
+def _sent(request: httpx.Request, pinned: PinnedURL, hop: int) -> HopState:
+    state = HopState(request, hop, pinned.url)
+    request.extensions[STATE_EXTENSION] = state
+    return state
+
+
+def _response(
+    request: httpx.Request, state: HopState, policy: Policy, response: httpcore.Response
+) -> list[tuple[bytes, bytes]]:
+    """The response's headers for httpx, the Location of a redirect as the guard read it."""
+    headers = response.headers
+    if response.status not in REDIRECT_STATUSES:
+        return headers
+    locations = [value for name, value in headers if name.lower() == b"location"]
+    redirect = state.answered(response.status, locations, request.method, policy)
+    if redirect is None:
+        return headers
+    kept = [(name, value) for name, value in headers if name.lower() != b"location"]
+    kept.append((b"Location", redirect.url.href.encode("ascii")))
+    return kept
 
 
 def _checked_url(request: httpx.Request) -> URL | str:
@@ -194,7 +223,7 @@ def _core_request(request: httpx.Request, pinned: PinnedURL) -> httpcore.Request
     extensions = {
         name: value
         for name, value in request.extensions.items()
-        if name not in ("sni_hostname", HOPS_EXTENSION, PARSED_EXTENSION)
+        if name not in ("sni_hostname", STATE_EXTENSION, PARSED_EXTENSION)
     }
     return httpcore.Request(
         method=request.method,
@@ -300,7 +329,9 @@ class GuardedTransport(httpx.BaseTransport):
         )
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
-        pinned = resolve_hop(_checked_url(request), self.policy, _hop(request))
+        url, hop = _target(request)
+        pinned = resolve_hop(url, self.policy, hop)
+        state = _sent(request, pinned, hop)
         core_request = _core_request(request, pinned)
         token = _PINNED.set(pinned)
         try:
@@ -311,7 +342,7 @@ class GuardedTransport(httpx.BaseTransport):
         assert isinstance(response.stream, Iterable)
         return httpx.Response(
             status_code=response.status,
-            headers=response.headers,
+            headers=_response(request, state, self.policy, response),
             stream=_ResponseStream(response.stream),
             extensions=response.extensions,
         )
@@ -321,8 +352,9 @@ class GuardedTransport(httpx.BaseTransport):
 
 
 class AsyncGuardedTransport(httpx.AsyncBaseTransport):
-    """The async :class:`GuardedTransport` (asyncio or trio, through anyio). The resolver runs
-    in a worker thread, so that a slow DNS answer does not block the event loop."""
+    """The async :class:`GuardedTransport` (asyncio or trio, through anyio). The policy's
+    ``async_resolver``, when it has one, is awaited; else the resolver runs in a
+    worker thread, so that a slow DNS answer does not block the event loop."""
 
     def __init__(
         self,
@@ -346,12 +378,14 @@ class AsyncGuardedTransport(httpx.AsyncBaseTransport):
         )
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
-        hop = _hop(request)
-        url = _checked_url(request)
+        url, hop = _target(request)
         if request.url.host and _is_literal(request.url.host):
             pinned = resolve_hop(url, self.policy, hop)
+        elif self.policy.async_resolver is not None:
+            pinned = await resolve_hop_async(url, self.policy, hop)
         else:
             pinned = await anyio.to_thread.run_sync(resolve_hop, url, self.policy, hop)
+        state = _sent(request, pinned, hop)
         core_request = _core_request(request, pinned)
         token = _PINNED.set(pinned)
         try:
@@ -362,7 +396,7 @@ class AsyncGuardedTransport(httpx.AsyncBaseTransport):
         assert isinstance(response.stream, AsyncIterable)
         return httpx.Response(
             status_code=response.status,
-            headers=response.headers,
+            headers=_response(request, state, self.policy, response),
             stream=_AsyncResponseStream(response.stream),
             extensions=response.extensions,
         )
@@ -388,18 +422,28 @@ _TRANSPORT_OPTIONS: Final = (
 )
 
 
+def _proxy_refused(name: str, value: object) -> Refused:
+    """The refusal of a client option that sends requests through a proxy; it names the
+    proxy's host, never its userinfo."""
+    text = str(value.url) if isinstance(value, httpx.Proxy) else str(value)
+    parsed = URL.parse(text) if isinstance(value, str | httpx.URL | httpx.Proxy) else None
+    where = f" ({quote(parsed.host)})" if parsed is not None and parsed.host else ""
+    return Refused(
+        "proxy",
+        "",
+        f"{name}{where}: httpx sends those requests through a transport of its own, to a proxy "
+        "that resolves the name: the connection could not be pinned to the checked address",
+    )
+
+
 def _client_options(
     policy: Policy, options: dict[str, Any]
 ) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The transport's options and the client's, for :func:`client` and :func:`async_client`."""
+    """The transport's options and the client's, for :class:`GuardedClient` and
+    :class:`AsyncGuardedClient`."""
     for name in ("proxy", "proxies", "mounts"):
         if options.get(name):
-            raise Refused(
-                "proxy",
-                "",
-                f"{name}={options[name]!r}: through a proxy the connection cannot be pinned to "
-                "the checked address (the proxy resolves the name)",
-            )
+            raise _proxy_refused(name, options[name])
         options.pop(name, None)
     for name in ("transport", "trust_env"):
         if name in options:
@@ -415,55 +459,126 @@ def _client_options(
 
 
 class GuardedClient(httpx.Client):
-    """The ``httpx.Client`` of :func:`client`: a URL given as a string is read by the WHATWG
-    URL parser first (httpx gets its href)."""
+    """An ``httpx.Client`` whose every request, redirects included, goes through a
+    :class:`GuardedTransport` for ``policy``: no proxy (a ``proxy``, ``proxies`` or ``mounts``
+    is refused; ``trust_env=False``), redirects followed by the Fetch standard's rules, each hop
+    checked. A URL is a ``str`` (read by the WHATWG URL parser first: httpx gets its href) or a
+    :class:`urlspec.URL`. Other keyword arguments go to ``httpx.Client`` (``verify``, ``cert``,
+    ``http2``, ``limits``, ... to the transport)."""
 
-    def build_request(self, method: str, url: httpx.URL | str, **options: Any) -> httpx.Request:
-        return _build_request(super().build_request, method, url, options)
+    def __init__(self, policy: Policy | None = None, **options: Any) -> None:
+        self.policy = DEFAULT_POLICY if policy is None else policy
+        transport_options, client_options = _client_options(self.policy, dict(options))
+        super().__init__(
+            transport=GuardedTransport(self.policy, **transport_options),
+            trust_env=False,
+            **client_options,
+        )
+
+    def build_request(
+        self, method: str, url: httpx.URL | str | URL, **options: Any
+    ) -> httpx.Request:
+        return _build_request(self, super().build_request, method, url, options)
+
+    def _build_redirect_request(
+        self, request: httpx.Request, response: httpx.Response
+    ) -> httpx.Request:
+        redirect = _redirect_request(request, response, self.policy, self.cookies)
+        return redirect or super()._build_redirect_request(request, response)
 
 
 class AsyncGuardedClient(httpx.AsyncClient):
-    """The ``httpx.AsyncClient`` of :func:`async_client` (see :class:`GuardedClient`)."""
+    """The ``httpx.AsyncClient`` of :class:`GuardedClient`, over an
+    :class:`AsyncGuardedTransport`."""
 
-    def build_request(self, method: str, url: httpx.URL | str, **options: Any) -> httpx.Request:
-        return _build_request(super().build_request, method, url, options)
+    def __init__(self, policy: Policy | None = None, **options: Any) -> None:
+        self.policy = DEFAULT_POLICY if policy is None else policy
+        transport_options, client_options = _client_options(self.policy, dict(options))
+        super().__init__(
+            transport=AsyncGuardedTransport(self.policy, **transport_options),
+            trust_env=False,
+            **client_options,
+        )
+
+    def build_request(
+        self, method: str, url: httpx.URL | str | URL, **options: Any
+    ) -> httpx.Request:
+        return _build_request(self, super().build_request, method, url, options)
+
+    def _build_redirect_request(
+        self, request: httpx.Request, response: httpx.Response
+    ) -> httpx.Request:
+        redirect = _redirect_request(request, response, self.policy, self.cookies)
+        return redirect or super()._build_redirect_request(request, response)
 
 
 def _build_request(
+    client: GuardedClient | AsyncGuardedClient,
     build: Callable[..., httpx.Request],
     method: str,
-    url: httpx.URL | str,
+    url: httpx.URL | str | URL,
     options: dict[str, Any],
 ) -> httpx.Request:
-    """httpx's request for the WHATWG href of ``url``, carrying the parsed URL."""
+    """httpx's request for the WHATWG href of ``url``, carrying the parsed URL. A URL that
+    httpx could not send as the WHATWG parser reads it is refused here, with the guard's reason:
+    a string that is no absolute URL (unless the client has a ``base_url`` to resolve it
+    against, as httpx does), and a scheme other than ``http`` and ``https``."""
     parsed = parse_or_none(url) if isinstance(url, str) else None
+    if isinstance(url, URL):
+        parsed = url
+    if parsed is None:
+        if isinstance(url, str) and not str(client.base_url):
+            check(url, client.policy)  # raises invalid-url
+    elif parsed.protocol not in ("http:", "https:"):
+        checked = check(parsed, client.policy)  # raises scheme-not-allowed by default
+        raise Refused(
+            "scheme-not-allowed", shown(checked), "the guarded httpx client fetches http and https"
+        )
     request = build(method, url if parsed is None else parsed.href, **options)
     if parsed is not None:
         request.extensions[PARSED_EXTENSION] = parsed
     return request
 
 
-def client(policy: Policy | None = None, **options: Any) -> httpx.Client:
-    """A :class:`GuardedClient` (an ``httpx.Client``) whose every request, redirects included,
-    goes through a :class:`GuardedTransport` for ``policy``; no proxy (``trust_env=False``),
-    redirects followed (each hop checked). Other keyword arguments go to ``httpx.Client``
-    (``verify``, ``cert``, ``http2``, ``limits``, ... to the transport); a ``proxy`` or
-    ``mounts`` is refused."""
-    policy = DEFAULT_POLICY if policy is None else policy
-    transport_options, client_options = _client_options(policy, dict(options))
-    return GuardedClient(
-        transport=GuardedTransport(policy, **transport_options),
-        trust_env=False,
-        **client_options,
+def _redirect_request(
+    request: httpx.Request, response: httpx.Response, policy: Policy, cookies: httpx.Cookies
+) -> httpx.Request | None:
+    """The request that follows the redirect ``response`` by the Fetch standard's rules
+    (:func:`urlspec.guard.redirects.follow`), or None when the transport did not send
+    ``request``."""
+    state = request.extensions.get(STATE_EXTENSION)
+    if not isinstance(state, HopState):
+        return None
+    if state.refused is not None:
+        raise state.refused
+    redirect = follow(
+        response.status_code,
+        response.headers.get_list("Location"),
+        state.url,
+        request.method,
+        state.hop,
+        policy,
     )
+    if redirect is None:
+        return None
+    # The client's cookie jar adds the cookies it holds for the new URL (as httpx does).
+    dropped = redirect.drop_headers | {"host"}
+    headers = [(k, v) for k, v in request.headers.multi_items() if k.lower() not in dropped]
+    return httpx.Request(
+        method=redirect.method,
+        url=redirect.url.href,
+        headers=headers,
+        cookies=httpx.Cookies(cookies),
+        stream=request.stream if redirect.keep_body else None,
+        extensions=request.extensions,
+    )
+
+
+def client(policy: Policy | None = None, **options: Any) -> httpx.Client:
+    """A :class:`GuardedClient` (an ``httpx.Client``) for ``policy``; ``options`` go to it."""
+    return GuardedClient(policy, **options)
 
 
 def async_client(policy: Policy | None = None, **options: Any) -> httpx.AsyncClient:
-    """The ``httpx.AsyncClient`` of :func:`client`."""
-    policy = DEFAULT_POLICY if policy is None else policy
-    transport_options, client_options = _client_options(policy, dict(options))
-    return AsyncGuardedClient(
-        transport=AsyncGuardedTransport(policy, **transport_options),
-        trust_env=False,
-        **client_options,
-    )
+    """An :class:`AsyncGuardedClient` (an ``httpx.AsyncClient``) for ``policy``."""
+    return AsyncGuardedClient(policy, **options)

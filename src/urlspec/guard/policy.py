@@ -18,18 +18,34 @@ The defaults refuse everything but a plain ``http``/``https`` fetch of a global 
   match one of them. They decide on the whole URL (path and query too), after the host lists and
   before any address check: a pattern never lets a non-global address through (use
   ``allow_networks`` for that);
+* ``allow_backtracking_patterns``: ``False``; a URL pattern whose regular expressions use a
+  backreference or a lookaround (:attr:`urlspec.URLPattern.may_backtrack`) may take more than
+  linear time on a crafted URL, so the policy refuses to be built with one (PolicyError) unless
+  this is ``True``. Every other pattern matches in linear time. With ``True``, a match that
+  exceeds the matcher's work bound refuses the URL (``url-pattern-too-costly``) instead of
+  running on;
 * ``allow_credentials``: ``False`` (a URL with a username or password is refused);
 * ``max_redirects``: 5 (every hop is checked again);
-* ``resolver``: ``None``, meaning :func:`socket.getaddrinfo`, looked up at each resolution.
+* ``resolver``: ``None``, meaning :func:`socket.getaddrinfo`, looked up at each resolution;
+* ``async_resolver``: ``None``; an async callable with getaddrinfo's shape, for
+  :func:`urlspec.guard.resolve_async` (the async clients). When it is ``None``, the async path
+  runs ``resolver`` in the event loop's default executor (a thread) when one is given, else
+  uses ``asyncio.get_running_loop().getaddrinfo``. The sync path never uses it.
+
+Whatever a resolver does wrong (raises any exception, returns ``None``, something that is not a
+list of getaddrinfo answers, an answer without an IP address, or no answer) is a
+``resolution-failed`` refusal, never an error of another type.
 
 A proxy is never used: a proxy resolves the name itself, so the connection could not be pinned to
 the address the guard checked (the client helpers run with ``trust_env=False`` and refuse a
 ``proxy`` argument).
 
-Host entries are compared with the URL's host as the WHATWG URL parser serializes it, with a
-trailing dot removed from both. Each entry is parsed by the same host parser (so IDNA applies to
-it, ``EXAMPLE.com`` is ``example.com``, ``bücher.de`` is ``xn--bcher-kva.de``, and an IPv4 address
-may be written in any spelling the parser accepts):
+Host entries are compared with the URL's host as the WHATWG URL parser serializes it, with its
+trailing dots removed from both (they are the root label: ``admin.example.com..`` is
+``admin.example.com``; an empty label elsewhere is refused, ``empty-label``). Each entry is
+parsed by the same host parser (so IDNA applies to it, ``EXAMPLE.com`` is ``example.com``,
+``bücher.de`` is ``xn--bcher-kva.de``, and an IPv4 address may be written in any spelling the
+parser accepts):
 
 * ``"example.com"``: exactly that host (not its subdomains);
 * ``"*.example.com"``: every host strictly under ``example.com`` (not ``example.com`` itself);
@@ -41,7 +57,7 @@ may be written in any spelling the parser accepts):
 from __future__ import annotations
 
 import ipaddress
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final, NamedTuple, Protocol
 
@@ -52,6 +68,7 @@ from urlspec.urlpattern import URLPattern, URLPatternError
 
 __all__ = [
     "DEFAULT_POLICY",
+    "AsyncResolver",
     "HostList",
     "Network",
     "Policy",
@@ -73,6 +90,16 @@ class Resolver(Protocol):
     def __call__(
         self, host: str, port: int, family: int, type: int, /
     ) -> Sequence[tuple[object, object, object, object, tuple[object, ...]]]: ...
+
+
+class AsyncResolver(Protocol):
+    """What a policy's ``async_resolver`` is called like: an async :func:`socket.getaddrinfo`;
+    the guard calls ``await async_resolver(host, port, 0, socket.SOCK_STREAM)`` and reads the
+    answers as :class:`Resolver`'s."""
+
+    def __call__(
+        self, host: str, port: int, family: int, type: int, /
+    ) -> Awaitable[Sequence[tuple[object, object, object, object, tuple[object, ...]]]]: ...
 
 
 class Network(NamedTuple):
@@ -105,20 +132,30 @@ def _network(entry: object) -> Network:
 URLPatternEntry = URLPattern | str | Mapping[str, str]
 
 
-def _url_pattern(entry: URLPatternEntry) -> URLPattern:
-    """``entry`` as a :class:`~urlspec.URLPattern` (PolicyError when it is none)."""
+def _url_pattern(entry: URLPatternEntry, allow_backtracking: bool) -> URLPattern:
+    """``entry`` as a :class:`~urlspec.URLPattern` (PolicyError when it is none, or when it may
+    backtrack and ``allow_backtracking`` is false)."""
     if isinstance(entry, URLPattern):
-        return entry
-    if not isinstance(entry, str | Mapping):
+        pattern = entry
+    elif not isinstance(entry, str | Mapping):
         raise PolicyError(f"a URL pattern entry must be a URLPattern, str or dict: {entry!r}")
-    try:
-        return URLPattern(entry)
-    except URLPatternError as error:
-        raise PolicyError(f"invalid URL pattern {entry!r}: {error}") from None
+    else:
+        try:
+            pattern = URLPattern(entry)
+        except URLPatternError as error:
+            raise PolicyError(f"invalid URL pattern {entry!r}: {error}") from None
+    if pattern.may_backtrack and not allow_backtracking:
+        raise PolicyError(
+            f"the URL pattern {entry!r} uses a backreference or a lookaround, which may take "
+            "more than linear time on a crafted URL; rewrite it without them, or pass "
+            "allow_backtracking_patterns=True"
+        )
+    return pattern
 
 
 def _host_entry(entry: str) -> str:
-    """``entry`` as the URL parser serializes a host, without a trailing dot."""
+    """``entry`` as the URL parser serializes a host, without its trailing dots (the root label,
+    however many times it is written)."""
     if not isinstance(entry, str):
         raise PolicyError(f"a host entry must be a str: {entry!r}")
     try:
@@ -127,12 +164,15 @@ def _host_entry(entry: str) -> str:
         raise PolicyError(f"invalid host entry {entry!r}: {error}") from None
     if host.kind is HostKind.EMPTY:
         raise PolicyError("an empty host entry matches nothing")
-    return serialize_host(host).removesuffix(".")
+    name = serialize_host(host).rstrip(".")
+    if not name or name[0] == "." or ".." in name:
+        raise PolicyError(f"host entry {entry!r} has an empty label: it matches nothing")
+    return name
 
 
 class HostList:
     """Host entries (exact, ``*.`` subdomains, ``site:`` registrable domains), matched against a
-    serialized host without its trailing dot."""
+    serialized host without its trailing dots."""
 
     __slots__ = ("entries", "exact", "sites", "suffixes")
 
@@ -163,7 +203,7 @@ class HostList:
         return bool(self.entries)
 
     def match(self, host: str) -> str | None:
-        """The entry that matches ``host`` (serialized, no trailing dot), or None."""
+        """The entry that matches ``host`` (serialized, no trailing dots), or None."""
         if host in self.exact:
             return host
         for suffix in self.suffixes:
@@ -205,9 +245,13 @@ class Policy:
     deny_hosts: Collection[str] = ()
     allow_urls: Collection[URLPatternEntry] = ()
     deny_urls: Collection[URLPatternEntry] = ()
+    allow_backtracking_patterns: bool = False
     allow_credentials: bool = False
     max_redirects: int = 5
     resolver: Resolver | Callable[..., Sequence[tuple[object, ...]]] | None = None
+    async_resolver: (
+        AsyncResolver | Callable[..., Awaitable[Sequence[tuple[object, ...]]]] | None
+    ) = None
     # Derived from the fields above in __post_init__.
     allowed: HostList = field(init=False, repr=False, compare=False)
     denied: HostList = field(init=False, repr=False, compare=False)
@@ -227,10 +271,16 @@ class Policy:
                 f"unknown address classes {sorted(unknown)}; known: {sorted(_REFUSABLE_CLASSES)}"
             )
         ports = None if self.ports is None else frozenset(self.ports)
-        if ports is not None and any(not 0 <= port <= 65535 for port in ports):
-            raise PolicyError(f"ports must be in 0..65535: {sorted(ports)}")
+        if ports is not None and any(not 1 <= port <= 65535 for port in ports):
+            raise PolicyError(
+                f"ports must be in 1..65535 (port 0 is always refused): {sorted(ports)}"
+            )
         if self.max_redirects < 0:
             raise PolicyError(f"max_redirects must be 0 or more, not {self.max_redirects}")
+        for name in ("resolver", "async_resolver"):
+            hook = getattr(self, name)
+            if hook is not None and not callable(hook):
+                raise PolicyError(f"{name} must be a callable or None, not {type(hook).__name__}")
         for name in (
             "allow_hosts",
             "deny_hosts",
@@ -247,8 +297,9 @@ class Policy:
         set_(self, "address_classes", classes)
         set_(self, "allow_hosts", tuple(self.allow_hosts))
         set_(self, "deny_hosts", tuple(self.deny_hosts))
-        allowed_urls = tuple(_url_pattern(entry) for entry in self.allow_urls)
-        denied_urls = tuple(_url_pattern(entry) for entry in self.deny_urls)
+        backtracking = self.allow_backtracking_patterns
+        allowed_urls = tuple(_url_pattern(entry, backtracking) for entry in self.allow_urls)
+        denied_urls = tuple(_url_pattern(entry, backtracking) for entry in self.deny_urls)
         set_(self, "allow_urls", allowed_urls)
         set_(self, "deny_urls", denied_urls)
         set_(self, "allowed_urls", allowed_urls)

@@ -5,47 +5,82 @@
 request it sends, each hop of a redirect chain included (requests hands each hop to the adapter),
 it:
 
-1. parses the request's URL with the WHATWG URL parser and runs :func:`urlspec.guard.resolve`
-   (check, one DNS resolution through the policy's resolver, every answer checked);
+1. parses the request's URL with the WHATWG URL parser and runs
+   :func:`urlspec.guard.resolving.resolve_hop` (check, one DNS resolution through the policy's
+   resolver, every answer checked; a redirect target that fails is ``redirect-refused``);
 2. sends the request for that parsed URL: the request's URL becomes its href (without the
    fragment), the ``Host`` header its host;
-3. takes the connection from a urllib3 pool whose host is the first pinned address, with
-   ``server_hostname`` and ``assert_hostname`` set to the URL's host for HTTPS, so that TLS SNI
-   and certificate verification stay on the name while the TCP connection goes to the checked
-   address (urllib3 keys its pools by both, so a connection is never shared between names).
+3. takes the connection from a urllib3 pool for the URL's scheme, host and port whose
+   connections open only to the pinned addresses, in the resolver's order (the next one when a
+   connection fails, as urllib3 and browsers do), while TLS SNI and certificate verification
+   stay on the URL's host (:mod:`urlspec.guard.urllib3_pool`).
 
-A proxy is refused (``proxy``): through a proxy the connection cannot be pinned. :func:`session`
-builds a ``requests.Session`` with the adapter mounted for ``http://`` and ``https://``,
-``trust_env=False`` (no proxy from the environment, no ``.netrc``), and the hops of a redirect
-chain counted, so that the policy's ``max_redirects`` applies (``too-many-redirects``) and a
-refused target is ``redirect-refused``.
+The adapter counts the redirects of a request sequence itself, on any session: it keeps a
+:class:`~urlspec.guard.redirects.HopState` on each request it sends (and on the copies requests
+makes of it to follow a redirect), reads a redirect response's Location with the WHATWG parser
+(:mod:`urlspec.guard.redirects`) and hands requests the absolute URL it read. A redirect past
+the policy's ``max_redirects`` is ``too-many-redirects``, a refused target
+``redirect-refused``; the same request sent again (an authentication retry) is no new hop.
+
+A proxy is refused (``proxy``): through a proxy the connection cannot be pinned.
+:func:`session` builds a :class:`GuardedSession`: the adapter for every URL, ``trust_env=False``
+(no proxy from the environment, no ``.netrc``), and redirects followed by the Fetch standard's
+rules (the method and body of 301/302/303 and 307/308; ``Authorization``, ``Cookie`` and
+``Proxy-Authorization`` headers dropped on a hop to another origin, where only the session's
+cookie jar gives cookies).
 """
 
 from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from http.cookiejar import CookieJar
 from typing import Any, Final
 
 import requests
 import requests.adapters
+import requests.cookies
+import requests.exceptions
 import requests.utils
 from urllib3.connectionpool import HTTPConnectionPool
 
-from urlspec.guard.checking import parse_or_none
+from urlspec.guard.checking import check, parse_or_none
 from urlspec.guard.policy import DEFAULT_POLICY, Policy
 from urlspec.guard.reasons import Refused
+from urlspec.guard.redirects import HopState
 from urlspec.guard.resolving import PinnedURL, resolve_hop
-from urlspec.host import HostKind
+from urlspec.guard.urllib3_pool import PINNED_POOL_CLASSES, connecting_to
 from urlspec.url import URL
 
 __all__ = ["GuardedAdapter", "GuardedSession", "session"]
 
-#: The attribute of a prepared request that says which hop of a redirect chain it is.
-HOP_ATTRIBUTE: Final = "urlspec_guard_hop"
+#: The attribute of a prepared request that carries its HopState.
+STATE_ATTRIBUTE: Final = "urlspec_guard_state"
 #: The attribute of a prepared request that carries the URL a GuardedSession parsed.
 PARSED_ATTRIBUTE: Final = "urlspec_guard_url"
+
+
+def _proxy_refused() -> Refused:
+    return Refused(
+        "proxy",
+        "",
+        "a proxy is configured: through it the connection cannot be pinned to the checked "
+        "address (the proxy resolves the name)",
+    )
+
+
+def _keep_state_on_copies(request: requests.PreparedRequest) -> None:
+    """Make ``request.copy()`` (what requests follows a redirect and retries an authentication
+    with) carry the request's HopState."""
+    copy = type(request).copy
+
+    def copy_with_state() -> requests.PreparedRequest:
+        made = copy(request)
+        setattr(made, STATE_ATTRIBUTE, getattr(request, STATE_ATTRIBUTE, None))
+        return made
+
+    setattr(request, "copy", copy_with_state)  # noqa: B010
 
 
 class GuardedAdapter(requests.adapters.HTTPAdapter):
@@ -58,6 +93,15 @@ class GuardedAdapter(requests.adapters.HTTPAdapter):
         self._local = threading.local()
         super().__init__(**options)
 
+    def init_poolmanager(
+        self, connections: int, maxsize: int, block: bool = False, **pool_kwargs: Any
+    ) -> None:
+        super().init_poolmanager(connections, maxsize, block, **pool_kwargs)
+        self.poolmanager.pool_classes_by_scheme = PINNED_POOL_CLASSES
+
+    def proxy_manager_for(self, proxy: str, **proxy_kwargs: Any) -> Any:
+        raise _proxy_refused()
+
     def send(
         self,
         request: requests.PreparedRequest,
@@ -69,24 +113,33 @@ class GuardedAdapter(requests.adapters.HTTPAdapter):
     ) -> requests.Response:
         url_text = request.url or ""
         if proxies and requests.utils.select_proxy(url_text, proxies):
-            raise Refused(
-                "proxy",
-                url_text,
-                "a proxy is configured: through it the connection cannot be pinned to the "
-                "checked address (the proxy resolves the name)",
-            )
+            raise _proxy_refused()
         parsed = getattr(request, PARSED_ATTRIBUTE, None)
-        checked = parsed if isinstance(parsed, URL) and parsed.href == url_text else url_text
-        pinned = resolve_hop(checked, self.policy, getattr(request, HOP_ATTRIBUTE, 0))
+        own = parsed if isinstance(parsed, URL) and parsed.href == url_text else url_text
+        target, hop = HopState.target(getattr(request, STATE_ATTRIBUTE, None), request, own)
+        pinned = resolve_hop(target, self.policy, hop)
         url = pinned.url
+        state = HopState(request, hop, url)
+        setattr(request, STATE_ATTRIBUTE, state)
+        _keep_state_on_copies(request)
         # The href without its fragment ("#" appears in an href only before the fragment).
         request.url = url.href.partition("#")[0]
         request.headers["Host"] = url.host
         self._local.pinned = (request.url, pinned)
         try:
-            return super().send(request, stream, timeout, verify, cert, proxies)
+            with connecting_to(pinned):
+                response = super().send(request, stream, timeout, verify, cert, proxies)
         finally:
             self._local.pinned = None
+        raw = response.raw
+        locations = raw.headers.getlist("Location") if raw is not None else []
+        redirect = state.answered(
+            response.status_code, locations, request.method or "GET", self.policy
+        )
+        if redirect is not None:
+            # requests reads the Location the guard read, as an absolute URL.
+            response.headers["Location"] = redirect.url.href
+        return response
 
     def get_connection_with_tls_context(
         self,
@@ -103,11 +156,10 @@ class GuardedAdapter(requests.adapters.HTTPAdapter):
         pinned = sent[1]
         scheme = pinned.url.protocol[:-1]
         pool_options = _tls_options(verify, cert) if scheme == "https" else {}
-        if scheme == "https" and pinned.url.host_kind is HostKind.DOMAIN:
-            pool_options["server_hostname"] = pinned.host
-            pool_options["assert_hostname"] = pinned.host
+        # The pool is the URL host's: TLS SNI and certificate verification on the name, the
+        # TCP connection to the pinned addresses (urllib3_pool.connecting_to).
         pool: HTTPConnectionPool = self.poolmanager.connection_from_host(
-            pinned.addresses[0], pinned.port, scheme, pool_kwargs=pool_options
+            pinned.host, pinned.port, scheme, pool_kwargs=pool_options
         )
         return pool
 
@@ -116,7 +168,7 @@ class GuardedAdapter(requests.adapters.HTTPAdapter):
     ) -> HTTPConnectionPool:
         raise Refused(
             "resolution-failed",
-            url if isinstance(url, str) else url.decode("ascii", "replace"),
+            "",
             "the guarded adapter connects only through get_connection_with_tls_context",
         )
 
@@ -162,26 +214,111 @@ class GuardedSession(requests.Session):
         return self.adapter
 
     def prepare_request(self, request: requests.Request) -> requests.PreparedRequest:
-        # A URL given as a string is read by the WHATWG URL parser first: requests gets its
-        # href, the adapter the parsed URL (while the prepared request is still for it).
-        parsed = parse_or_none(request.url) if isinstance(request.url, str) else None
+        # A URL given as a string is read by the WHATWG URL parser first (a string that is no
+        # absolute URL is refused, invalid-url), a urlspec.URL is taken as it is: requests gets
+        # its href, the adapter the parsed URL (while the prepared request is still for it).
+        url: object = request.url
+        parsed = url if isinstance(url, URL) else None
+        if isinstance(url, str):
+            parsed = parse_or_none(url)
+            if parsed is None:
+                check(url, self.policy)  # raises invalid-url
         if parsed is not None:
             request.url = parsed.href
-        prepared = super().prepare_request(request)
-        if parsed is not None and prepared.url == parsed.href:
-            setattr(prepared, PARSED_ATTRIBUTE, parsed)
+        try:
+            prepared = super().prepare_request(request)
+        except requests.exceptions.InvalidURL:
+            if parsed is not None:  # requests refuses some hosts: the guard's reason first
+                check(parsed, self.policy)
+            raise
+        if parsed is not None:
+            if prepared.url == parsed.href:
+                setattr(prepared, PARSED_ATTRIBUTE, parsed)
+            else:
+                # requests read the href otherwise (query parameters added, or a port 0
+                # dropped: the adapter would see port 80): the URL given must pass too.
+                check(parsed, self.policy)
         return prepared
 
-    def rebuild_auth(
-        self, prepared_request: requests.PreparedRequest, response: requests.Response
-    ) -> None:
-        # Called for each redirect hop before it is sent: count the hop.
-        setattr(prepared_request, HOP_ATTRIBUTE, getattr(response.request, HOP_ATTRIBUTE, 0) + 1)
-        super().rebuild_auth(prepared_request, response)
+    def resolve_redirects(  # type: ignore[override]
+        self,
+        resp: requests.Response,
+        req: requests.PreparedRequest,
+        stream: bool = False,
+        timeout: Any = None,
+        verify: bool | str = True,
+        cert: Any = None,
+        proxies: Any = None,
+        yield_requests: bool = False,
+        **adapter_kwargs: Any,
+    ) -> Iterator[Any]:
+        """The redirects of ``resp``, followed by the Fetch standard's rules
+        (:mod:`urlspec.guard.redirects`) as the adapter read them."""
+        history: list[requests.Response] = []
+        while True:
+            state = getattr(resp.request, STATE_ATTRIBUTE, None)
+            if not isinstance(state, HopState):
+                return
+            if state.refused is not None:
+                if yield_requests:  # asked what the next request would be: there is none
+                    return
+                resp.close()
+                raise state.refused
+            redirect = state.redirect
+            if redirect is None:
+                return
+            history.append(resp)
+            resp.history = history[1:]
+            try:
+                resp.content  # noqa: B018  # read the body, so the connection can be reused
+            except (
+                requests.exceptions.ChunkedEncodingError,
+                requests.exceptions.ContentDecodingError,
+                RuntimeError,
+            ):
+                resp.raw.read(decode_content=False)
+            resp.close()
+            sent = resp.request
+            new = sent.copy()
+            new.url = redirect.url.href
+            new.method = redirect.method
+            for name in list(new.headers):
+                lower = name.lower()
+                if lower in redirect.drop_headers or lower == "host":
+                    del new.headers[name]
+            if not redirect.keep_body:
+                new.body = None
+                new._body_position = None
+            # Cookies: on the same origin the request's own and the session's; on another
+            # origin only what the session's jar holds for it.
+            jar: CookieJar = requests.cookies.RequestsCookieJar()
+            if not redirect.cross_origin and new._cookies is not None:
+                jar = new._cookies
+            requests.cookies.extract_cookies_to_jar(jar, sent, resp.raw)
+            requests.cookies.merge_cookies(jar, self.cookies)
+            new.prepare_cookies(jar)
+            position = getattr(new, "_body_position", None)
+            if redirect.keep_body and position is not None:
+                requests.utils.rewind_body(new)
+            if yield_requests:
+                yield new
+                return
+            resp = self.send(
+                new,
+                stream=stream,
+                timeout=timeout,
+                verify=verify,
+                cert=cert,
+                proxies=proxies,
+                allow_redirects=False,
+                **adapter_kwargs,
+            )
+            requests.cookies.extract_cookies_to_jar(self.cookies, new, resp.raw)
+            yield resp
 
 
 def session(policy: Policy | None = None) -> GuardedSession:
-    """A ``requests.Session`` guarded by ``policy``: a :class:`GuardedAdapter` for ``http://``
-    and ``https://``, no proxy, no ``.netrc`` (``trust_env=False``), redirects followed with
-    each hop checked and at most ``policy.max_redirects`` of them."""
+    """A ``requests.Session`` guarded by ``policy``: a :class:`GuardedAdapter` for every URL,
+    no proxy, no ``.netrc`` (``trust_env=False``), redirects followed with each hop checked and
+    at most ``policy.max_redirects`` of them."""
     return GuardedSession(policy)

@@ -5,9 +5,21 @@
 URL parser finds (https://url.spec.whatwg.org/#concept-host-parser); the split is the Public
 Suffix List's formal algorithm (https://github.com/publicsuffix/list/wiki/Format#formal-algorithm)
 as :mod:`urlspec.hosts.public_suffix_list` runs it, on the list :func:`default_list` reads (no
-network access, ever). Where the answers differ from tldextract's, this module follows those two
-documents; docs/hosts.md lists the differences (the implicit ``*`` rule, trailing dots, A-labels,
-IPv4 spellings, invalid input).
+network access, ever), with tldextract's rules where its answers are a choice the list's
+algorithm leaves open:
+
+* only the list's rules make a suffix: a last label no rule names (``localhost``,
+  ``internal``) is not one (the algorithm's implicit ``*`` rule would make it the suffix), so
+  ``extract("http://localhost:8000/")`` is ``domain='localhost', suffix=''``, as tldextract
+  answers. (``URL.public_suffix`` and ``registrable_domain`` follow the URL Standard, which
+  applies the implicit rule.)
+* extract never raises on a string: what the URL parser rejects (``""``, ``"not a url at
+  all"``, ``http://256.256.256.256/``) gives empty parts, as tldextract gives for ``http://``.
+* ``extra_suffixes`` adds rules, as tldextract's does.
+
+Otherwise the host is the one the URL parser finds, serialized: docs/hosts.md lists where that
+makes the answers differ from tldextract's (trailing dots, A-labels, IPv4 spellings, invalid
+input).
 
 Reading the input, as tldextract does: ``scheme://...`` is a URL; ``//host/...`` a URL without
 its scheme; anything else a host, maybe followed by a port, path, query or fragment, with maybe
@@ -19,6 +31,7 @@ an opaque host) is read as a special URL's host would be, as in
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Final, NamedTuple
 
 from mypy_extensions import i64
@@ -33,6 +46,7 @@ from urlspec.hosts.public_suffix_list import (
 )
 from urlspec.own_href import COMPILED
 from urlspec.url import URL
+from urlspec.validation import InvalidURL
 
 __all__ = ["ExtractResult", "extract"]
 
@@ -47,7 +61,9 @@ class ExtractResult(NamedTuple):
     as the tuple of its fields. Every part is in A-labels, lowercase, as the URL's host is
     serialized. An IP address is in
     ``domain`` (an IPv6 address in brackets), with the other parts empty; so is nothing for a
-    URL without a host, or a domain with an empty label (which has no public suffix).
+    URL without a host, a string the URL parser rejects, or a domain with an empty label (which
+    has no public suffix). A domain under no suffix the list names (``localhost``) has its last
+    label in ``domain``, the others in ``subdomain``, and an empty ``suffix``.
     """
 
     subdomain: str
@@ -89,8 +105,10 @@ class ExtractResult(NamedTuple):
 
     @property
     def ipv4(self) -> str:
-        """The IPv4 address (as the URL parser serializes it) when the host is one, else ""."""
-        if self.domain and not self.suffix and not self.domain.startswith("["):
+        """The IPv4 address (as the URL parser serializes it) when the host is one, else "".
+        (An address is the whole ``domain``, with dots; a domain under no listed suffix is its
+        last label, without.)"""
+        if not self.suffix and "." in self.domain and not self.domain.startswith("["):
             return self.domain
         return ""
 
@@ -143,21 +161,81 @@ def _url_text(text: str) -> str:
 
 
 def extract(
-    url_or_host: str, include_private: bool = False, *, psl: PublicSuffixList | None = None
+    url_or_host: str,
+    include_private: bool = False,
+    *,
+    psl: PublicSuffixList | None = None,
+    extra_suffixes: Iterable[str] = (),
 ) -> ExtractResult:
     """``url_or_host`` split as ``tldextract.extract`` splits it: subdomain, domain and public
     suffix of its host, by the Public Suffix List (``psl``, default :func:`default_list`).
 
     ``include_private`` also uses the list's PRIVATE section (tldextract's
     ``include_psl_private_domains``): ``extract("a.blogspot.com", True).suffix`` is
-    ``blogspot.com``. Raises :class:`~urlspec.validation.InvalidURL` for a string that the URL
-    parser rejects (``http://``, ``http://256.0.0.1/``), :class:`~urlspec.host.InvalidHost` for
-    a non-special URL's host that is no host, and TypeError for a non-str.
+    ``blogspot.com``. ``extra_suffixes`` are more rules, written as in the list (``"corp"``,
+    ``"*.dev.test"``, ``"!www.dev.test"``), that apply whatever ``include_private`` says, as
+    tldextract's ``extra_suffixes``. Only the list's rules make a suffix: an unlisted last label
+    (``localhost``) is the domain, with an empty suffix. A string the URL parser rejects
+    (``""``, ``http://``, ``http://256.0.0.1/``) gives empty parts; a non-str raises TypeError,
+    an extra suffix that is no domain ValueError.
     """
     if not isinstance(url_or_host, str):
         raise TypeError(f"url_or_host must be a str, not {type(url_or_host).__name__}")
     if psl is None:
         psl = default_list()
+    if extra_suffixes:
+        psl = _with_extra_suffixes(psl, extra_suffixes)
+    try:
+        found = _extract(url_or_host, psl, include_private)
+    except (InvalidURL, InvalidHost):
+        return _EMPTY  # no URL or host the URL parser accepts: no parts (tldextract's answer)
+    return _listed_suffix_only(found, psl, include_private)
+
+
+def _listed_suffix_only(
+    found: ExtractResult, psl: PublicSuffixList, include_private: bool
+) -> ExtractResult:
+    """``found`` without a suffix that only the list's implicit "*" rule made (a one-label
+    suffix no rule names): that label is then the domain, the labels before it the subdomain,
+    and the suffix empty, as tldextract splits a host under an unlisted label."""
+    suffix = found.suffix
+    if not suffix:
+        return found
+    label_end = len(suffix) - 1 if suffix.endswith(".") else len(suffix)
+    if suffix.find(".", 0, label_end) >= 0:
+        return found  # two labels or more: a rule names it
+    label = suffix[:label_end]
+    if psl.names_rule(label, include_private):
+        return found
+    subdomain = found.domain
+    if found.subdomain:
+        subdomain = f"{found.subdomain}.{found.domain}"
+    return _result(subdomain, label, "", False, "")
+
+
+#: The lists with extra suffixes made lately, by (list, rules): a caller passes the same few.
+_EXTENDED_LISTS_SIZE: Final = 8
+_extended_lists: dict[tuple[PublicSuffixList, tuple[str, ...]], PublicSuffixList] = {}
+
+
+def _with_extra_suffixes(psl: PublicSuffixList, extra_suffixes: Iterable[str]) -> PublicSuffixList:
+    """``psl.with_rules(extra_suffixes)``, kept for the next call with the same rules."""
+    if isinstance(extra_suffixes, str):
+        raise TypeError("extra_suffixes is a list of suffixes, not a str")
+    rules = tuple(extra_suffixes)
+    key = (psl, rules)
+    extended = _extended_lists.get(key)
+    if extended is None:
+        extended = psl.with_rules(rules)
+        if len(_extended_lists) >= _EXTENDED_LISTS_SIZE:
+            _extended_lists.clear()
+        _extended_lists[key] = extended
+    return extended
+
+
+def _extract(url_or_host: str, psl: PublicSuffixList, include_private: bool) -> ExtractResult:
+    """The split of :func:`extract` by the list's algorithm (the implicit rule included);
+    InvalidURL or InvalidHost where the URL parser finds no host."""
     if COMPILED:
         # The same shortcuts as one walk over the code points each (no regex, no cache). A
         # plain host has no "/" (the walk would find that out at the text's last "/").

@@ -34,12 +34,14 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterable
 from typing import Final
 
 from mypy_extensions import i64
 
-from urlspec.host import HostKind, parse_host_string
+from urlspec.host import HostKind, InvalidHost, parse_host_string
 from urlspec.own_href import COMPILED
+from urlspec.validation import quote
 
 __all__ = [
     "PSL_FILE_VARIABLE",
@@ -157,6 +159,32 @@ class PublicSuffixList:
                 continue
             _add_rule(nodes, line, private, line_number)
         return cls(nodes, version, source)
+
+    def with_rules(self, rules: Iterable[str]) -> PublicSuffixList:
+        """This list with more rules, each written as in the list's file (``example.test``,
+        ``*.dev.test``, ``!www.dev.test``; Unicode or A-labels) and counted in its ICANN section
+        (they apply whatever ``include_private`` says), as tldextract's ``extra_suffixes`` are.
+        ValueError for a rule that is no domain."""
+        nodes = dict(self._nodes)
+        for rule in rules:
+            if not isinstance(rule, str):
+                raise TypeError(f"a rule must be a str, not {type(rule).__name__}")
+            prefix = "!" if rule.startswith("!") else "*." if rule.startswith("*.") else ""
+            try:
+                name = _domain(rule[len(prefix) :])
+            except InvalidHost:
+                name = None
+            if name is None or name.endswith(".") or "*" in name or "!" in name:
+                raise ValueError(f"the rule {quote(rule)} is not a domain")
+            _add_rule(nodes, prefix + name, False, 0)
+        return PublicSuffixList(nodes, self.version, f"{self.source} and more rules")
+
+    def names_rule(self, suffix: str, include_private: bool) -> bool:
+        """Whether a rule of the list names ``suffix`` (a serialized domain, no trailing dot),
+        or a wildcard rule names its children: false for a suffix the list's implicit "*" rule
+        alone makes one (an unlisted last label such as ``localhost``)."""
+        rule_mask, wildcard_mask, _ = _ALL_MASKS if include_private else _ICANN_MASKS
+        return self._nodes.get(suffix, 0) & (rule_mask | wildcard_mask) != 0
 
     def public_suffix(self, host: str, *, include_private: bool = True) -> str | None:
         """The public suffix of ``host`` (https://url.spec.whatwg.org/#host-public-suffix): None

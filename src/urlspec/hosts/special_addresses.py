@@ -15,13 +15,28 @@ each registry row cited:
 A row whose "Globally Reachable" is True (anycast services such as 192.0.0.9/32) is ``global``.
 The most specific row that holds the address decides (192.0.0.9/32 before 192.0.0.0/24).
 
-IPv6 addresses that carry an IPv4 address are judged by the IPv4 address they carry, and say so:
-IPv4-mapped (::ffff:0:0/96, RFC 4291 §2.5.5.2), IPv4-compatible (::/96 but :: and ::1, RFC 4291
-§2.5.5.1, deprecated), the NAT64 well-known prefix (64:ff9b::/96, RFC 6052) and 6to4 (2002::/16,
-RFC 3056, the IPv4 address in bits 16-47).
+IPv6 addresses that carry an IPv4 address are judged by the IPv4 address they carry *and* by
+their own block, and say so (:data:`TRANSLATION_BLOCKS`): the class is the first of the carried
+IPv4 addresses' classes that is not ``global``, else the block's own class when the registries do
+not make it globally reachable, else ``global``. The forms, from the IANA registries:
 
-Domains: ``localhost`` and every name under it are loopback (RFC 6761 §6.3); any other domain is
-``domain`` (where it points is up to DNS, which is never asked).
+* IPv4-mapped ``::ffff:0:0/96`` (RFC 4291 §2.5.5.2) and the NAT64 well-known prefix
+  ``64:ff9b::/96`` (RFC 6052 §2.1, §3.1: it must not carry a non-global IPv4 address), the IPv4
+  address in the last 32 bits, and 6to4 ``2002::/16`` (RFC 3056 §2, bits 16-47; the registry's
+  "Globally Reachable" is N/A: it depends on that address): the carried address alone decides;
+* IPv4-compatible ``::/96`` but ``::`` and ``::1`` (RFC 4291 §2.5.5.1, deprecated; inside
+  ``::/8``, "Reserved by IETF" in the IPv6 Address Space Registry): ``reserved`` whatever it
+  carries, or the carried address's class when that is not global;
+* the local-use translation prefix ``64:ff9b:1::/48`` (RFC 8215, not globally reachable):
+  ``private``, the IPv4 address read in the last 32 bits (the RFC 6052 /96 format);
+* Teredo ``2001::/32`` (RFC 4380 §4: the Teredo server's IPv4 address in bits 32-63, the
+  client's in the last 32 bits with every bit inverted): ``reserved`` (inside ``2001::/23``, IETF
+  Protocol Assignments, not globally reachable), or the client's or the server's class first.
+
+Domains: ``localhost`` and every name under it are loopback (RFC 6761 §6.3), with any number of
+trailing dots (the root label); a domain that is an IPv4 address once its trailing dots are
+removed (``127.0.0.1..``) is that address; any other domain is ``domain`` (where it points is up
+to DNS, which is never asked).
 
 Opaque hosts (the hosts of non-special URLs, such as ``gopher://127.0.0.1:6379/_``) are not
 resolved by the URL Standard, but a client that connects to one (curl, a Redis or Gopher
@@ -43,8 +58,10 @@ from urlspec.host import (
     Host,
     HostKind,
     InvalidHost,
+    ends_in_a_number,
     parse_host,
     parse_host_string,
+    parse_ipv4,
     serialize_host,
     serialize_ipv4,
     serialize_ipv6,
@@ -54,12 +71,18 @@ __all__ = [
     "ADDRESS_CLASSES",
     "IPV4_BLOCKS",
     "IPV6_BLOCKS",
+    "TRANSLATION_BLOCKS",
     "AddressClass",
     "AddressInfo",
     "Block",
+    "Translation",
     "address_class",
     "address_info",
     "address_info_of_host",
+    "domain_without_root_dots",
+    "ipv4_block",
+    "ipv6_block",
+    "translation_of",
 ]
 
 #: Every answer :func:`address_class` (and ``URL.address_class``) gives: a type checker knows
@@ -176,7 +199,7 @@ IPV4_BLOCKS: Final = tuple(
 
 #: The IANA IPv6 Special-Purpose Address Registry (rows as of its 2025 revision), then the
 #: blocks of the IPv6 Address Space Registry that are not global unicast. Most specific first.
-#: The blocks that carry an IPv4 address are :data:`_EMBEDDING_BLOCKS`, looked at first.
+#: The blocks that carry IPv4 addresses are :data:`TRANSLATION_BLOCKS`, looked at first.
 IPV6_BLOCKS: Final = tuple(
     sorted(
         (
@@ -220,38 +243,95 @@ IPV6_BLOCKS: Final = tuple(
 )
 
 
-class _Embedding(NamedTuple):
+class Translation(NamedTuple):
+    """An IPv6 block whose addresses carry IPv4 addresses (RFC 4291 §2.5.5, RFC 6052, RFC 8215,
+    RFC 3056, RFC 4380), with where the IPv4 addresses sit.
+
+    ``block.address_class`` is the block's own class; ``transparent`` blocks have none (the
+    registries make their reachability that of the IPv4 address carried). ``shifts`` are where
+    each IPv4 address sits (``address >> shift & 0xFFFFFFFF``), in the order they are judged,
+    ``roles`` what each one is ("" when there is one), ``inverted`` the shifts whose bits are
+    inverted (Teredo's client address).
+    """
+
     block: Block
-    shift: int  # where the IPv4 address sits: (address >> shift) & 0xFFFFFFFF
     how: str
+    transparent: bool
+    shifts: tuple[int, ...]
+    roles: tuple[str, ...]
+    inverted: tuple[int, ...] = ()
+
+    def carried(self, address: int) -> tuple[int, ...]:
+        """The IPv4 addresses the IPv6 ``address`` (in :attr:`block`) carries, as integers."""
+        return tuple(
+            (address >> shift & 0xFFFFFFFF) ^ (0xFFFFFFFF if shift in self.inverted else 0)
+            for shift in self.shifts
+        )
 
 
-# The IPv6 blocks whose addresses carry an IPv4 address, judged by it. ::/96 (IPv4-compatible)
-# excludes :: and ::1, which the registry names itself. (A block's own class is never used: the
-# IPv4 address carried decides.)
-_EMBEDDING_BLOCKS: Final = (
-    _Embedding(
-        _v6("::ffff:0:0/96", "IPv4-mapped Address", "RFC 4291 §2.5.5.2", "reserved"),
-        0,
+#: The IPv6 blocks that carry IPv4 addresses. ::/96 (IPv4-compatible) excludes :: and ::1, which
+#: the registry names itself (see :func:`translation_of`).
+TRANSLATION_BLOCKS: Final = (
+    Translation(
+        _v6("::ffff:0:0/96", "IPv4-mapped Address", "RFC 4291 §2.5.5.2", "global"),
         "IPv4-mapped",
+        True,
+        (0,),
+        ("",),
     ),
-    _Embedding(_v6("64:ff9b::/96", "IPv4-IPv6 Translat.", "RFC 6052", "reserved"), 0, "NAT64"),
-    _Embedding(_v6("2002::/16", "6to4", "RFC 3056", "reserved"), 80, "6to4"),
-    _Embedding(
-        _v6("::/96", "IPv4-compatible Address", "RFC 4291 §2.5.5.1", "reserved"),
-        0,
+    Translation(
+        _v6("64:ff9b::/96", "IPv4-IPv6 Translat.", "RFC 6052", "global"), "NAT64", True, (0,), ("",)
+    ),
+    Translation(
+        _v6("64:ff9b:1::/48", "IPv4-IPv6 Translat. (local use)", "RFC 8215", "private"),
+        "NAT64 local-use",
+        False,
+        (0,),
+        ("",),
+    ),
+    Translation(_v6("2002::/16", "6to4", "RFC 3056", "global"), "6to4", True, (80,), ("",)),
+    Translation(
+        _v6("2001::/32", "TEREDO", "RFC 4380, RFC 8190", "reserved"),
+        "Teredo",
+        False,
+        (0, 64),
+        ("client", "server"),
+        (0,),
+    ),
+    Translation(
+        _v6(
+            "::/96",
+            "IPv4-compatible Address (deprecated), in ::/8 Reserved by IETF",
+            "RFC 4291 §2.5.5.1",
+            "reserved",
+        ),
         "IPv4-compatible",
+        False,
+        (0,),
+        ("",),
     ),
 )
+
+
+def translation_of(address: int) -> Translation | None:
+    """The block of :data:`TRANSLATION_BLOCKS` that holds the IPv6 ``address`` (an integer), or
+    None."""
+    if address <= 1:  # :: and ::1 carry nothing (Unspecified, Loopback)
+        return None
+    for translation in TRANSLATION_BLOCKS:
+        if translation.block.contains(address):
+            return translation
+    return None
 
 
 class AddressInfo(NamedTuple):
     """Where a host points.
 
     ``address`` is the IP address as the URL serializes it (None for a domain);
-    ``embedded_ipv4`` the IPv4 address an IPv6 address carries, judged in its place, and
-    ``embedding`` how it carries it ("IPv4-mapped", "IPv4-compatible", "NAT64", "6to4");
-    ``block`` the registry row that decided, as text (None for a domain but localhost).
+    ``embedded_ipv4`` the IPv4 address an IPv6 address carries (the one that decided, when it
+    carries two: Teredo), and ``embedding`` how it carries it ("IPv4-mapped", "IPv4-compatible",
+    "NAT64", "NAT64 local-use", "6to4", "Teredo"); ``block`` the registry rows that decided, as
+    text (None for a domain but localhost).
     """
 
     address_class: AddressClass
@@ -261,18 +341,70 @@ class AddressInfo(NamedTuple):
     block: str | None
 
 
-def _ipv4_block(address: int) -> Block:
-    for block in IPV4_BLOCKS:
-        if block.contains(address):
-            return block
-    return _GLOBAL_IPV4
-
-
 # Every IPv4 address outside the special-purpose blocks is allocated unicast space (IANA IPv4
 # Address Space Registry): global.
 _GLOBAL_IPV4: Final = _v4(
     "0.0.0.0/0", "Unicast (IPv4 Address Space Registry)", "RFC 6890", "global"
 )
+
+
+def _index(blocks: tuple[Block, ...], shift: int) -> dict[int, tuple[Block, ...]]:
+    """The blocks of ``blocks`` (most specific first) at least as long as the key ``address >>
+    shift``, by that key: where to look first for an address, most specific first (a block
+    shorter than the key is looked at after these: it is less specific than any of them)."""
+    key_bits = blocks[0].bits - shift
+    index: dict[int, list[Block]] = {}
+    for block in blocks:
+        if block.prefix_length >= key_bits:
+            index.setdefault(block.network >> shift, []).append(block)
+    return {key: tuple(found) for key, found in index.items()}
+
+
+# Where ipv4_block and ipv6_block look: by the first octet of an IPv4 address, the first 16 bits
+# of an IPv6 address; then the shorter blocks (224.0.0.0/4, fc00::/7, 2000::/3, ::/0, ...).
+_IPV4_BY_OCTET: Final = _index(IPV4_BLOCKS, 24)
+_IPV4_SHORT: Final = tuple(block for block in IPV4_BLOCKS if block.prefix_length < 8)
+_IPV6_BY_PIECE: Final = _index(IPV6_BLOCKS, 112)
+_IPV6_SHORT: Final = tuple(block for block in IPV6_BLOCKS if block.prefix_length < 16)
+
+
+def ipv4_block(address: int) -> Block:
+    """The registry row that holds the IPv4 ``address`` (an integer): the most specific one, or
+    the row of plain unicast space."""
+    for block in _IPV4_BY_OCTET.get(address >> 24, ()):
+        if block.contains(address):
+            return block
+    for block in _IPV4_SHORT:
+        if block.contains(address):
+            return block
+    return _GLOBAL_IPV4
+
+
+def _translated_info(translation: Translation, address: int, serialized: str) -> AddressInfo:
+    """Where an IPv6 address of a :class:`Translation` block points: the first carried IPv4
+    address whose class is not global decides, else the block's own class."""
+    carried = translation.carried(address)
+    blocks = [ipv4_block(ipv4) for ipv4 in carried]
+    deciding = 0
+    for index, block in enumerate(blocks):
+        if block.address_class != "global":
+            deciding = index
+            address_class: AddressClass = block.address_class
+            break
+    else:
+        address_class = "global" if translation.transparent else translation.block.address_class
+    described = ", ".join(
+        f"{role + ' ' if role else ''}{serialize_ipv4(ipv4)}: {block}"
+        for role, ipv4, block in zip(translation.roles, carried, blocks, strict=True)
+    )
+    own = translation.block
+    return AddressInfo(
+        address_class,
+        serialized,
+        serialize_ipv4(carried[deciding]),
+        translation.how,
+        f"{own.prefix} {own.name} ({own.reference}), carrying {described}",
+    )
 
 
 def address_info_of_host(host: Host) -> AddressInfo | None:
@@ -289,13 +421,16 @@ def address_info_of_host(host: Host) -> AddressInfo | None:
         return address_info_of_host(special)
     if host.kind is HostKind.DOMAIN:
         assert isinstance(host.value, str)
-        domain = host.value.removesuffix(".")
+        named = domain_without_root_dots(host.value)
+        if named is not None and named.kind is HostKind.IPV4:
+            return address_info_of_host(named)
+        domain = host.value.rstrip(".")
         if domain == "localhost" or domain.endswith(".localhost"):
             return AddressInfo("loopback", None, None, None, "localhost (RFC 6761 §6.3)")
         return AddressInfo("domain", None, None, None, None)
     if host.kind is HostKind.IPV4:
         assert isinstance(host.value, int)
-        block = _ipv4_block(host.value)
+        block = ipv4_block(host.value)
         return AddressInfo(block.address_class, serialize_host(host), None, None, str(block))
     if host.kind is HostKind.IPV6:
         assert isinstance(host.value, tuple)
@@ -303,23 +438,37 @@ def address_info_of_host(host: Host) -> AddressInfo | None:
         for piece in host.value:
             address = address << 16 | piece
         serialized = serialize_host(host)
-        for embedding in _EMBEDDING_BLOCKS:
-            if embedding.block.contains(address) and address > 1:
-                ipv4 = (address >> embedding.shift) & 0xFFFFFFFF
-                block = _ipv4_block(ipv4)
-                return AddressInfo(
-                    block.address_class,
-                    serialized,
-                    serialize_ipv4(ipv4),
-                    embedding.how,
-                    f"{embedding.block.prefix} {embedding.block.name} "
-                    f"({embedding.block.reference}), carrying {block}",
-                )
-        for block in IPV6_BLOCKS:
-            if block.contains(address):
-                return AddressInfo(block.address_class, serialized, None, None, str(block))
-        raise AssertionError("::/0 holds every address")
+        translation = translation_of(address)
+        if translation is not None:
+            return _translated_info(translation, address, serialized)
+        block = ipv6_block(address)
+        return AddressInfo(block.address_class, serialized, None, None, str(block))
     return None
+
+
+def domain_without_root_dots(domain: str) -> Host | None:
+    """The serialized ``domain`` without its trailing dots, which are the DNS root label however
+    many are written (RFC 1034 §3.1): a domain host, or an IPv4 host when the domain is one
+    without them (``127.0.0.1..``, which the URL Standard's host parser leaves a domain since its
+    last label is empty); None when it then ends in a number that is no IPv4 address."""
+    name = domain.rstrip(".")
+    if len(name) + 1 < len(domain) and ends_in_a_number(name):
+        address = parse_ipv4(name)
+        return None if address is None else Host(HostKind.IPV4, address)
+    return Host(HostKind.DOMAIN, name)
+
+
+def ipv6_block(address: int) -> Block:
+    """The most specific row of :data:`IPV6_BLOCKS` that holds the IPv6 ``address`` (an
+    integer; the blocks of :data:`TRANSLATION_BLOCKS` are not looked at: see
+    :func:`translation_of`)."""
+    for block in _IPV6_BY_PIECE.get(address >> 112, ()):
+        if block.contains(address):
+            return block
+    for block in _IPV6_SHORT:
+        if block.contains(address):
+            return block
+    raise AssertionError("::/0 holds every address")
 
 
 def address_info(host: str) -> AddressInfo:

@@ -1,4 +1,4 @@
-"""The everyday URL toolkit: what Python users do with URLs beyond parsing them (issue 12).
+"""The everyday URL toolkit: what Python users do with URLs beyond parsing them.
 
 Each module holds functions taking a :class:`urlspec.URL` (the URL class exposes them as
 methods, each a one-line delegation): ``joining`` (``join``, ``joinpath``, ``/``),

@@ -35,7 +35,7 @@ __all__ = [
 ]
 
 #: https://url.spec.whatwg.org/#url-scheme-string -- an ASCII alpha, then alphanumerics, +, -, .
-_SCHEME: Final = re.compile("[A-Za-z][A-Za-z0-9+.-]*")
+SCHEME_STRING: Final = re.compile("[A-Za-z][A-Za-z0-9+.-]*")
 
 
 def port_number(url: URL) -> int | None:
@@ -109,7 +109,7 @@ def build(
     """
     if not isinstance(path, str):
         raise TypeError(f"path must be a str, not {type(path).__name__}")
-    if not isinstance(scheme, str) or _SCHEME.fullmatch(scheme) is None:
+    if not isinstance(scheme, str) or SCHEME_STRING.fullmatch(scheme) is None:
         raise _invalid_part("scheme", scheme, "not a URL scheme")
     scheme = scheme.lower()
     special = scheme in SPECIAL_SCHEMES

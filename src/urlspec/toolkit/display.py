@@ -11,8 +11,9 @@ The rules (what is decoded, and what never is):
     by one script (Single Script), or by Latin and one other Recommended script (UAX #31
     Table 5) that is neither Cyrillic nor Greek, where Han with Hiragana and Katakana (Japanese),
     Han with Hangul (Korean) and Han with Bopomofo count as one (UTS #39 §5.1's augmented script
-    sets). Script_Extensions come from ``fontTools.unicodedata`` (ScriptExtensions.txt of the
-    same Unicode version as IDNA's tables: tests/test_display.py fails when they drift). So
+    sets). Script_Extensions come from ``_scripts_data``, a table that
+    ``scripts/generate_scripts.py`` makes from ScriptExtensions.txt and Scripts.txt of the same
+    Unicode version as IDNA's tables (tests/test_display.py fails when they drift). So
     ``xn--pypal-4ve.com`` ("pаypal" with a Cyrillic "а") stays in Punycode;
   - it is not a look-alike of an ASCII label (UTS #39 §4, "whole-script confusables"): a label
     of one script other than Latin whose skeleton (NFD, each code point mapped to its
@@ -58,14 +59,13 @@ The rules (what is decoded, and what never is):
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from bisect import bisect_right
 from typing import TYPE_CHECKING, Final, Protocol, cast
-
-from fontTools import unicodedata as _font_tools_unicodedata  # type: ignore[import-untyped]
 
 from urlspec.host import HostKind
 from urlspec.idna import InvalidDomain, domain_to_ascii, domain_to_unicode, unicode_data
 from urlspec.toolkit._confusables_data import ASCII_PROTOTYPES
+from urlspec.toolkit._scripts_data import RANGE_SCRIPTS, RANGE_STARTS
 
 if TYPE_CHECKING:
     from urlspec.url import URL
@@ -106,12 +106,14 @@ class _UnicodeNames(Protocol):
 
 
 _name: Final = cast(_UnicodeNames, _UNICODE).name
-script_extensions: Final = cast(
-    Callable[[str], "set[str]"], _font_tools_unicodedata.script_extension
-)
-"""A character's Script_Extensions property (four-letter script codes; Common is "Zyyy",
-Inherited "Zinh"), from ScriptExtensions.txt and Scripts.txt as ``fontTools.unicodedata``
-ships them."""
+
+
+def script_extensions(code_point: str) -> set[str]:
+    """A character's Script_Extensions property (four-letter script codes; Common is "Zyyy",
+    Inherited "Zinh", Unknown "Zzzz"), from ScriptExtensions.txt and Scripts.txt
+    (``_scripts_data``)."""
+    return set(RANGE_SCRIPTS[bisect_right(RANGE_STARTS, ord(code_point)) - 1])
+
 
 #: UAX #31 Table 5, Recommended Scripts (by ISO 15924 code): the scripts in customary modern
 #: use that identifiers may be written in.

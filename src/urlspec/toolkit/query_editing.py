@@ -13,8 +13,11 @@ functions take as a query (:data:`QueryInput`):
 
 * a mapping: name -> value, or name -> a sequence of values (one pair each, in order);
 * an iterable of (name, value) pairs;
-* for ``with_query`` only, also a ``str`` (set as the ``search`` setter sets it, encoded as
-  the URL parser encodes a query) or None (no query).
+* for ``with_query``, also a ``str`` (set as the ``search`` setter sets it, encoded as the URL
+  parser encodes a query) or None (no query);
+* for ``update_query`` and ``extend_query``, also a ``str``: its pairs, read as
+  ``URLSearchParams("c=1&d=2")`` reads them (one leading "?" ignored, then the
+  application/x-www-form-urlencoded parser), as yarl's ``update_query("c=1")`` takes a string.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from urlspec.toolkit._common import (
     query_bounds,
     query_pairs_in,
 )
-from urlspec.urlencoded import serialize_string_pairs
+from urlspec.urlencoded import serialize_string_pairs, urlencoded_parse
 from urlspec.validation import quote
 
 if TYPE_CHECKING:
@@ -107,6 +110,20 @@ def query_pairs(
     if params:
         for name, value in params.items():
             _add_pairs(pairs, name, value)
+    return pairs
+
+
+def given_pairs(
+    query: str | QueryInput | None, params: dict[str, object] | None = None
+) -> list[tuple[str, str]]:
+    """:func:`query_pairs`, a ``str`` query also taken: its pairs as ``URLSearchParams`` reads a
+    string (https://url.spec.whatwg.org/#dom-urlsearchparams-urlsearchparams: one leading "?"
+    removed, then https://url.spec.whatwg.org/#concept-urlencoded-string-parser)."""
+    if not isinstance(query, str):
+        return query_pairs(query, params)
+    text = _scalar_value_string(query)
+    pairs = urlencoded_parse(text[1:] if text.startswith("?") else text)
+    pairs.extend(query_pairs(None, params))
     return pairs
 
 
@@ -237,17 +254,17 @@ def with_query_href(
     return _with_serialization(href, query_start, fragment_start, serialized)
 
 
-def update_query(url: U, query: QueryInput | None = None, **params: object) -> U:
+def update_query(url: U, query: str | QueryInput | None = None, **params: object) -> U:
     """``url`` with the given names set: all their old values replaced by the given ones, at the
     place of the first old one (or at the end, for a new name); the other pairs kept in order."""
     return new_url(url, update_query_href(url, query, params))
 
 
 def update_query_href(
-    url: URL, query: QueryInput | None = None, params: dict[str, object] | None = None
+    url: URL, query: str | QueryInput | None = None, params: dict[str, object] | None = None
 ) -> str:
     """The href of :func:`update_query`'s URL (``url.href`` when no pair is given)."""
-    given = query_pairs(query, params)
+    given = given_pairs(query, params)
     href = url.href
     if not given:
         return href
@@ -273,16 +290,16 @@ def update_query_href(
     return _with_pairs(href, query_start, fragment_start, pairs)
 
 
-def extend_query(url: U, query: QueryInput | None = None, **params: object) -> U:
+def extend_query(url: U, query: str | QueryInput | None = None, **params: object) -> U:
     """``url`` with the given pairs appended to its query (existing pairs kept)."""
     return new_url(url, extend_query_href(url, query, params))
 
 
 def extend_query_href(
-    url: URL, query: QueryInput | None = None, params: dict[str, object] | None = None
+    url: URL, query: str | QueryInput | None = None, params: dict[str, object] | None = None
 ) -> str:
     """The href of :func:`extend_query`'s URL (``url.href`` when no pair is given)."""
-    given = query_pairs(query, params)
+    given = given_pairs(query, params)
     href = url.href
     if not given:
         return href

@@ -10,7 +10,9 @@ The rules, with pathlib's meanings (``PurePosixPath``) applied to the segments:
   UTF-8 becoming U+FFFD) for reading; ``raw_name`` is the segment as it is in the URL.
 * ``parent`` is the URL of the directory holding the last segment, ending in "/" so that a
   reference resolves inside it: the parent of ``http://h/a/b`` and of ``http://h/a/b/`` is
-  ``http://h/a/``; the root's parent is the root. The query and fragment are dropped.
+  ``http://h/a/``; the root's parent is the root. In a ``file:`` URL, a Windows drive letter
+  first in the path is the root, as pathlib's ``PureWindowsPath`` has it:
+  ``file:///C:/`` is its own parent and has no name. The query and fragment are dropped.
 * ``with_name`` and ``with_suffix`` replace the last segment (keeping a trailing "/"), the new
   text percent-encoded as ``joinpath`` encodes a segment; the query and fragment are dropped.
   They raise ValueError on the root, as pathlib does on an empty name, and for a name or
@@ -34,6 +36,7 @@ from urlspec.toolkit._common import (
     path_segments,
     split_href,
 )
+from urlspec.url_record import is_normalized_windows_drive_letter
 from urlspec.validation import quote
 
 if TYPE_CHECKING:
@@ -71,7 +74,8 @@ def _last_segment(href: str) -> tuple[int, int, int, int, int, int] | None:
       segment, ``href[directory_end:name_end]`` the last segment, and ``href[name_end:path_end]``
       the one trailing "/" after it, if any (the trailing empty segment);
     * ``directory_end`` is -1 when there is no segment (the root, ``http://h/``, or the empty
-      path of ``sc://h``).
+      path of ``sc://h``), and when the only segment is a ``file:`` URL's Windows drive letter
+      (``file:///C:/``: the drive is the root).
 
     None for an opaque path. (The serialized path is "/" and each segment: the last segment
     follows the last "/", once a trailing "/" is left out.)
@@ -85,7 +89,21 @@ def _last_segment(href: str) -> tuple[int, int, int, int, int, int] | None:
     if name_end == path_start:
         return head_end, kind, path_start, -1, name_end, path_end
     directory_end = href.rfind("/", path_start, name_end) + 1
+    if directory_end == path_start + 1 and _is_drive_root(href, path_start, name_end):
+        return head_end, kind, path_start, -1, name_end, path_end
     return head_end, kind, path_start, directory_end, name_end, path_end
+
+
+def _is_drive_root(href: str, path_start: int, name_end: int) -> bool:
+    """Whether the first segment of a ``file:`` URL's path, ``href[path_start + 1:name_end]``,
+    is a normalized Windows drive letter: the root of the path, never climbed above, as
+    "shorten a URL's path" keeps it (https://url.spec.whatwg.org/#shorten-a-urls-path) and as
+    ``PureWindowsPath("C:/").parent`` is ``C:/``."""
+    return (
+        href.startswith("file:")
+        and name_end - path_start == 3
+        and is_normalized_windows_drive_letter(href[path_start + 1 : name_end])
+    )
 
 
 def raw_name(url: URL) -> str:
@@ -141,9 +159,11 @@ def parent_href(url: URL) -> str:
     found = _last_segment(href)
     if found is None:
         return href
-    head_end, kind, path_start, directory_end, _, _ = found
+    head_end, kind, path_start, directory_end, name_end, path_end = found
     if directory_end == -1:
-        return href_with_path(href, head_end, kind, "/")
+        # the root: "/", or a drive letter's root as written ("/C:/" or "/C:")
+        root = href[path_start:path_end] if name_end > path_start else "/"
+        return href_with_path(href, head_end, kind, root)
     return href_with_path(href, head_end, kind, href[path_start:directory_end])
 
 

@@ -3,7 +3,7 @@ lists of patterns that match fast and URLs built from patterns. See docs/urlpatt
 
 from __future__ import annotations
 
-from urlspec.urlpattern.errors import URLPatternError
+from urlspec.urlpattern.errors import URLPatternError, URLPatternMatchLimitError
 from urlspec.urlpattern.pattern import (
     URLPattern,
     URLPatternComponentResult,
@@ -19,5 +19,6 @@ __all__ = [
     "URLPatternInput",
     "URLPatternList",
     "URLPatternListMatch",
+    "URLPatternMatchLimitError",
     "URLPatternResult",
 ]

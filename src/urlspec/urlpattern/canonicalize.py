@@ -176,12 +176,14 @@ def canonicalize_a_hash(value: str) -> str:
     return dummy_url.fragment
 
 
-_PATTERN_SYNTAX: Final = frozenset("+*?:{}()\\")
+# §2.3 escape a pattern string: each of these code points gets a "\\" before it (a table for
+# str.translate, which does it in one pass).
+_PATTERN_SYNTAX_ESCAPED: Final[dict[int, str]] = {ord(c): "\\" + c for c in "+*?:{}()\\"}
 
 
 def escape_a_pattern_string(input: str) -> str:
     """§2.3 escape a pattern string."""
-    return "".join("\\" + c if c in _PATTERN_SYNTAX else c for c in input)
+    return input.translate(_PATTERN_SYNTAX_ESCAPED)
 
 
 # --- §3.2 URLPatternInit processing -----------------------------------------------------------

@@ -6,7 +6,6 @@ https://urlpattern.spec.whatwg.org/#compile-a-component
 
 from __future__ import annotations
 
-import re
 from typing import Final
 
 from urlspec.url_record import SPECIAL_SCHEMES
@@ -29,7 +28,7 @@ from urlspec.urlpattern.parser import (
     generate_a_segment_wildcard_regexp,
     parse_a_pattern_string,
 )
-from urlspec.urlpattern.regexp import RegExpTranslationError, compile_regexp
+from urlspec.urlpattern.regexp import RegExp, RegExpSyntaxError, compile_regexp
 from urlspec.urlpattern.tokenizer import is_valid_name_code_point
 
 __all__ = [
@@ -65,14 +64,14 @@ class Component:
     without running it: MATCH_ANY for the pattern "*" (one full wildcard: every input matches,
     its one group is the whole input), MATCH_EXACT for fixed text only (the input must be
     ``exact``), MATCH_SET for fixed text with a few optional parts such as "http{s}?" (the
-    input must be in ``exact_set``).
-    ``empty_iteration_groups`` are the 0-based group indices whose ECMAScript value is
-    undefined when Python's group is empty (see ``regexp.py``: an iteration of ``?`` may not
-    match the empty string in ECMAScript).
+    input must be in ``exact_set``). The regular expression of such a component is compiled
+    only when asked for (``regular_expression``); the others run it (``regexp.RegExp``:
+    ECMAScript's answers, in linear time unless ``may_backtrack``).
     """
 
     __slots__ = (
-        "empty_iteration_groups",
+        "_python",
+        "_regular_expression",
         "encoding_callback",
         "exact",
         "exact_set",
@@ -82,34 +81,53 @@ class Component:
         "options",
         "part_list",
         "pattern_string",
-        "regular_expression",
+        "regular_expression_string",
     )
 
     def __init__(
         self,
         pattern_string: str,
-        regular_expression: re.Pattern[str],
+        regular_expression_string: str,
+        regular_expression: RegExp | None,
         group_name_list: tuple[str, ...],
         has_regexp_groups: bool,
         part_list: tuple[Part, ...],
         match_kind: int,
         exact: str,
-        empty_iteration_groups: frozenset[int],
         encoding_callback: EncodingCallback,
         options: Options,
         exact_set: frozenset[str],
     ) -> None:
         self.pattern_string = pattern_string
-        self.regular_expression = regular_expression
+        self.regular_expression_string = regular_expression_string
+        self._regular_expression = regular_expression
+        # The Python pattern the regular expression runs on, if it does (regexp.py).
+        self._python = regular_expression.python if regular_expression is not None else None
         self.group_name_list = group_name_list
         self.has_regexp_groups = has_regexp_groups
         self.part_list = part_list
         self.match_kind = match_kind
         self.exact = exact
-        self.empty_iteration_groups = empty_iteration_groups
         self.encoding_callback = encoding_callback
         self.options = options
         self.exact_set = exact_set
+
+    @property
+    def regular_expression(self) -> RegExp:
+        """The component's regular expression (ECMAScript's RegExp with the v flag)."""
+        expression = self._regular_expression
+        if expression is None:
+            expression = compile_regexp(self.regular_expression_string, self.options.ignore_case)
+            self._regular_expression = expression
+        return expression
+
+    @property
+    def may_backtrack(self) -> bool:
+        """Whether matching may take more than linear time (a backreference or a lookaround in
+        a regexp group); such a match is refused past ``regexp_matcher.MATCH_STEP_LIMIT``
+        steps."""
+        expression = self._regular_expression
+        return expression is not None and expression.may_backtrack
 
     def exec(self, input: str) -> dict[str, str | None] | None:
         """RegExpBuiltinExec and §1.5 create a component match result's groups, or None."""
@@ -123,18 +141,19 @@ class Component:
         match = self.regular_expression.match(input)
         if match is None:
             return None
+        # §1.5 create a component match result: the name list's i-th name takes the
+        # execution result's item i + 1 (whatever group that is).
         groups: dict[str, str | None] = {}
         index = 1
-        empty_iteration_groups = self.empty_iteration_groups
         for name in self.group_name_list:
-            value = match.group(index)
-            if value == "" and (index - 1) in empty_iteration_groups:
-                value = None
-            groups[name] = value
+            groups[name] = match[index] if index < len(match) else None
             index += 1
         return groups
 
     def test(self, input: str) -> bool:
+        python = self._python
+        if python is not None:
+            return python.match(input) is not None
         kind = self.match_kind
         if kind == MATCH_ANY:
             return True
@@ -142,7 +161,7 @@ class Component:
             return input == self.exact
         if kind == MATCH_SET:
             return input in self.exact_set
-        return self.regular_expression.match(input) is not None
+        return self.regular_expression.test(input)
 
 
 def convert_a_modifier_to_a_string(modifier: str) -> str:
@@ -290,18 +309,6 @@ def compile_a_component(
     regular_expression_string, name_list = generate_a_regular_expression_and_name_list(
         part_list, options
     )
-    try:
-        regular_expression = compile_regexp(regular_expression_string, options.ignore_case)
-    except RegExpTranslationError as regexp_error:
-        culprit = _invalid_regexp_part(part_list, options.ignore_case)
-        reason = regexp_error.reason
-        raise URLPatternError(
-            f"the regular expression group ({culprit}) is invalid or refused: {reason}"
-            if culprit is not None
-            else f"the regular expression {regular_expression_string!r} fails: {reason}",
-            component=component,
-        ) from None
-    pattern_string = generate_a_pattern_string(part_list, options)
     has_regexp_groups = any(part.type == REGEXP_PART for part in part_list)
     match_kind = MATCH_REGEXP
     exact = ""
@@ -335,20 +342,31 @@ def compile_a_component(
             strings = with_part if part.modifier == MODIFIER_NONE else strings + with_part
         match_kind = MATCH_SET
         exact_set = frozenset(strings)
-    empty_iteration_groups = frozenset(
-        index
-        for index, part in enumerate(p for p in part_list if p.type != FIXED_TEXT)
-        if part.modifier == MODIFIER_OPTIONAL and part.prefix == "" and part.suffix == ""
-    )
+    regular_expression: RegExp | None = None
+    if match_kind == MATCH_REGEXP or has_regexp_groups:
+        # (Without regexp groups the regular expression is valid by construction: a
+        # component matched by a shortcut compiles it only when asked.)
+        try:
+            regular_expression = compile_regexp(regular_expression_string, options.ignore_case)
+        except RegExpSyntaxError as regexp_error:
+            culprit = _invalid_regexp_part(part_list, options.ignore_case)
+            reason = regexp_error.reason
+            raise URLPatternError(
+                f"the regular expression group ({culprit}) is invalid or refused: {reason}"
+                if culprit is not None
+                else f"the regular expression {regular_expression_string!r} fails: {reason}",
+                component=component,
+            ) from None
+    pattern_string = generate_a_pattern_string(part_list, options)
     return Component(
         pattern_string,
+        regular_expression_string,
         regular_expression,
         tuple(name_list),
         has_regexp_groups,
         tuple(part_list),
         match_kind,
         exact,
-        empty_iteration_groups,
         encoding_callback,
         options,
         exact_set,
@@ -362,7 +380,7 @@ def _invalid_regexp_part(part_list: list[Part], ignore_case: bool) -> str | None
             continue
         try:
             compile_regexp(part.value, ignore_case)
-        except RegExpTranslationError:
+        except RegExpSyntaxError:
             return part.value
     return None
 

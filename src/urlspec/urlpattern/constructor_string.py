@@ -16,6 +16,7 @@ from urlspec.urlpattern.parser import DEFAULT_OPTIONS
 from urlspec.urlpattern.tokenizer import (
     ASTERISK,
     CHAR,
+    CHAR_RUN,
     CLOSE,
     END,
     ESCAPED_CHAR,
@@ -243,10 +244,24 @@ class _ConstructorStringParser:
         # HASH: do nothing; DONE is never reached here.
 
 
+# The values of the "char" tokens that a step of parse_a_constructor_string tests for: the
+# protocol suffix and port or password prefix ":", "/", "?", "#", "@", and "[" "]" (IPv6).
+_STATE_CHANGING_CHARS: Final = ":/?#@[]"
+
+
 def parse_a_constructor_string(input: str) -> URLPatternInit:
     """§1.6 parse a constructor string."""
-    parser = _ConstructorStringParser(input, tokenize(input, "lenient"))
-    while parser.token_index < len(parser.token_list):
+    # Runs of "char" tokens without the code points a step tests for are one CHAR_RUN token.
+    token_list = tokenize(input, "lenient", char_runs=_STATE_CHANGING_CHARS)
+    parser = _ConstructorStringParser(input, token_list)
+    while parser.token_index < len(token_list):
+        token = token_list[parser.token_index]
+        if token.type == CHAR_RUN or (
+            token.type == CHAR and token.value not in _STATE_CHANGING_CHARS
+        ):
+            # No step below does anything for this token but go to the next one.
+            parser.token_index += 1
+            continue
         parser.token_increment = 1
         if parser.token_list[parser.token_index].type == END:
             if parser.state == INIT:

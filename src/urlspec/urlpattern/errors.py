@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["URLPatternError"]
+__all__ = ["URLPatternError", "URLPatternMatchLimitError"]
 
 
 class URLPatternError(ValueError):
@@ -26,3 +26,13 @@ class URLPatternError(ValueError):
         self.reason = message
         self.component = component
         self.position = position
+
+
+class URLPatternMatchLimitError(URLPatternError):
+    """A match that would take more work than a URL pattern is allowed per match: only a
+    pattern with a backreference can get here (``URLPattern.may_backtrack`` is True for it);
+    ``limit`` is the number of matching steps allowed."""
+
+    def __init__(self, message: str, *, limit: int, component: str | None = None) -> None:
+        super().__init__(message, component=component)
+        self.limit = limit

@@ -5,6 +5,7 @@ https://urlpattern.spec.whatwg.org/#parsing-pattern-strings
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Final
 
@@ -12,6 +13,7 @@ from urlspec.urlpattern.errors import URLPatternError
 from urlspec.urlpattern.tokenizer import (
     ASTERISK,
     CHAR,
+    CHAR_RUN,
     CLOSE,
     END,
     ESCAPED_CHAR,
@@ -20,8 +22,11 @@ from urlspec.urlpattern.tokenizer import (
     OTHER_MODIFIER,
     REGEXP,
     Token,
-    tokenize,
 )
+
+# §2.1.2 tokenize, with a run of "char" tokens that are each followed by another "char" token
+# written as one CHAR_RUN token (the parser makes fixed text of it, as of its tokens one by one).
+from urlspec.urlpattern.tokenizer import tokenize_with_char_runs as tokenize
 
 __all__ = [
     "DEFAULT_OPTIONS",
@@ -55,6 +60,9 @@ MODIFIER_NONE: Final = "none"
 MODIFIER_OPTIONAL: Final = "optional"
 MODIFIER_ZERO_OR_MORE: Final = "zero-or-more"
 MODIFIER_ONE_OR_MORE: Final = "one-or-more"
+
+# The code points §2.1.2 tokenizes as something other than a "char" token.
+_PATTERN_SYNTAX: Final = re.compile(r"[*+?\\{}:(]")
 
 #: §2.1.5 the full wildcard regexp value.
 FULL_WILDCARD_REGEXP_VALUE: Final = ".*"
@@ -112,12 +120,14 @@ DEFAULT_OPTIONS: Final = Options("", "")
 HOSTNAME_OPTIONS: Final = Options(".", "")
 PATHNAME_OPTIONS: Final = Options("/", "/")
 
-_REGEXP_SYNTAX: Final = frozenset(".+*?^${}()[]|/\\")
+# §2.2 escape a regexp string: each of these code points gets a "\\" before it (a table for
+# str.translate, which does it in one pass).
+_REGEXP_SYNTAX_ESCAPED: Final[dict[int, str]] = {ord(c): "\\" + c for c in ".+*?^${}()[]|/\\"}
 
 
 def escape_a_regexp_string(input: str) -> str:
     """§2.2 escape a regexp string."""
-    return "".join("\\" + c if c in _REGEXP_SYNTAX else c for c in input)
+    return input.translate(_REGEXP_SYNTAX_ESCAPED)
 
 
 def generate_a_segment_wildcard_regexp(options: Options) -> str:
@@ -143,7 +153,9 @@ class _PatternParser:
         self.encoding_callback = encoding_callback
         self.segment_wildcard_regexp = segment_wildcard_regexp
         self.part_list: list[Part] = []
-        self.pending_fixed_value = ""
+        # (the pending fixed value, as pieces joined when it is added: appending to a string
+        # attribute copies it each time)
+        self.pending_fixed_value: list[str] = []
         self.index = 0
         self.next_numeric_name = 0
 
@@ -176,21 +188,24 @@ class _PatternParser:
         return result
 
     def consume_text(self) -> str:
-        result = ""
+        result: list[str] = []
         while True:
             token = self.try_to_consume_a_token(CHAR)
+            if token is None:
+                token = self.try_to_consume_a_token(CHAR_RUN)
             if token is None:
                 token = self.try_to_consume_a_token(ESCAPED_CHAR)
             if token is None:
                 break
-            result += token.value
-        return result
+            result.append(token.value)
+        return "".join(result)
 
     def maybe_add_a_part_from_the_pending_fixed_value(self) -> None:
-        if self.pending_fixed_value == "":
+        pending = "".join(self.pending_fixed_value)
+        if pending == "":
             return
-        encoded_value = self.encoding_callback(self.pending_fixed_value)
-        self.pending_fixed_value = ""
+        encoded_value = self.encoding_callback(pending)
+        self.pending_fixed_value = []
         self.part_list.append(Part(FIXED_TEXT, encoded_value, MODIFIER_NONE))
 
     def is_a_duplicate_name(self, name: str) -> bool:
@@ -214,7 +229,7 @@ class _PatternParser:
                 modifier = MODIFIER_ONE_OR_MORE
         if name_token is None and regexp_or_wildcard_token is None and modifier == MODIFIER_NONE:
             # A "{foo}" grouping: joins the pending fixed value.
-            self.pending_fixed_value += prefix
+            self.pending_fixed_value.append(prefix)
             return
         self.maybe_add_a_part_from_the_pending_fixed_value()
         if name_token is None and regexp_or_wildcard_token is None:
@@ -260,9 +275,21 @@ def parse_a_pattern_string(
 ) -> list[Part]:
     """§2.1.5 parse a pattern string: the part list; raises URLPatternError."""
     parser = _PatternParser(encoding_callback, generate_a_segment_wildcard_regexp(options))
+    if _PATTERN_SYNTAX.search(input) is None:
+        # Every code point is a "char" token, all of them fixed text: one part (the steps
+        # below give the same, a token at a time).
+        parser.pending_fixed_value.append(input)
+        parser.maybe_add_a_part_from_the_pending_fixed_value()
+        return parser.part_list
     parser.token_list = tokenize(input, "strict")
     while parser.index < len(parser.token_list):
         # <prefix char><name><regexp><modifier>
+        # (A run of "char" tokens each followed by another "char" token is fixed text: the
+        # tokenizer writes it as one CHAR_RUN token, see the import of tokenize.)
+        char_run = parser.try_to_consume_a_token(CHAR_RUN)
+        if char_run is not None:
+            parser.pending_fixed_value.append(char_run.value)
+            continue
         char_token = parser.try_to_consume_a_token(CHAR)
         name_token = parser.try_to_consume_a_token(NAME)
         regexp_or_wildcard_token = parser.try_to_consume_a_regexp_or_wildcard_token(name_token)
@@ -271,7 +298,7 @@ def parse_a_pattern_string(
             if char_token is not None:
                 prefix = char_token.value
             if prefix != "" and prefix != options.prefix_code_point:
-                parser.pending_fixed_value += prefix
+                parser.pending_fixed_value.append(prefix)
                 prefix = ""
             parser.maybe_add_a_part_from_the_pending_fixed_value()
             modifier_token = parser.try_to_consume_a_modifier_token()
@@ -281,7 +308,7 @@ def parse_a_pattern_string(
         if fixed_token is None:
             fixed_token = parser.try_to_consume_a_token(ESCAPED_CHAR)
         if fixed_token is not None:
-            parser.pending_fixed_value += fixed_token.value
+            parser.pending_fixed_value.append(fixed_token.value)
             continue
         # <open><char prefix><name><regexp><char suffix><close><modifier>
         open_token = parser.try_to_consume_a_token(OPEN)

@@ -376,6 +376,15 @@ class URLPattern:
         return any(component.has_regexp_groups for component in self._components)
 
     @property
+    def may_backtrack(self) -> bool:
+        """Whether matching may take more than time linear in the input: True when a regexp
+        group holds a backreference (``\\1``, ``\\k<name>``) or a lookaround (``(?=...)``,
+        ``(?<!...)``...). Every other pattern matches in
+        time proportional to input length × pattern size; a match of this one is refused with
+        :class:`URLPatternMatchLimitError` past a bound on its work."""
+        return any(component.may_backtrack for component in self._components)
+
+    @property
     def ignore_case(self) -> bool:
         """Whether the pathname, search and hash match ignoring case."""
         return self._ignore_case

@@ -17,18 +17,27 @@ href is ASCII, holds no whitespace or control character, and every parser reads 
 
 The rules, in the order they are applied (each refusal has a stable reason code):
 
-1. ``empty``: nothing is left of the target once the URL parser's leading and trailing C0
-   controls and spaces and its tabs and newlines are removed (a browser would resolve it to the
-   request URL itself, which is a redirect loop, not a destination).
+1. ``empty``: there is no target (None, as a framework's ``request.GET.get("next")`` gives when
+   the parameter is missing), or nothing is left of it once the URL parser's leading and
+   trailing C0 controls and spaces and its tabs and newlines are removed (a browser would
+   resolve it to the request URL itself, which is a redirect loop, not a destination).
 2. ``invalid-url``: the URL parser fails on the target against the base.
-3. ``scheme-not-allowed``: the result's scheme is not ``http`` or ``https`` (``javascript:``,
+3. ``same-document``: the target resolves to the request's own URL, but for the fragment
+   (``#top``, ``?next=%23top`` on ``/login?next=%23top``; §4.6 URL equivalence with exclude
+   fragments). Following the redirect requests that same URL again: answered by the same
+   redirect (a loop) or by the page that sent it, never a destination.
+4. ``scheme-not-allowed``: the result's scheme is not ``http`` or ``https`` (``javascript:``,
    ``data:``, ``blob:``, ``file:``, ``ftp:``, ``ws:``, ``mailto:``, ... are all refused).
-4. ``host-not-allowed``: the result's host is neither the base's host nor an allowed host
+5. ``host-not-allowed``: the result's host is neither the base's host nor an allowed host
    (``https://good.example@evil.example/`` is refused here: its host is evil.example).
-5. ``credentials``: the result has a username or password (``https://evil@good.example/``;
-   credentials do not belong in a Location header).
-6. ``not-https``: ``require_https`` is set and the result's scheme is ``http``.
-7. ``origin-not-allowed``: the host is known, but the scheme or port make another origin than
+6. ``credentials``: the target writes a username or password (``https://evil@good.example/``;
+   credentials do not belong in a Location header). What the target adds is judged, not what
+   the base carried: the target is resolved against the base without its credentials (a
+   relative target would copy them from the base into the URL), so ``/next`` against
+   ``https://user:pw@good.example/`` passes, as ``https://good.example/next``: a Location never
+   carries credentials, and the browser keeps its authorization for the site without them.
+7. ``not-https``: ``require_https`` is set and the result's scheme is ``http``.
+8. ``origin-not-allowed``: the host is known, but the scheme or port make another origin than
    the allowed ones (an ``https`` page redirected to ``http://`` itself, or to another port).
 
 A target passes as ``same-origin`` when its origin is the base's origin (scheme, host and port;
@@ -71,6 +80,7 @@ ALLOWED_REASONS: Final = ("same-origin", "allowed-host")
 REFUSED_REASONS: Final = (
     "empty",
     "invalid-url",
+    "same-document",
     "scheme-not-allowed",
     "host-not-allowed",
     "credentials",
@@ -94,8 +104,9 @@ class RedirectConfigError(ValueError):
 class RedirectVerdict:
     """What :func:`check_redirect` decided about one target.
 
-    ``url`` is where the browser would go (the target resolved against the base), also when the
-    target is refused; None when there is no such URL (``empty``, ``invalid-url``). ``reason`` is
+    ``url`` is where the browser would go (the target resolved against the base, without the
+    credentials of the base), also when the target is refused; None when there is no such URL
+    (``empty``, ``invalid-url``). ``reason`` is
     one of :data:`ALLOWED_REASONS` or :data:`REFUSED_REASONS`; ``message`` says the same in a
     sentence naming the part of the URL that decided.
     """
@@ -126,7 +137,7 @@ class _AllowedHost:
 
 
 def check_redirect(
-    target: str,
+    target: str | None,
     *,
     base: str | URL,
     allowed_hosts: Iterable[str] = (),
@@ -135,36 +146,54 @@ def check_redirect(
     """Decide whether the browser may be redirected to ``target`` from the page at ``base``.
 
     ``target`` is the value taken from the request (already percent-decoded by the framework,
-    as ``request.args["next"]`` is); ``base`` is the URL of the request that is being answered
-    (a string or :class:`urlspec.URL`), against which the browser resolves a relative target.
-    See the module's documentation for the rules and reason codes.
+    as ``request.args["next"]`` is), or None when the request has none (refused as ``empty``);
+    ``base`` is the URL of the request that is being answered (a string or
+    :class:`urlspec.URL`), against which the browser resolves a relative target. See the
+    module's documentation for the rules and reason codes.
 
     Raises :class:`RedirectConfigError` when ``base`` is not a valid ``http``/``https`` URL or
-    an entry of ``allowed_hosts`` is not a host; :class:`TypeError` when ``target`` is not a str.
+    an entry of ``allowed_hosts`` is not a host; :class:`TypeError` when ``target`` is neither
+    a str nor None.
     """
-    if not isinstance(target, str):
-        raise TypeError(f"redirect target must be a str, not {type(target).__name__}")
+    if target is not None and not isinstance(target, str):
+        raise TypeError(f"redirect target must be a str or None, not {type(target).__name__}")
     base_url = _base_url(base)
     hosts = _allowed_hosts(allowed_hosts)
+    if target is None:
+        return RedirectVerdict("", False, "empty", "refused None: there is no target", None)
     # §4.4 basic URL parser, steps 1-3 (what the parser removes before it reads anything).
     if not remove_ascii_tab_or_newline(target.strip(C0_CONTROL_OR_SPACE_STRING)):
         return _refused(target, "empty", "the target is empty", None)
+    # The credentials of the base are not the target's: it is resolved without them (a relative
+    # target would copy them), so that the credentials rule judges what the target writes.
+    if base_url.username or base_url.password:
+        base_url = base_url.replace(username="", password="")
     try:
         url = URL(target, base_url)
     except InvalidURL as error:
         return _refused(target, "invalid-url", f"the browser cannot parse it: {error.reason}", None)
+    # §4.6 URL equivalence, exclude fragments: the request's own URL, requested again.
+    if url.equals(base_url, exclude_fragments=True):
+        return _refused(
+            target,
+            "same-document",
+            f"it is the request's own URL {quote(base_url.href)} (but for the fragment): "
+            "following it requests that URL again (a loop where that request redirects)",
+            url,
+        )
     return _judge(target, url, base_url, hosts, require_https)
 
 
 def safe_redirect(
-    target: str,
+    target: str | None,
     *,
     base: str | URL,
     allowed_hosts: Iterable[str] = (),
     require_https: bool = False,
 ) -> URL | None:
     """The URL the browser would go to for ``target`` when that is on an allowed origin, else
-    None. Send its ``href`` (never ``target`` itself) in the ``Location`` header.
+    None (also for a ``target`` of None, as Django's ``url_has_allowed_host_and_scheme`` is
+    False for it). Send its ``href`` (never ``target`` itself) in the ``Location`` header.
 
     ``base`` is the URL of the request being answered; ``allowed_hosts`` lists other hosts that
     may be redirected to (exact hosts, optionally ``host:port``); ``require_https`` refuses
@@ -173,6 +202,8 @@ def safe_redirect(
     >>> safe_redirect("/account?tab=2", base="https://example.com/login").href
     'https://example.com/account?tab=2'
     >>> safe_redirect("/\\\\evil.example", base="https://example.com/login") is None
+    True
+    >>> safe_redirect("#top", base="https://example.com/login") is None  # the same page: a loop
     True
     """
     verdict = check_redirect(
@@ -252,7 +283,7 @@ def _judge(
     hosts: tuple[_AllowedHost, ...],
     require_https: bool,
 ) -> RedirectVerdict:
-    """Rules 3-7 on the resolved URL."""
+    """Rules 4-8 on the resolved URL."""
     if url.protocol not in REDIRECT_SCHEMES:
         why = f"its scheme {quote(url.protocol[:-1])} is not http(s)"
         return _refused(target, "scheme-not-allowed", why, url)
