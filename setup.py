@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from setuptools import setup
@@ -111,9 +114,92 @@ def _warn(reason: str) -> None:
     print(f"urlspec: building the pure-Python package only ({reason})", file=sys.stderr)
 
 
+#: Set to a number to choose how many C files compile at once (default: the cores this process
+#: may run on; 1 compiles one file after another).
+BUILD_JOBS_VARIABLE = "URLSPEC_BUILD_JOBS"
+
+
+def _build_jobs() -> int:
+    configured = os.environ.get(BUILD_JOBS_VARIABLE, "")
+    if configured.isdigit() and int(configured) > 0:
+        return int(configured)
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # (not on every platform)
+        return max(1, os.cpu_count() or 1)
+
+
+class _ParallelCompile:
+    """A C compiler's ``compile`` that compiles the sources of one call in ``jobs`` threads,
+    largest file first (each file is one compiler process), and never more than ``jobs``
+    files at once across all calls (build_ext builds several extensions at once too). A file
+    whose object file is newer than it and its headers is not compiled again."""
+
+    def __init__(
+        self,
+        compile: Callable[..., list[str]],
+        object_filenames: Callable[..., list[str]],
+        jobs: int,
+        force: bool,
+    ) -> None:
+        self._compile = compile
+        self._object_filenames = object_filenames
+        self._force = force
+        self._jobs = jobs
+        self._slots = threading.BoundedSemaphore(jobs)
+
+    def _compile_one(self, source: str, kwargs: dict[str, Any]) -> list[str]:
+        with self._slots:
+            return self._compile([source], **kwargs)
+
+    def _up_to_date(self, source: str, kwargs: dict[str, Any]) -> bool:
+        """Whether the object file of ``source`` is newer than it, than every header it depends
+        on and than this script (mypyc rewrites a C file only when its text changes)."""
+        if self._force:
+            return False
+        (obj,) = self._object_filenames([source], output_dir=kwargs.get("output_dir"))
+        try:
+            built = os.path.getmtime(obj)
+        except OSError:
+            return False
+        inputs = [source, __file__, *(kwargs.get("depends") or [])]
+        return all(os.path.getmtime(path) < built for path in inputs if os.path.exists(path))
+
+    def __call__(self, sources: list[str], **kwargs: Any) -> list[str]:
+        if len(sources) <= 1 or self._jobs <= 1:
+            return self._compile_one_call(sources, kwargs)
+        # (an extension is built again when any of its files changed: only those compile)
+        stale = [source for source in sources if not self._up_to_date(source, kwargs)]
+        largest_first = sorted(stale, key=_size, reverse=True)
+        with ThreadPoolExecutor(max_workers=self._jobs) as pool:
+            list(pool.map(lambda source: self._compile_one(source, kwargs), largest_first))
+        return self._object_filenames(sources, output_dir=kwargs.get("output_dir"))
+
+    def _compile_one_call(self, sources: list[str], kwargs: dict[str, Any]) -> list[str]:
+        with self._slots:
+            return self._compile(sources, **kwargs)
+
+
+def _size(path: str) -> int:
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
+
+
 class _BuildExtOrFallBack(build_ext):
-    """build_ext that falls back to the pure build when the C build fails (no compiler, no
-    headers): the .py modules are installed all the same."""
+    """build_ext that compiles on every core and falls back to the pure build when the C build
+    fails (no compiler, no headers): the .py modules are installed all the same.
+
+    mypyc writes one C file per module (``multi_file``), and the files compile at once, as many
+    as there are cores (:data:`BUILD_JOBS_VARIABLE`); an extension whose C files did not change
+    since the last build is not compiled again (build_ext's own check: mypyc rewrites a C file
+    only when its text changes), and of one that did, only the C files that changed."""
+
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        if not self.parallel:
+            self.parallel = _build_jobs()
 
     def run(self) -> None:
         if self.inplace or getattr(self, "editable_mode", False):
@@ -122,6 +208,14 @@ class _BuildExtOrFallBack(build_ext):
             super().run()
         except Exception as error:  # distutils raises several unrelated types here
             _warn(f"compiling with mypyc failed: {error}")
+
+    def build_extensions(self) -> None:
+        jobs = int(self.parallel) if self.parallel is not True else _build_jobs()
+        if jobs > 1:
+            self.compiler.compile = _ParallelCompile(
+                self.compiler.compile, self.compiler.object_filenames, jobs, bool(self.force)
+            )
+        super().build_extensions()
 
     def build_extension(self, ext: Any) -> None:
         try:
@@ -155,7 +249,12 @@ def _ext_modules() -> list[Any]:
         return []
     try:
         return list(
-            mypycify([*BUILD_MYPY_OPTIONS, *COMPILED_MODULES], opt_level="3", debug_level="0")
+            mypycify(
+                [*BUILD_MYPY_OPTIONS, *COMPILED_MODULES],
+                opt_level="3",
+                debug_level="0",
+                multi_file=True,
+            )
         )
     except (Exception, SystemExit) as error:  # mypyc exits on a type error
         _warn(f"mypyc could not compile the modules: {error!r}")

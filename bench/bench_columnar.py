@@ -20,6 +20,10 @@ per row over the rounds is reported, with the throughput ratio of ``columnar`` t
     python -m bench.bench_columnar [--corpus kasztp.txt,userbait.txt] [--rounds 7]
                                    [--clock process|wall] [--jobs href,hostname,parse]
 
+A corpus named ``mixed:NAME`` (``--corpus mixed:kasztp.txt``) is bench/messy.py's mixed set of
+that corpus: each line as it is, then the same line messy (two of uppercase host, dot segments,
+an invalid escape, backslashes, surrounding spaces).
+
 Target: columnar.href and columnar.parse <= 250 ns per row on kasztp (compiled build).
 """
 
@@ -35,10 +39,13 @@ from typing import Any
 import pyarrow as pa
 
 import urlspec
+from bench import messy
 from bench.corpora import corpus_path, present_corpora
 from urlspec import URL
 from urlspec.engines import columnar
 
+#: A corpus named ``mixed:NAME``: bench/messy.py's mixed set of the corpus NAME.
+MIXED = "mixed:"
 #: The URL class's getters, as columnar.parse's struct has them (then registrable_domain, which
 #: only urlspec's loop computes too, and error).
 GETTERS = columnar.PARSE_FIELDS[:-2]
@@ -51,11 +58,16 @@ Job = Callable[[Any], object]
 
 
 def load_column(name: str) -> Any:
-    """A corpus as an Arrow string column, one row a line (blank lines left out)."""
-    path = corpus_path(name)
+    """A corpus as an Arrow string column, one row a line (blank lines left out); for
+    ``mixed:NAME``, bench/messy.py's mixed set of the corpus NAME."""
+    mixed = name.startswith(MIXED)
+    path = corpus_path(name.removeprefix(MIXED))
     with path.open(encoding="utf-8") as f:
         lines = [line.rstrip("\r\n").lstrip("\ufeff") for line in f]
-    return pa.array([line for line in lines if line], pa.string())
+    rows = [line for line in lines if line]
+    if mixed:
+        rows = messy.messy_corpus(rows)[1]
+    return pa.array(rows, pa.string())
 
 
 def loop_getter(parse: Callable[[str], Any], getter: str) -> Job:
@@ -147,7 +159,10 @@ def run(corpora: list[str], rounds: int, clock: Callable[[], int], names: list[s
     )
     print("| corpus | rows | job | " + " | ".join(["contender", "ns/row", "columnar is"]) + " |")
     print("|---|---:|---|---|---:|---:|")
-    for name in present_corpora(corpora):
+    present = set(present_corpora([name.removeprefix(MIXED) for name in corpora]))
+    for name in corpora:
+        if name.removeprefix(MIXED) not in present:
+            continue
         column = load_column(name)
         for workload, jobs in workloads.items():
             times: dict[str, list[float]] = {contender: [] for contender in jobs}

@@ -1,30 +1,30 @@
-"""Benchmark: messy input, the URLs that the fast paths decline and the state machine parses.
+"""Benchmark: messy input, as people paste it: URLs the fast paths' first tier declines.
 
-Every line of each corpus gets ONE mutation, chosen by the line's index (deterministic: the same
-inputs on every run), that makes the URL parser's state machine (``urlspec/parser.py``) do the
-work a clean URL is spared:
+Two input sets per corpus, the same on every run (deterministic):
 
-0. the host in uppercase (the host parser lowercases it);
-1. a tab in the middle (removed before parsing, a validation error);
-2. a backslash for the first "/" of the path (a special URL's path separator);
-3. a ``%2e%2e`` segment after a new first segment (a double-dot segment in percent-encoding);
-4. an IDN label before the host (``bücher.``: the domain to ASCII step, Punycode);
-5. an IPv4 address in hexadecimal for the host (``0x...``: the IPv4 parser).
+* ``messy``: every line with TWO of these mutations (a different pair from line to line, each
+  pair in turn; a mutation that cannot apply to a line is skipped for the next):
 
-The fast path (``urlspec/fast_path.py``, tiers 2 and 3) normalizes an uppercase host and a
-backslash by itself, and answers for an input with tabs or newlines as for the input without
-them (the parser removes them before it reads anything): those three mutations test the fast
-path's reach, the other three the state machine; the run prints how many inputs of each corpus
-the state machine parses.
+  0. the host in uppercase (``HTTP://WWW.EXAMPLE.COM/``: the host parser lowercases it);
+  1. dot segments in the path (``/./s7/../``: the path state drops them);
+  2. an invalid percent escape in the path (``/%zz%/``: kept as written, a validation error);
+  3. backslashes for every "/" of the path (``http://h\\a\\b``: a special URL's separator);
+  4. surrounding spaces (``"  http://h/ "``: the parser strips them);
 
-A mutation that cannot apply to a line (no host, no path) is skipped for the next one in turn,
-so that each line gets one that applies; a line none applies to (an opaque path without a
-host, say) is left out. The mutated corpora are timed with the suite of ``bench/run.py``
-("parse + href", interleaved rounds, CPU time) against can_ada, url-py and ada_url (the
-``bench`` extra); the same rules as the suite apply (an input a library rejects counts as
-invalid for it).
+* ``mixed``: each corpus line as it is, then the same line messy: half clean, half messy.
 
-    python -m bench.messy [--rounds 5] [--limit N] [--corpus kasztp.txt,...] [--libs ...]
+Five more mutations are in :data:`MUTATORS` for the tests (tests/test_fast_path.py sends every
+mutation through both the fast path and the state machine): a tab in the middle, an IDN label
+before the host (``bücher.``; ``python -m bench.idn`` times internationalized hosts), the host
+as a hexadecimal IPv4 address, a backslash for the path's first "/" alone, and a ``%2e%2e``
+segment.
+
+A line no mutation applies to (an opaque path without a host, say) is left out. The inputs are
+timed with the suite of ``bench/run.py`` ("parse + href", interleaved rounds, CPU time) against
+can_ada, url-py and ada_url (the ``bench`` extra); an input a library rejects counts as invalid
+for it. The run prints how many inputs of each set the state machine parses.
+
+    python -m bench.messy [--rounds 5] [--limit N] [--corpus kasztp,...] [--libs ...]
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ def _host_span(url: str) -> tuple[int, int] | None:
         return None
     start += 2
     end = len(url)
-    for delimiter in "/?#":
+    for delimiter in "/\\?#":
         found = url.find(delimiter, start)
         if 0 <= found < end:
             end = found
@@ -78,9 +78,32 @@ def uppercase_host(url: str, index: int) -> str | None:
     return url[: span[0]] + url[span[0] : span[1]].upper() + url[span[1] :]
 
 
-def tab(url: str, index: int) -> str | None:
-    middle = len(url) // 2
-    return url[:middle] + "\t" + url[middle:] if len(url) > 2 else None
+def _path_end(url: str, start: int) -> int:
+    """Where the path that starts at ``start`` ends (its query or fragment, or the end)."""
+    ends = [found for found in (url.find("?", start), url.find("#", start)) if found >= 0]
+    return min(ends, default=len(url))
+
+
+def backslashes(url: str, index: int) -> str | None:
+    slash = _authority_end(url)
+    if slash < 0:
+        return None
+    end = _path_end(url, slash)
+    return url[:slash] + url[slash:end].replace("/", "\\") + url[end:]
+
+
+def dot_segments(url: str, index: int) -> str | None:
+    slash = _authority_end(url)
+    return None if slash < 0 else url[: slash + 1] + f"./s{index}/../" + url[slash + 1 :]
+
+
+def surrounding_spaces(url: str, index: int) -> str | None:
+    return f"  {url} "
+
+
+def invalid_escape(url: str, index: int) -> str | None:
+    slash = _authority_end(url)
+    return None if slash < 0 else url[: slash + 1] + "%zz%/" + url[slash + 1 :]
 
 
 def backslash(url: str, index: int) -> str | None:
@@ -91,6 +114,11 @@ def backslash(url: str, index: int) -> str | None:
 def dot_dot_segment(url: str, index: int) -> str | None:
     slash = _authority_end(url)
     return None if slash < 0 else url[: slash + 1] + f"s{index}/%2e%2e/" + url[slash + 1 :]
+
+
+def tab(url: str, index: int) -> str | None:
+    middle = len(url) // 2
+    return url[:middle] + "\t" + url[middle:] if len(url) > 2 else None
 
 
 def idn_label(url: str, index: int) -> str | None:
@@ -108,28 +136,50 @@ def hex_ipv4(url: str, index: int) -> str | None:
     return url[: span[0]] + f"0x{address:x}" + url[span[1] :]
 
 
-MUTATORS: tuple[Callable[[str, int], str | None], ...] = (
+#: The mutations of the messy inputs (each line gets two of them).
+MESSY_MUTATORS: tuple[Callable[[str, int], str | None], ...] = (
     uppercase_host,
+    dot_segments,
+    invalid_escape,
+    backslashes,  # (after the two above, which look for the path's first "/")
+    surrounding_spaces,  # (last: the others look for the scheme at the start)
+)
+#: Every mutation the tests send through the fast path and the state machine.
+MUTATORS: tuple[Callable[[str, int], str | None], ...] = (
+    *MESSY_MUTATORS,
     tab,
-    backslash,
-    dot_dot_segment,
     idn_label,
     hex_ipv4,
+    backslash,
+    dot_dot_segment,
+)
+#: The pairs of MESSY_MUTATORS, each line's pair chosen by its index (applied in this order).
+_PAIRS: tuple[tuple[int, int], ...] = tuple(
+    (first, second)
+    for first in range(len(MESSY_MUTATORS))
+    for second in range(first + 1, len(MESSY_MUTATORS))
 )
 
 
 def mutate(url: str, index: int) -> str | None:
-    """``url`` with one mutation: the one of index ``index % 6``, or the next that applies."""
-    for step in range(len(MUTATORS)):
-        mutated = MUTATORS[(index + step) % len(MUTATORS)](url, index)
-        if mutated is not None:
-            return mutated
-    return None
+    """``url`` with two mutations of MESSY_MUTATORS: the pair of index ``index``, each one that
+    cannot apply replaced by the next that can; None when none applies."""
+    count = len(MESSY_MUTATORS)
+    mutated: str | None = None
+    for wanted in _PAIRS[index % len(_PAIRS)]:
+        for step in range(count):
+            attempt = MESSY_MUTATORS[(wanted + step) % count](mutated or url, index)
+            if attempt is not None:
+                mutated = attempt
+                break
+    return mutated
 
 
-def messy_corpus(urls: list[str]) -> list[str]:
-    """One mutated input per line that urlspec accepts as a URL (before and after mutating)."""
-    messy = []
+def messy_corpus(urls: list[str]) -> tuple[list[str], list[str]]:
+    """The messy inputs and the mixed ones (each line, then its messy version), of the lines
+    urlspec accepts as URLs before and after mutating."""
+    messy: list[str] = []
+    mixed: list[str] = []
     for index, url in enumerate(urls):
         mutated = mutate(url, index)
         if mutated is None:
@@ -140,7 +190,8 @@ def messy_corpus(urls: list[str]) -> list[str]:
         except InvalidURL:
             continue
         messy.append(mutated)
-    return messy
+        mixed += (url, mutated)
+    return messy, mixed
 
 
 def reaches_state_machine(url: str) -> bool:
@@ -168,21 +219,16 @@ def main(argv: list[str] | None = None) -> int:
     corpora, missing = run.load_corpora(args.corpus, args.limit)
     for message in missing:
         print(message, file=sys.stderr)
-    messy = {f"messy {name}": messy_corpus(urls) for name, urls in corpora.items()}
+    messy: dict[str, list[str]] = {}
+    for name, urls in corpora.items():
+        messy[f"messy {name}"], messy[f"mixed {name}"] = messy_corpus(urls)
     if not libraries or not messy:
         print("nothing to run: no library or no corpus available", file=sys.stderr)
         return 1
     for name, urls in messy.items():
         parsed = sum(map(reaches_state_machine, urls))
         print(f"{name}: the state machine parses {parsed:,} of {len(urls):,} inputs")
-    suite = run.run_suite(libraries, messy, ["href"], args.rounds, "cpu", skipped)
-    host = run.machine()
-    print("\n".join(run.describe_run(suite, host)))
-    for table in run.tables(suite):
-        print()
-        print(run.render_text(table))
-    if args.markdown is not None:
-        args.markdown.write_text(run.to_markdown(suite, host), encoding="utf-8")
+    run.run_href_and_report(libraries, messy, args.rounds, skipped, args.markdown)
     return 0
 
 

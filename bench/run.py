@@ -595,6 +595,25 @@ def argument_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def run_href_and_report(
+    libraries: list[Library],
+    corpora: dict[str, list[str]],
+    rounds: int,
+    skipped: dict[str, str],
+    markdown: Path | None,
+) -> None:
+    """Time "parse + href" on ``corpora`` and print the tables (and write them to ``markdown``):
+    what the benchmarks of particular inputs (bench/messy.py, bench/idn.py) report."""
+    suite = run_suite(libraries, corpora, ["href"], rounds, "cpu", skipped)
+    host = machine()
+    print("\n".join(describe_run(suite, host)))
+    for table in tables(suite):
+        print()
+        print(render_text(table))
+    if markdown is not None:
+        markdown.write_text(to_markdown(suite, host), encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
     args = argument_parser().parse_args(argv)
     rounds = (

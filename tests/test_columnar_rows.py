@@ -30,6 +30,7 @@ else:
 
 from scalar_rows import BASE, GETTERS, scalar_href, scalar_row, with_nulls_and_invalid
 
+from bench import messy
 from urlspec import URL
 from urlspec.engines import columnar, columnar_rows
 from urlspec.own_href import (
@@ -160,6 +161,15 @@ def mixed_corpus(name: str) -> list[str | None]:
 @pytest.mark.parametrize("base", [None, BASE], ids=["no-base", "base"])
 def test_corpus_lines(name: str, base: str | None) -> None:
     check_rows(mixed_corpus(name)[:: 10 if base is None else 20], base)
+
+
+@pytest.mark.parametrize("name", CORPORA)
+def test_messy_corpus_lines(name: str) -> None:
+    """A sample of bench/messy.py's messy lines (two mutations each: the rows the fast path's
+    tiers 2 and 3 take, and some the state machine parses)."""
+    messy_lines = messy.messy_corpus(list(iter_corpus(name))[::10])[0]
+    assert messy_lines or not in_ci()
+    check_rows(list(messy_lines), None)
 
 
 # --- every shape the scanner tells apart, enumerated ------------------------------------------

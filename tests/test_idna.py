@@ -1040,3 +1040,8 @@ def test_code_point_properties_equal_the_tables() -> None:
         is_nfc_bit = bool(properties & idna._NFC_QUICK_CHECK_YES_STARTER)
         assert is_nfc_bit is is_nfc_starter, hex(code_point)
         assert idna._CODE_POINT_PROPERTIES[code_point] == properties
+        # The byte table of domain_to_ascii_in_one_pass: the same bits, once it has met them.
+        idna.domain_to_ascii_in_one_pass(f"a{character}.b")
+        if code_point < 0x10000:
+            known = idna._KNOWN_BASIC_MULTILINGUAL_PLANE_PROPERTIES[code_point]
+            assert known == properties | idna._PROPERTIES_KNOWN, hex(code_point)

@@ -39,9 +39,9 @@ def test_a_common_url_needs_neither_the_parser_nor_idna() -> None:
 
 
 def test_an_ascii_host_needs_no_idna_tables() -> None:
-    # "HTTPS://Example.COM/a/../b" needs the state machine (dot segments), but its host is ASCII
-    # without an "xn--" label: domain to ASCII only lowercases it.
-    loaded = loaded_after("from urlspec import URL\nURL('HTTPS://Example.COM/a/../b')")
+    # "HTTPS://user@Example.COM/a/../b" needs the state machine (credentials), but its host is
+    # ASCII without an "xn--" label: domain to ASCII only lowercases it.
+    loaded = loaded_after("from urlspec import URL\nURL('HTTPS://user@Example.COM/a/../b')")
     assert "urlspec.parser" in loaded
     assert not {name for name in loaded if name.split(".")[0] == "idna"}
 

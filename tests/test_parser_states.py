@@ -6,7 +6,7 @@ Both builds run this file. The references:
 
 - the WPT inputs (tests/test_parser_wpt.py checks their records against the expected values; here
   the validation errors must also be those of the frozen reference below);
-- the messy corpora of bench/messy.py (each corpus line with one mutation): the href must be that
+- the messy corpora of bench/messy.py (lines with one of its mutations): the href must be that
   of the clean line the fast path's tiers give (a tab is removed, a ``%2e%2e`` segment undoes
   the segment before it, a hexadecimal IPv4 host is the address ``ipaddress`` writes), or the
   tiers' own href of the mutated input where they take it (an uppercase host, a backslash);

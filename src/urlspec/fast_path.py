@@ -82,6 +82,7 @@ patterns judge the rest, and puts the parser's result for the flaws back:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Final, NamedTuple
 
 from mypy_extensions import i64
@@ -330,6 +331,8 @@ def goes_to_the_state_machine(input: str) -> bool:
 
 def tier_2_or_3_href(input: str) -> str | None:
     """:func:`fast_href` for an input that :data:`match_own_href` (tier 1) did not match."""
+    if input and (input[0] <= " " or input[-1] <= " "):
+        return _href_without_c0_controls_or_spaces_around(input)
     if "\t" in input or "\n" in input or "\r" in input:
         return _href_without_tabs_or_newlines(input)
     if COMPILED:
@@ -356,6 +359,23 @@ def _href_without_tabs_or_newlines(input: str) -> str | None:
     may take that one.
     """
     return fast_href(input.replace("\t", "").replace("\n", "").replace("\r", ""))
+
+
+#: The C0 controls and space (https://infra.spec.whatwg.org/#c0-control-or-space).
+_C0_CONTROLS_AND_SPACE: Final = "".join(map(chr, range(0x21)))
+
+
+def _href_without_c0_controls_or_spaces_around(input: str) -> str | None:
+    """:func:`fast_href` for an input that starts or ends with a C0 control or space: the fast
+    path's answer for the input without them.
+
+    The basic URL parser (https://url.spec.whatwg.org/#concept-basic-url-parser, with no url
+    given) first removes any leading and trailing C0 control or space from the input (step
+    1.3) and reads only what is left; the input without them has none to remove, so the parser
+    does the same on it from there on, and both parse to the same URL (validation errors
+    aside: this is for the href).
+    """
+    return fast_href(input.strip(_C0_CONTROLS_AND_SPACE))
 
 
 def _tiers_2_and_3(input: str) -> str | None:
@@ -414,13 +434,18 @@ def rewritten_href(input: str) -> str | None:
     * the host, the code points up to the first "/", "\\", "?", "#" or ":" (no "@": no
       credentials), is lowercased: the host parser's domain to ASCII returns an ASCII domain
       lowercased whatever ToASCII says, and checks and parses the lowercased domain
-      (https://url.spec.whatwg.org/#concept-domain-to-ascii); a file URL's ``localhost`` becomes
-      the empty host (https://url.spec.whatwg.org/#file-host-state);
+      (https://url.spec.whatwg.org/#concept-domain-to-ascii); a host beyond ASCII (but a file
+      URL's) becomes its domain to ASCII (idna.domain_to_ascii: one pass for common labels,
+      else UTS #46 step by step; a failure, or a "%" in the host, which the host parser
+      percent-decodes first: DECLINED);
+      a file URL's ``localhost`` becomes the empty host (https://url.spec.whatwg.org/#file-host-state);
     * a port of digits (not of a file URL, whose file host state reads ":" as part of the host)
       in range is kept as a number, and dropped when it is the scheme's default port
       (https://url.spec.whatwg.org/#port-state);
     * the path's "\\" becomes "/" (the path start and path states read a special URL's "\\" as
-      "/", https://url.spec.whatwg.org/#path-state), and an empty path "/" (the path [""]);
+      "/", https://url.spec.whatwg.org/#path-state), an empty path "/" (the path [""]), and,
+      but in a file URL or one without a host, a single-dot or double-dot segment is dropped
+      (with the segment before it) as the path state drops it;
     * the query's and fragment's code points of the special-query and fragment percent-encode
       sets (``'``, ``"``, ``<``, ``>``, space; and `````) are percent-encoded
       (https://url.spec.whatwg.org/#query-state, https://url.spec.whatwg.org/#fragment-state).
@@ -430,8 +455,8 @@ def rewritten_href(input: str) -> str | None:
     candidate, and returns the candidate (with the port put back in). Otherwise None.
 
     The loop also sees what :func:`goes_to_the_state_machine` looks for, and answers DECLINED
-    for exactly the shapes it looks for (a code point beyond ASCII, a tab or newline, a special
-    URL's hexadecimal last label, a "/"-led dot segment ended by "/", "?", "#" or the end), so
+    for the shapes it looks for (a code point beyond ASCII, a tab or newline, a special URL's
+    hexadecimal last label, a file URL's "/"-led dot segment ended by "/", "?", "#" or the end), so
     that such an input is scanned once. ``tests/test_fast_path.py`` proves the answers equal
     to the state machine's and to the patterns' (DECLINED only where the first look says so).
     """
@@ -465,6 +490,7 @@ def rewritten_href(input: str) -> str | None:
     i = host_start
     last_label = host_start
     label_before: i64 = host_start
+    beyond_ascii = False  # in the host
     while i < length:
         c = ord(input[i])
         if c == 0x2F or c == 0x5C or c == 0x3F or c == 0x23 or c == 0x3A:  # / \ ? # :
@@ -474,10 +500,29 @@ def rewritten_href(input: str) -> str | None:
             last_label = i + 1
         elif 0x41 <= c <= 0x5A:
             uppercase = True
+        elif c >= 0x80 and default_port != _FILE:
+            beyond_ascii = True
         elif c <= 0x20 or c >= 0x7F or c == 0x40:  # a control, space, beyond ASCII; "@"
             return _declined_at(c)
         i += 1
     host_end = i
+    # A host beyond ASCII: the domain to ASCII of its common labels, in one pass (the host
+    # parser's answer for it: https://url.spec.whatwg.org/#concept-host-parser, whose domain to
+    # ASCII idna.domain_to_ascii_in_one_pass gives when it gives anything); for any other, the
+    # state machine.
+    ascii_host = ""
+    if beyond_ascii:
+        host = input[host_start:host_end]
+        if "%" in host:
+            return DECLINED  # the host parser percent-decodes it first
+        # The domain parser (its one pass for common labels, else UTS #46 step by step). A lone
+        # surrogate, which the parser's input never holds (it is made a scalar value string
+        # first), becomes U+FFFD in it as in the parser's input.
+        to_ascii = _domain_to_ascii_or_none or _load_domain_to_ascii_or_none()
+        ascii_domain = to_ascii(host)
+        if ascii_domain is None:
+            return DECLINED
+        ascii_host = ascii_domain
     if last_label == host_end and host_end > host_start:
         last_label = label_before  # a trailing "." (the ends-in-a-number checker skips it)
         label_end = host_end - 1
@@ -507,20 +552,26 @@ def rewritten_href(input: str) -> str | None:
             port = value
     # The path, up to "?" or "#": "\\" is "/"; a "/"-led dot segment ended by "/", "?", "#" or
     # the end is what goes_to_the_state_machine looks for.
+    # A dot segment of a special URL other than file, with a host, is dropped as the path state
+    # drops it (see _path_without_dot_segments); a file URL's (where a Windows drive letter
+    # may stop "..") is left to the state machine.
     path_start = i
     backslash = False
+    dot_segments = False
+    resolves_dot_segments = default_port != _FILE and host_end > host_start
     segment_start = i
     while i <= length:
         c = 0x23 if i == length else ord(input[i])  # (the end ends the path as "#" does)
         if c == 0x2F or c == 0x5C or c == 0x3F or c == 0x23:  # / \ ? #
             if (
-                c != 0x5C
-                and path_start < segment_start < i
-                and ord(input[segment_start - 1]) == 0x2F
+                path_start < segment_start < i
                 and ord(input[segment_start]) in (0x2E, 0x25)  # "." or "%"
                 and _is_dot_segment(input, segment_start, i)
             ):
-                return DECLINED
+                if resolves_dot_segments:
+                    dot_segments = True
+                elif c != 0x5C and ord(input[segment_start - 1]) == 0x2F:
+                    return DECLINED
             if c == 0x3F or c == 0x23:
                 break
             backslash = backslash or c == 0x5C
@@ -549,19 +600,31 @@ def rewritten_href(input: str) -> str | None:
         elif c < 0x20 or c >= 0x7F:
             return _declined_at(c)
         i += 1
-    # The candidate href, without the port: the scheme and host lowercased, then the rest.
-    before_path = input[:host_end]
-    if uppercase:
-        before_path = before_path.lower()
-    rewritten = backslash or encode_query or encode_fragment
+    # The candidate href, without the port: the scheme and host lowercased (a host beyond ASCII:
+    # its domain to ASCII), then the rest.
+    if beyond_ascii:
+        before_path = input[:host_start].lower() + ascii_host
+    else:
+        before_path = input[:host_end]
+        if uppercase:
+            before_path = before_path.lower()
+    rewritten = backslash or dot_segments or encode_query or encode_fragment
     if default_port == _FILE and host_end - host_start == 9 and before_path.endswith("localhost"):
         before_path = before_path[:host_start]  # the file host state empties "localhost"
-    elif not (uppercase or rewritten or path_start != host_end or path_start == query_start):
+    elif not (
+        uppercase
+        or beyond_ascii
+        or rewritten
+        or path_start != host_end
+        or path_start == query_start
+    ):
         return None  # the candidate is the input itself, which tier 1 declined
     if rewritten:
         path = input[path_start:query_start]
         if backslash:
             path = path.replace("\\", "/")
+        if dot_segments:
+            path = _path_without_dot_segments(path)
         query = input[query_start:fragment_start]
         if encode_query:
             query = _SPECIAL_QUERY_PERCENT_ENCODE_SET.sub(_percent_encoded_byte, query)
@@ -577,6 +640,19 @@ def rewritten_href(input: str) -> str | None:
     if scan_own_href(candidate) == NOT_OWN_HREF:
         return None
     return candidate if port < 0 else f"{before_path}:{port}{after_host}"
+
+
+# idna.domain_to_ascii_or_none, imported on the first host beyond ASCII (a common URL needs no
+# IDNA: tests/test_import_cost.py).
+_domain_to_ascii_or_none: Callable[[str], str | None] | None = None
+
+
+def _load_domain_to_ascii_or_none() -> Callable[[str], str | None]:
+    global _domain_to_ascii_or_none
+    from urlspec.idna import domain_to_ascii_or_none
+
+    _domain_to_ascii_or_none = domain_to_ascii_or_none
+    return domain_to_ascii_or_none
 
 
 # What _default_port_of_special_scheme says of a scheme that is not special, and of file.
@@ -630,11 +706,45 @@ def _is_hexadecimal_number(input: str, start: i64, end: i64) -> bool:
     return True
 
 
+def _path_without_dot_segments(path: str) -> str:
+    """The serialized path that the path state (https://url.spec.whatwg.org/#path-state) makes
+    of ``path``, the path of a special URL other than file, "\\" already "/": starting with "/",
+    holding no code point to percent-encode (tier 1 checks the href this goes into).
+
+    Each segment (the buffer, ended by "/" or by the end of the path, where c is "?", "#" or
+    EOF) is read as the path state reads it: a double-dot segment shortens the path (removes
+    its last item, if any; a special URL other than file has no Windows drive letter to keep)
+    and appends "" when the path ends there; a single-dot segment appends "" when the path
+    ends there; any other segment is appended. The path is then serialized: "/" before each
+    item (https://url.spec.whatwg.org/#url-path-serializer).
+    """
+    items: list[str] = []
+    segments = path[1:].split("/")
+    last = len(segments) - 1
+    for index in range(len(segments)):
+        segment = segments[index]
+        dots = _dots_of_dot_segment(segment, 0, len(segment))
+        if dots == 0:
+            items.append(segment)
+            continue
+        if dots == 2 and items:
+            items.pop()
+        if index == last:
+            items.append("")
+    return "/" + "/".join(items)
+
+
 def _is_dot_segment(input: str, start: i64, end: i64) -> bool:
     """Whether ``input[start:end]`` is a single-dot or double-dot path segment
-    (https://url.spec.whatwg.org/#single-dot-path-segment): one or two of "." and "%2e", ASCII
-    case-insensitively (url_record's is_single_dot_path_segment and is_double_dot_path_segment,
-    read in place)."""
+    (https://url.spec.whatwg.org/#single-dot-path-segment)."""
+    return _dots_of_dot_segment(input, start, end) > 0
+
+
+def _dots_of_dot_segment(input: str, start: i64, end: i64) -> i64:
+    """1 when ``input[start:end]`` is a single-dot path segment, 2 when it is a double-dot one
+    (https://url.spec.whatwg.org/#single-dot-path-segment), else 0: one or two of "." and
+    "%2e", ASCII case-insensitively (url_record's is_single_dot_path_segment and
+    is_double_dot_path_segment, read in place)."""
     dots: i64 = 0
     i = start
     while i < end:
@@ -648,11 +758,11 @@ def _is_dot_segment(input: str, start: i64, end: i64) -> bool:
         ):
             i += 3
         else:
-            return False
+            return 0
         dots += 1
         if dots > 2:
-            return False
-    return dots > 0
+            return 0
+    return dots
 
 
 def fast_href_and_errors(input: str) -> tuple[str, list[ValidationError]] | None:

@@ -27,6 +27,8 @@ import re
 from collections.abc import Callable
 from typing import Final, NamedTuple, Protocol, cast
 
+from mypy_extensions import i64
+
 from urlspec import punycode
 from urlspec.infra import usv_string_argument
 from urlspec.validation import ValidationError, quote
@@ -153,6 +155,14 @@ def domain_to_ascii(
     return _domain_parser(domain, be_strict, errors, position)
 
 
+def domain_to_ascii_or_none(domain: str) -> str | None:
+    """:func:`domain_to_ascii` with beStrict false, or None where it fails."""
+    try:
+        return domain_to_ascii(domain)
+    except InvalidDomain:
+        return None
+
+
 def _domain_parser(
     domain: str, be_strict: bool, errors: list[ValidationError] | None, position: int
 ) -> str:
@@ -213,19 +223,22 @@ def domain_to_ascii_in_one_pass(domain: str) -> str | None:
       (the full path says so: this returns None).
     """
     properties = _CODE_POINT_PROPERTIES
+    known = _KNOWN_BASIC_MULTILINGUAL_PLANE_PROPERTIES
     ascii_kinds = _ascii_domain_code_point_kinds or _load_ascii_domain_code_point_kinds()
-    length = len(domain)
+    length: i64 = len(domain)
     # The result is the domain with each label beyond ASCII replaced by its "xn--" form: the
     # ASCII labels between those are copied as they are, domain[copied:label_start].
     pieces: list[str] = []
-    copied = 0
-    label_start = 0
+    copied: i64 = 0
+    label_start: i64 = 0
     label_is_ascii = True
     label_has_uppercase = False
     label_may_not_be_nfc = False
     domain_has_uppercase = False
-    for index in range(length + 1):
-        code_point = ord(domain[index]) if index < length else 0x2E  # (EOF ends the last label)
+    index: i64 = -1
+    while index < length:
+        index += 1
+        code_point: i64 = ord(domain[index]) if index < length else 0x2E  # (EOF ends the label)
         if code_point < 0x80:
             if code_point != 0x2E:
                 kind = ascii_kinds[code_point]
@@ -256,7 +269,13 @@ def domain_to_ascii_in_one_pass(domain: str) -> str | None:
             label_is_ascii = True
             label_has_uppercase = label_may_not_be_nfc = False
         else:
-            bits = properties[code_point]
+            if code_point < 0x10000:
+                bits: i64 = known[code_point]
+                if bits == 0:
+                    bits = properties[code_point]
+                    known[code_point] = bits | _PROPERTIES_KNOWN
+            else:
+                bits = properties[code_point]
             if not bits & _COMMON_LABEL_CODE_POINT or (
                 index == label_start and bits & _GENERAL_CATEGORY_MARK
             ):
@@ -757,6 +776,10 @@ class _CodePointProperties(dict[int, int]):
 
 # (empty until a code point is looked up: the tables load then)
 _CODE_POINT_PROPERTIES: Final = _CodePointProperties()
+# The same bits of the code points up to U+FFFF that domain_to_ascii_in_one_pass has met, with
+# _PROPERTIES_KNOWN set (0: not looked up yet): one byte read instead of a dict lookup.
+_PROPERTIES_KNOWN: Final = 64
+_KNOWN_BASIC_MULTILINGUAL_PLANE_PROPERTIES: Final = bytearray(0x10000)
 
 
 @functools.cache

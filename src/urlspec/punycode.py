@@ -28,6 +28,8 @@ import re
 from operator import itemgetter
 from typing import Final
 
+from mypy_extensions import i64
+
 __all__ = ["MAXINT", "PunycodeError", "decode", "encode", "encode_long", "encode_short"]
 
 # §5 Parameter values for Punycode.
@@ -53,7 +55,7 @@ class PunycodeError(ValueError):
     """The input cannot be decoded (bad digit, bad code point, truncated) or overflows."""
 
 
-def _adapt(delta: int, numpoints: int, firsttime: bool) -> int:
+def _adapt(delta: i64, numpoints: i64, firsttime: bool) -> i64:
     """§6.1 Bias adaptation function."""
     delta = delta // DAMP if firsttime else delta // 2
     delta += delta // numpoints
@@ -189,27 +191,32 @@ def encode_short(input: str) -> str:
     """§6.3 Encoding procedure, step by step as the RFC writes it, over integer code points.
 
     Quadratic in the number of distinct non-basic code points, so :func:`encode` uses it for
-    short labels only; tests/test_idna.py proves it equal to :func:`encode_long`.
+    short labels only; tests/test_idna.py proves it equal to :func:`encode_long`. (Native
+    integers, i64, in the compiled build: every value stays below 2**40, as delta is checked
+    against MAXINT after each step that grows it.)
     """
-    code_points = [ord(character) for character in input]
+    length: i64 = len(input)
     # let n = initial_n, let delta = 0, let bias = initial_bias
-    n = INITIAL_N
-    delta = 0
-    bias = INITIAL_BIAS
+    n: i64 = INITIAL_N
+    delta: i64 = 0
+    bias: i64 = INITIAL_BIAS
     # let h = b = the number of basic code points in the input; copy them to the output in
     # order, followed by a delimiter if b > 0.
     # (the basic code points are the ASCII ones: encoding to ASCII drops the others, in C)
     basic = input.encode("ascii", "ignore").decode("ascii")
-    h = b = len(basic)
+    b: i64 = len(basic)
+    h: i64 = b
     output = [basic, DELIMITER] if b > 0 else []
     # (No non-basic code point is below n = initial_n: the basic ones are all below 0x80.)
-    length = len(code_points)
     while h < length:
         # let m = the minimum {non-basic} code point >= n in the input
-        m = MAXINT
-        for c in code_points:
+        m: i64 = MAXINT
+        i: i64 = 0
+        while i < length:
+            c: i64 = ord(input[i])
             if n <= c < m:
                 m = c
+            i += 1
         if 0xD800 <= m <= 0xDFFF:
             raise PunycodeError("surrogate code point")
         # let delta = delta + (m - n) * (h + 1), fail on overflow; let n = m
@@ -217,7 +224,10 @@ def encode_short(input: str) -> str:
         if delta > MAXINT:
             raise PunycodeError("overflow")
         n = m
-        for c in code_points:
+        i = 0
+        while i < length:
+            c = ord(input[i])
+            i += 1
             # if c < n {or c is basic} then increment delta, fail on overflow
             if c < n:
                 delta += 1
@@ -225,10 +235,10 @@ def encode_short(input: str) -> str:
                     raise PunycodeError("overflow")
             elif c == n:
                 # let q = delta; output q as a generalized variable-length integer
-                q = delta
-                k = BASE
+                q: i64 = delta
+                k: i64 = BASE
                 while True:
-                    t = _threshold(k, bias)
+                    t: i64 = TMIN if k <= bias else TMAX if k >= bias + TMAX else k - bias
                     if q < t:
                         break
                     output.append(_BASIC_CODE_POINT_FOR_DIGIT[t + (q - t) % (BASE - t)])

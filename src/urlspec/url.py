@@ -482,13 +482,20 @@ class URL:
         cls, input: str | URL, base: str | URL | None = None, *, encoding: str = "utf-8"
     ) -> URL | None:
         """https://url.spec.whatwg.org/#dom-url-parse -- the URL, or None when it fails."""
-        if COMPILED and base is None and encoding == "utf-8" and type(input) is str:
-            # The constructor's hot path: an input that is its own href keeps its parts' offsets.
-            spans = scan_own_href(input)
-            if spans != NOT_OWN_HREF:
-                url = cls._from_parsed(input, None)
-                url._spans = spans
-                return url
+        if base is None and encoding == "utf-8" and type(input) is str:
+            # The constructor's hot path: an input that is its own href keeps its parts' offsets;
+            # the fast path's other tiers give the href of the inputs they take.
+            if COMPILED:
+                spans = scan_own_href(input)
+                if spans != NOT_OWN_HREF:
+                    url = cls._from_parsed(input, None)
+                    url._spans = spans
+                    return url
+                href = tier_2_or_3_href(input)
+            else:
+                href = fast_href(input)
+            if href is not None:
+                return cls._from_parsed(href, None)
         parsed = _api_url_parse(input, base, encoding)
         if parsed is None:
             return None

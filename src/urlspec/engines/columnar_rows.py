@@ -33,6 +33,7 @@ from typing import Final, TypeVar
 
 from mypy_extensions import i64
 
+from urlspec.fast_path import tier_2_or_3_href
 from urlspec.hosts.public_suffix_list import default_list
 from urlspec.own_href import (
     NOT_OWN_HREF,
@@ -203,6 +204,13 @@ def strings_of(values: list[str | None]) -> Strings:
 
 
 def _href_of(input: str, base: URL | None) -> str | None:
+    """``URL(input, base).href`` of a row that is not its own href, or None where parsing fails:
+    without a base, the fast path's tiers 2 and 3 first (tier 1 declined the row), with no URL
+    object made."""
+    if base is None:
+        href = tier_2_or_3_href(input)
+        if href is not None:
+            return href
     url = URL.parse(input, base)
     return None if url is None else url.href
 
