@@ -1,0 +1,63 @@
+"""The compiled build keeps CPython's reference counts: no call takes away a reference to None.
+
+mypyc can miscompile silently. One way it did: a build of the same source in another mode gave
+back one reference to ``None`` too many for each ``URLRecord()`` made with default arguments, so
+that after some thousands of URLPattern constructions CPython deallocated ``None`` and aborted
+("Fatal Python error: none_dealloc"). A correct extension leaves every object's count as it
+found it once what it made is gone (CPython's C API, "Reference Counting"): once the caches
+are full (a cache that drops an entry gives back the references the entry held), a thousand
+calls cannot leave ``None`` with a thousand references fewer. (Python 3.12 and later make
+``None`` immortal, and its count never changes; the check is meaningful on 3.11, where the suite
+runs both builds.)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import sys
+from collections.abc import Callable
+
+import pytest
+
+from urlspec import URL, URLPattern, URLSearchParams, extract
+from urlspec.guard import check
+from urlspec.guard.reasons import Refused
+from urlspec.parser import basic_url_parse
+from urlspec.url_record import URLRecord
+
+ROUNDS = 5_000
+
+
+def _refused(text: str) -> None:
+    with contextlib.suppress(Refused):
+        check(text)
+
+
+OPERATIONS: dict[str, Callable[[int], object]] = {
+    "URLRecord()": lambda i: URLRecord(),
+    "basic URL parser": lambda i: basic_url_parse(f"HTTPS://Example.com/a/../{i}?q#f"),
+    "URL(...)": lambda i: URL(f" https://EXAMPLE.com/{i}/./x "),
+    "URL(ref, base)": lambda i: URL(f"../{i}", "file:///C:/a/b"),
+    "URL.parse of no URL": lambda i: URL.parse(f"http://[::{i}"),
+    "URLSearchParams": lambda i: URLSearchParams(f"a={i}&b").sort(),
+    "URLPattern": lambda i: URLPattern({"pathname": f"/{i}/:id(\\d+)/*"}).exec(
+        f"https://a/{i}/7/x"
+    ),
+    "extract": lambda i: extract(f"https://a{i}.b.example.co.uk/"),
+    "guard refusal": lambda i: _refused(f"http://user:pw@127.0.0.{i % 250}/"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(OPERATIONS))
+def test_no_reference_to_none_is_given_back_twice(name: str) -> None:
+    operation = OPERATIONS[name]
+    for i in range(ROUNDS):  # first-use loading, and every cache filled, before counting
+        operation(i)
+    gc.collect()
+    before = sys.getrefcount(None)
+    for i in range(ROUNDS, 2 * ROUNDS):
+        operation(i)
+    gc.collect()
+    given_back = before - sys.getrefcount(None)
+    assert given_back < ROUNDS // 10, f"{name}: {given_back} references to None given back"
