@@ -6,12 +6,20 @@ a C compiler and the Python headers are there, and falls back to the pure build 
 line when they are not. ``URLSPEC_PURE_PYTHON=1`` at build time forces the pure build. Either way
 the ``.py`` files are installed: a compiled module is the same source, and ``urlspec.COMPILED``
 says which build is running.
+
+mypyc writes one C file per module (``multi_file``), all of them parts of one extension, so that
+the modules call each other directly; build_ext compiles the files on every core. (One C file for
+all the modules, mypyc's default, takes twice the CPU time, on one core: the C compiler's
+optimizer is slower than linear in the size of a file.)
 """
 
 from __future__ import annotations
 
+import glob
 import os
+import re
 import sys
+import sysconfig
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -109,9 +117,56 @@ BUILD_MYPY_OPTIONS = [
 
 PURE_BUILD_VARIABLE = "URLSPEC_PURE_PYTHON"
 
+#: Where mypyc writes its C files: a directory of their own for each Python version (and ABI),
+#: as build_ext has for its object files. mypyc writes different C for different versions (on
+#: 3.12 and later it does not count references to None, which is immortal there), and
+#: scripts/test.sh builds the versions side by side from one checkout: in one shared directory a
+#: 3.11 build can compile a C file that a 3.12 build has just rewritten, and then gives back
+#: references to None that it never took, five per ``URLRecord()`` (and CPython aborts, having
+#: freed None); tests/test_reference_counts.py catches that.
+C_BUILD_DIRECTORY = os.path.join(
+    "build",  # ("mypyc-cpython-311-x86_64-linux-gnu", from ".cpython-311-x86_64-linux-gnu.so")
+    "mypyc-" + os.path.splitext(str(sysconfig.get_config_var("EXT_SUFFIX")))[0].lstrip("."),
+)
+
+#: mypyc 2.4 writes the ``tp_init`` slot of a class that Python code may subclass
+#: (``URL``: ``allow_interpreted_subclasses``) or whose base is a built-in type (the exceptions)
+#: as ``return <the __init__ wrapper>(self, args, kwds) != NULL ? 0 : -1;``. The wrapper returns
+#: a new reference to ``None``, which that line never releases: each instance made by calling
+#: such a class would keep one reference to ``None`` more (tests/test_reference_counts.py). The
+#: build rewrites the line to release it (:func:`_release_none_in_tp_init`).
+_TP_INIT_KEEPING_NONE = re.compile(rb"return (CPyPy_\w+)\(self, args, kwds\) != NULL \? 0 : -1;")
+_TP_INIT_RELEASING_NONE = (
+    rb"PyObject *result = \1(self, args, kwds); "
+    rb"if (result == NULL) return -1; Py_DECREF(result); return 0;"
+)
+
 
 def _warn(reason: str) -> None:
     print(f"urlspec: building the pure-Python package only ({reason})", file=sys.stderr)
+
+
+def _c_files() -> dict[str, tuple[float, bytes]]:
+    """The C files in :data:`C_BUILD_DIRECTORY`, each with its modification time and text."""
+    files = {}
+    for path in glob.glob(os.path.join(C_BUILD_DIRECTORY, "**", "*.c"), recursive=True):
+        with open(path, "rb") as file:
+            files[path] = (os.path.getmtime(path), file.read())
+    return files
+
+
+def _release_none_in_tp_init(before: dict[str, tuple[float, bytes]]) -> None:
+    """Rewrite each ``tp_init`` that keeps a reference to ``None`` (:data:`_TP_INIT_KEEPING_NONE`)
+    in the C files mypyc just wrote. A file whose rewritten text is what it was before mypyc ran
+    gets its old modification time back, so that build_ext does not compile it again (mypyc
+    itself rewrites only the files whose text changes)."""
+    for path, (_, text) in _c_files().items():
+        fixed = _TP_INIT_KEEPING_NONE.sub(_TP_INIT_RELEASING_NONE, text)
+        if fixed != text:
+            with open(path, "wb") as file:
+                file.write(fixed)
+        if path in before and before[path][1] == fixed:
+            os.utime(path, (before[path][0], before[path][0]))
 
 
 #: Set to a number to choose how many C files compile at once (default: the cores this process
@@ -194,11 +249,7 @@ class _BuildExtOrFallBack(build_ext):
     The C files of a build compile at once, as many as there are cores
     (:data:`BUILD_JOBS_VARIABLE`); an extension whose C files did not change since the last build
     is not compiled again (build_ext's own check: mypyc rewrites a C file only when its text
-    changes), and of one that did, only the C files that changed. mypyc writes one C file for
-    all the modules (its default): its ``multi_file`` mode, one C file per module, compiles in
-    40% less CPU time, but the build it gave (mypyc 1.x, CPython 3.11) gave back a reference to
-    ``None`` too many for every ``URLRecord()`` made with default arguments, and CPython aborted
-    after a few thousand URL patterns (tests/test_reference_counts.py)."""
+    changes), and of one that did, only the C files that changed."""
 
     def finalize_options(self) -> None:
         super().finalize_options()
@@ -251,18 +302,22 @@ def _ext_modules() -> list[Any]:
     except ImportError:
         _warn("mypyc is not installed")
         return []
+    c_files_before = _c_files()
     try:
-        return list(
+        extensions = list(
             mypycify(
                 [*BUILD_MYPY_OPTIONS, *COMPILED_MODULES],
                 opt_level="3",
                 debug_level="0",
-                multi_file=False,
+                multi_file=True,
+                target_dir=C_BUILD_DIRECTORY,
             )
         )
     except (Exception, SystemExit) as error:  # mypyc exits on a type error
         _warn(f"mypyc could not compile the modules: {error!r}")
         return []
+    _release_none_in_tp_init(c_files_before)
+    return extensions
 
 
 setup(ext_modules=_ext_modules(), cmdclass={"build_ext": _BuildExtOrFallBack})
