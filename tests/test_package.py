@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import ast
 import importlib
+import importlib.machinery
+import os
 import re
 import subprocess
 import sys
@@ -10,8 +13,37 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from shared_data import in_ci
 
 import urlspec
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _compiled_modules() -> list[str]:
+    """The modules setup.py's COMPILED_MODULES lists, as dotted names."""
+    tree = ast.parse((ROOT / "setup.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and ast.unparse(node.targets[0]) == "COMPILED_MODULES":
+            paths: list[str] = ast.literal_eval(node.value)
+            return [path[len("src/") : -len(".py")].replace("/", ".") for path in paths]
+    raise AssertionError("setup.py has no COMPILED_MODULES")
+
+
+@pytest.mark.parametrize("module", _compiled_modules())
+def test_each_module_setup_compiles_is_the_build_installed(module: str) -> None:
+    """With URLSPEC_EXPECT_COMPILED=1 (scripts/test.sh's compiled environments) every module of
+    COMPILED_MODULES is an extension module, and with 0 none is: a module that mypyc or the C
+    compiler left out would otherwise run interpreted, unnoticed."""
+    expected = os.environ.get("URLSPEC_EXPECT_COMPILED")
+    if expected is None:
+        message = "URLSPEC_EXPECT_COMPILED is not set (scripts/test.sh sets it)"
+        if in_ci():
+            pytest.fail(message)
+        pytest.skip(message)
+    path = importlib.import_module(module).__file__ or ""
+    is_extension = path.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+    assert is_extension is (expected == "1"), path
 
 
 def test_dir_lists_each_public_name_once_and_no_internals() -> None:
@@ -54,10 +86,9 @@ def test_public_module_names_are_the_packages_modules(public: str, home: str, ne
 def test_the_readme_names_every_runtime_dependency() -> None:
     # The README's "Dependencies:" sentence is what a user reads before installing: every
     # requirement of pyproject.toml's [project] dependencies is named there, and nothing more.
-    root = Path(__file__).resolve().parent.parent
-    project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     required = {re.split(r"[<>=!~;\[ ]", spec, maxsplit=1)[0] for spec in project["dependencies"]}
-    readme = (root / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
     sentence = readme[readme.index("Dependencies:") :].split(".\n", 1)[0]
     named = set(re.findall(r"`([A-Za-z0-9_.-]+)`", sentence)) - {"URL"}
     assert named == required
