@@ -1,19 +1,20 @@
 """The compiled build keeps CPython's reference counts: no call takes away a reference to None,
 and none keeps one.
 
-mypyc can miscompile silently. One way it did: a build of the same source in another mode gave
-back one reference to ``None`` too many for each ``URLRecord()`` made with default arguments, so
-that after some thousands of URLPattern constructions CPython deallocated ``None`` and aborted
+A compiled build can get reference counts wrong silently. One way it did: mypyc writes C that
+counts no references to ``None`` on Python 3.12 and later (``None`` is immortal there), and a
+3.11 build that compiled such C (written by a 3.12 build beside it in the same ``build/``) gave
+back five references to ``None`` for each ``URLRecord()`` made with default arguments, so that
+after some thousands of URLPattern constructions CPython deallocated ``None`` and aborted
 ("Fatal Python error: none_dealloc"). A correct extension leaves every object's count as it
 found it once what it made is gone (CPython's C API, "Reference Counting"): once the caches
 are full (a cache that drops an entry gives back the references the entry held), a thousand
 calls cannot leave ``None`` with a thousand references fewer, nor with a thousand more. The
-second has happened too: mypyc's ``tp_init`` of a class that Python code may subclass (``URL``)
-or whose base is a built-in type (an exception) dropped the ``None`` that the class's
-``__init__`` returned without releasing it, one reference per instance made by calling the
-class; setup.py corrects that C. (Python 3.12 and later make
-``None`` immortal, and its count never changes; the check is meaningful on 3.11, where the suite
-runs both builds.)
+second happened too: mypyc's ``tp_init`` of a class that Python code may subclass (``URL``) or
+whose base is a built-in type (an exception) dropped the ``None`` that the class's ``__init__``
+returned without releasing it, one reference per instance made by calling the class; setup.py
+corrects that C. (Python 3.12 and later make ``None`` immortal, and its count never changes;
+the check is meaningful on 3.11, where the suite runs both builds.)
 """
 
 from __future__ import annotations
