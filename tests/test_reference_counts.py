@@ -3,7 +3,7 @@ and none keeps one.
 
 A compiled build can get reference counts wrong silently. One way it did: mypyc writes C that
 counts no references to ``None`` on Python 3.12 and later (``None`` is immortal there), and a
-3.11 build that compiled such C (written by a 3.12 build beside it in the same ``build/``) gave
+3.11 build that compiled such C (written by a newer Python's build beside it in ``build/``) gave
 back five references to ``None`` for each ``URLRecord()`` made with default arguments, so that
 after some thousands of URLPattern constructions CPython deallocated ``None`` and aborted
 ("Fatal Python error: none_dealloc"). A correct extension leaves every object's count as it
