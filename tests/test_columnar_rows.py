@@ -39,7 +39,6 @@ from urlspec.own_href import (
     scan_own_href_in,
     scheme_kind,
     scheme_kind_in,
-    unpack_spans,
 )
 
 FIELDS = columnar_rows.ROW_FIELDS
@@ -135,21 +134,23 @@ def check_rows_of(
     """parse_rows: each row's href and the lengths of its parts, cut where the getters' values
     are; and the rows of the scalar API it gives apart."""
     rows = columnar_rows.parse_rows(strings, base_url)
-    assert len(rows.lanes) == 2 * len(inputs)
-    assert len(rows.kinds) == len(inputs)
+    assert rows.lanes[:2] == [0, 0]
+    assert len(rows.lanes) == 2 + 2 * len(inputs)
     assert [dict(zip(FIELDS, row, strict=True)) for row in rows.other_rows] == [
         expected_rows[index] for index in rows.other_indices
     ]
     hrefs = dict(zip(rows.href_indices, rows.hrefs, strict=True))
+    cut = set(range(len(inputs))) - set(rows.other_indices)
     for index, row in enumerate(expected_rows):
         value = inputs[index]
-        lanes = rows.lanes[2 * index : 2 * index + 2]
+        lanes = rows.lanes[2 + 2 * index : 4 + 2 * index]
         if value is None:
-            assert (rows.kinds[index], lanes) == (columnar_rows.NULL_ROW, [0, 0])
+            assert lanes == [0, 0]
             assert hrefs.get(index) is None
+            cut.remove(index)
             continue
         if index in rows.other_indices:
-            assert (rows.kinds[index], lanes, hrefs[index]) == (columnar_rows.OTHER_ROW, [0, 0], "")
+            assert (lanes, hrefs[index]) == ([0, 0], "")
             continue
         # The href (the value itself, or given apart), cut in its parts: the getters' values of
         # an own href (no blob: URL): no credentials, no port, no error.
@@ -166,10 +167,17 @@ def check_rows_of(
             row["search"],
             row["hash"],
         ]
-        spans = scan_own_href(href)
-        assert spans > 0
+        assert scan_own_href(href) > 0
         assert not href.startswith("blob:")
-        assert rows.kinds[index] == scheme_kind(href, unpack_spans(spans)[0] - 1)
+    # Of the rows cut in parts: those whose origin is no tuple's, those whose scheme is not
+    # special (no registrable domain).
+    assert rows.opaque_origins == sorted(
+        index for index in cut if (expected_rows[index] or {})["origin"] == "null"
+    )
+    special = ("http:", "https:", "ws:", "wss:", "ftp:", "file:")
+    assert rows.not_special == sorted(
+        index for index in cut if (expected_rows[index] or {})["protocol"] not in special
+    )
 
 
 def test_the_fields_are_columnar_parse_fields() -> None:
@@ -535,29 +543,30 @@ def test_parts_are_cut_by_their_lengths(row: str) -> None:
             for at in (0, 4)
         ]
         parsed = columnar_rows.ParsedRows()
-        parsed.lanes = [0, 0, 0, 0, *lanes, 0, 0, 0, 0]
-        parsed.kinds = [columnar_rows.OTHER_ROW, columnar_rows.NULL_ROW, 1, 1, 3]
+        parsed.lanes = [0, 0, 0, 0, 0, 0, *lanes, 0, 0, 0, 0]
+        parsed.opaque_origins = [0]
         fields = columnar._parsed_fields(hrefs, present, parsed)
         parts = [row[start:end] for start, end in itertools.pairwise(bounds)]
-        for name, number in [("protocol", 0), ("hostname", 2), ("pathname", 3), ("hash", 7)]:
+        for name, number in [("protocol", 0), ("hostname", 2), ("pathname", 3), ("search", 5)]:
             assert fields[name].to_pylist() == ["", None, parts[number], "", None]
-        assert fields["search"].to_pylist() == ["", None, parts[5], "", None]
-        assert fields["origin"].to_pylist() == [
-            "null",
-            None,
-            parts[0] + "//" + parts[2],
-            "//",
-            None,
-        ]
+        assert fields["hash"].to_pylist() == ["", None, parts[7], "", None]
+        assert fields["origin"].to_pylist() == ["null", None, "".join(parts[:3]), "", None]
 
 
 def test_part_indices() -> None:
     for length in [1, 2, 5, *range(10, 20)]:  # more lengths than are kept
         indices = columnar._part_indices(length)
-        assert sorted(indices) == [0, 2, 3, 5, 7]
-        for number, buffer in indices.items():
-            array = pa.Array.from_buffers(pa.int32(), length, [None, buffer])
-            assert array.to_pylist() == list(range(number, 8 * length, 8))
+
+        for number in (0, 2, 3, 5, 7):
+            assert numbers(indices, number, length) == list(range(number, 8 * length, 8))
+        ends = [bound for row in range(length) for bound in (8 * row, 8 * row + 3)]
+        assert numbers(indices, columnar._ORIGIN_ENDS, 2 * length + 1) == [*ends, 8 * length]
+        assert numbers(indices, columnar._ORIGIN, length) == list(range(0, 2 * length, 2))
+
+
+def numbers(indices: dict[int, Any], key: int, count: int) -> list[int]:
+    """The ``count`` numbers of ``indices[key]`` (a buffer of int32)."""
+    return pa.Array.from_buffers(pa.int32(), count, [None, indices[key]]).to_pylist()
 
 
 def test_registrable_domains() -> None:

@@ -59,7 +59,7 @@ from urlspec.hosts.public_suffix_list import default_list
 from urlspec.hosts.public_suffix_list import registrable_domain as scalar_registrable_domain
 from urlspec.idna import InvalidDomain
 from urlspec.idna import domain_to_ascii as scalar_domain_to_ascii
-from urlspec.own_href import COMPILED, FILE, SPECIAL_NOT_FILE
+from urlspec.own_href import COMPILED
 from urlspec.url import URL
 from urlspec.validation import InvalidURL
 
@@ -572,67 +572,78 @@ def _parsed_fields(
     offsets where each part of each row starts, the parts of all rows are one array of
     ``8 * len(hrefs)`` values over the data of ``hrefs`` (no byte copied), of which each field
     takes every eighth value (the bytes of one part per row are copied, by Arrow's ``take``).
-    The offsets are where the first row starts, then the running sum of the parts' lengths,
-    which ``rows.lanes`` holds as eight 16-bit integers per row.
+    The offsets are where the first row starts, then the running sums of the parts' lengths,
+    which ``rows.lanes`` holds as eight 16-bit integers per row (after eight zeros).
     """
     length = len(hrefs)
     lanes = pa.array(rows.lanes, pa.int64()).buffers()[1]
-    lengths = pa.Array.from_buffers(pa.uint16(), 8 * length, [None, lanes]).cast(pa.int32())
-    bounds = pa.Array.from_buffers(
-        pa.int32(), length + 1, [None, hrefs.buffers()[1]], offset=hrefs.offset
-    )
-    first = bounds[0]
-    ends = pc.cumulative_sum(lengths, start=first)
-    offsets = pa.concat_arrays([bounds.slice(0, 1), ends]).buffers()[1]
-    parts = pa.Array.from_buffers(pa.string(), 8 * length, [None, offsets, hrefs.buffers()[2]])
+    # The parts' lengths, after a zero: their running sums from where the first row starts are
+    # the offsets of the parts.
+    lengths = pa.Array.from_buffers(pa.uint16(), 8 * length + 1, [None, lanes], offset=7)
+    first_offset = pa.Array.from_buffers(
+        pa.int32(), 1, [None, hrefs.buffers()[1]], offset=hrefs.offset
+    )[0]
+    offsets = pc.cumulative_sum(lengths.cast(pa.int32()), start=first_offset)
+    data = hrefs.buffers()[2]
+    parts = pa.Array.from_buffers(pa.string(), 8 * length, [None, offsets.buffers()[1], data])
     if present.offset:
         present = pa.concat_arrays([present])  # (its bitmap from bit 0)
     validity = present.buffers()[1] if hrefs.null_count else None
     indices = _part_indices(length)
 
-    def part(number: int) -> _Array:
-        # Part ``number`` of each row; null where the row is null.
-        taken = pa.Array.from_buffers(pa.int32(), length, [validity, indices[number]])
-        values: _Array = pc.take(parts, taken, boundscheck=False)
-        return values
+    def taken(values: _Array, number: int) -> _Array:
+        # The values at indices[number]; null where the row is null.
+        at = pa.Array.from_buffers(pa.int32(), length, [validity, indices[number]])
+        result: _Array = pc.take(values, at, boundscheck=False)
+        return result
 
-    protocol = part(0)
-    hostname = part(2)
-    kinds = pa.array(rows.kinds, pa.int8())
+    hostname = taken(parts, 2)
     # §4.7: the origin of a special URL but file: is its tuple's serialization, scheme "://"
-    # host (an own href has no port); any other URL's is opaque, "null" (blob: URLs, whose
-    # origin is their path's, are among the other rows). Null rows: null.
-    tuple_or_null = pc.equal(pc.bit_wise_and(kinds, _ODD), _ODD)  # SPECIAL_NOT_FILE, NULL_ROW
-    origin = pc.if_else(tuple_or_null, _concat(protocol, "//", hostname), _NULL_ORIGIN)
+    # host (an own href has no port): parts 0 to 2, the href up to its path; any other URL's is
+    # opaque, "null" (blob: URLs, whose origin is their path's, are among the other rows).
+    bounds = pa.Array.from_buffers(pa.int32(), 2 * length + 1, [None, indices[_ORIGIN_ENDS]])
+    ends = pc.take(offsets, bounds, boundscheck=False)  # (where each row's origin starts, ends)
+    origins = pa.Array.from_buffers(pa.string(), 2 * length, [None, ends.buffers()[1], data])
+    origin = taken(origins, _ORIGIN)
+    if rows.opaque_origins:
+        opaque = pa.repeat(_NULL_ORIGIN, len(rows.opaque_origins))
+        origin = _replaced_rows(origin, rows.opaque_origins, opaque)
     # §3.2: null unless the host is a domain: a special URL's (each distinct one looked up once).
-    special = pc.is_in(kinds, value_set=_SPECIAL_KINDS)
-    hosts = pc.if_else(special, hostname, _NULL).dictionary_encode()
-    domains = columnar_rows.registrable_domains(hosts.dictionary.to_pylist())
+    hosts = hostname
+    if rows.not_special:
+        hosts = _replaced_rows(
+            hosts, rows.not_special, pa.nulls(len(rows.not_special), pa.string())
+        )
+    encoded = hosts.dictionary_encode()
+    domains = columnar_rows.registrable_domains(encoded.dictionary.to_pylist())
     # Own hrefs: no credentials, no port ("", null for a null row); no error.
     empty = pa.Array.from_buffers(
         pa.string(), length, [validity, pa.py_buffer(bytes(4 * (length + 1))), _NO_BYTES]
     )
     return {
         "href": hrefs,
-        "protocol": protocol,
+        "protocol": taken(parts, 0),
         "username": empty,
         "password": empty,
         "host": hostname,
         "hostname": hostname,
         "port": empty,
-        "pathname": part(3),
-        "search": part(5),
-        "hash": part(7),
+        "pathname": taken(parts, 3),
+        "search": taken(parts, 5),
+        "hash": taken(parts, 7),
         "origin": origin,
-        "registrable_domain": pc.take(pa.array(domains, pa.string()), hosts.indices),
+        "registrable_domain": pc.take(pa.array(domains, pa.string()), encoded.indices),
         "error": pa.nulls(length, pa.string()),
     }
 
 
-_ODD: Final = pa.scalar(1, pa.int8())
-_SPECIAL_KINDS: Final = pa.array([SPECIAL_NOT_FILE, FILE], pa.int8())
 _NULL_ORIGIN: Final = pa.scalar("null", pa.string())
 _NO_BYTES: Final = pa.py_buffer(b"")
+#: Keys of _part_indices for the origin: the indices, among the offsets of the parts, of where
+#: each row's origin starts and ends; and those of the origins among the values they bound.
+_ORIGIN_ENDS: Final = -1
+_ORIGIN: Final = -2
+
 
 #: _part_indices' answers for the last few lengths (a Spark batch's length recurs), up to
 #: _LONGEST_KEPT rows (16 bytes a row: a longer array's are made again, not kept for the life of
@@ -643,21 +654,43 @@ _LONGEST_KEPT: Final = 1 << 17
 
 def _part_indices(length: int) -> dict[int, pa.Buffer]:
     """For ``length`` rows: the indices (int32) of part n of each row among the eight parts of
-    every row (n, 8 + n, 16 + n, ...), for each part a field is: 0, 2, 3, 5 and 7."""
+    every row (n, 8 + n, 16 + n, ...), for each part a field is: 0, 2, 3, 5 and 7; under
+    _ORIGIN_ENDS, those of the offsets where the origin of each row starts and ends (0, 3, 8,
+    11, ..., and the last offset); under _ORIGIN, every second number (0, 2, 4, ...)."""
     indices = _PART_INDICES.get(length)
     if indices is None:
         if len(_PART_INDICES) >= 4:
             _PART_INDICES.clear()
-        counts = pc.cumulative_sum(pa.repeat(pa.scalar(8, pa.int32()), length))
-        eights = pc.subtract(counts, pa.scalar(8, pa.int32()))  # 0, 8, 16, ...
-        indices = {}
-        for number in (0, 2, 3, 5, 7):
-            buffer = pc.add(eights, pa.scalar(number, pa.int32())).buffers()[1]
-            assert buffer is not None
-            indices[number] = buffer
+        eights = _multiples(8, length)
+        indices = {
+            number: _buffer(pc.add(eights, pa.scalar(number, pa.int32())))
+            for number in (0, 2, 3, 5, 7)
+        }
+        # Bound j of the 2 * length + 1: 8 * (j // 2) + 3 * (j % 2), which is 4 * j - j % 2.
+        numbers = _multiples(1, 2 * length + 1)
+        ends = pc.subtract(_multiples(4, 2 * length + 1), pc.bit_wise_and(numbers, _ONE))
+        indices[_ORIGIN_ENDS] = _buffer(ends)
+        indices[_ORIGIN] = _buffer(_multiples(2, length))
         if length <= _LONGEST_KEPT:
             _PART_INDICES[length] = indices
     return indices
+
+
+def _multiples(step: int, count: int) -> _Array:
+    """``count`` multiples of ``step`` (int32): 0, step, 2 * step, ..."""
+    steps = pa.repeat(pa.scalar(step, pa.int32()), count)
+    multiples: _Array = pc.subtract(pc.cumulative_sum(steps), pa.scalar(step, pa.int32()))
+    return multiples
+
+
+def _buffer(values: _Array) -> pa.Buffer:
+    """The data buffer of an array of numbers."""
+    buffer = values.buffers()[1]
+    assert buffer is not None
+    return buffer
+
+
+_ONE: Final = pa.scalar(1, pa.int32())
 
 
 class _Merge:

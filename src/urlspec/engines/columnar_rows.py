@@ -47,6 +47,7 @@ from urlspec.own_href import (
     NOT_SPECIAL,
     PROTOCOL_END_MASK,
     SPANS_TOO_LONG,
+    SPECIAL_NOT_FILE,
     scan_own_href,
     scan_own_href_in,
     scheme_kind_in,
@@ -60,8 +61,6 @@ from urlspec.validation import InvalidURL
 __all__ = [
     "HOSTNAME",
     "NULL",
-    "NULL_ROW",
-    "OTHER_ROW",
     "ROW_FIELDS",
     "ParsedRows",
     "Strings",
@@ -374,13 +373,16 @@ class ParsedRows:
     """
 
     def __init__(self) -> None:
-        #: Per row, two ints: the lengths of its eight parts, 16 bits each, the first in the
-        #: low bits of the first int (as an Arrow array of int64, little-endian, is eight
-        #: uint16 per row: the parts' lengths in order). Each is below own_href.PACKABLE_LENGTH.
-        self.lanes: list[int] = []
-        #: Per row: the kind of its href's scheme (own_href.NOT_SPECIAL, SPECIAL_NOT_FILE or
-        #: FILE), or NULL_ROW, or OTHER_ROW.
-        self.kinds: list[int] = []
+        #: Two ints, 0, then per row two ints: the lengths of its eight parts, 16 bits each,
+        #: the first in the low bits of the first int (as an Arrow array of int64,
+        #: little-endian, is eight uint16 per row: the parts' lengths in order, after eight
+        #: zeros). Each is below own_href.PACKABLE_LENGTH.
+        self.lanes: list[int] = [0, 0]
+        #: The rows cut in parts whose origin is opaque ("null": their scheme is not special,
+        #: or file), and those whose host is no domain (their scheme is not special: no
+        #: registrable domain).
+        self.opaque_origins: list[int] = []
+        self.not_special: list[int] = []
         #: The rows whose href is not their value as it is (in order), and what they are in
         #: the column of hrefs: the href, "" for an other row, None for a null row whose
         #: value's bytes are not empty.
@@ -389,11 +391,6 @@ class ParsedRows:
         #: The other rows (in order), and their fields (row_of).
         self.other_indices: list[int] = []
         self.other_rows: list[Row] = []
-
-
-#: ParsedRows.kinds of a null row, and of a row given whole (the scheme kinds are 0 to 2).
-NULL_ROW: Final = 3
-OTHER_ROW: Final = 4
 
 
 def _append_lanes(lanes: list[int], spans: int, length: i64) -> None:
@@ -421,6 +418,7 @@ class _Declined:
     (row_of)."""
 
     def __init__(self, href: str, spans: int, kind: i64, row: Row | None) -> None:
+        #: The href, its offsets (own_href.pack_spans) and scheme kind (own_href.scheme_kind).
         self.href = href
         self.spans = spans
         self.kind = kind
@@ -439,7 +437,7 @@ def _declined(value: str, base: URL | None, scanned: bool) -> _Declined:
                 kind = scheme_kind_in(href, 0, protocol_end - 1)
                 if kind != NOT_SPECIAL or not _is_blob(href, 0, protocol_end):
                     return _Declined(href, spans, kind, None)
-    return _Declined("", 0, OTHER_ROW, row_of(value, base))
+    return _Declined("", 0, NOT_SPECIAL, row_of(value, base))
 
 
 def parse_rows(rows: Strings, base: URL | None) -> ParsedRows:
@@ -447,7 +445,6 @@ def parse_rows(rows: Strings, base: URL | None) -> ParsedRows:
     its own href parsed once, while values repeat: _keeps_answers)."""
     parsed = ParsedRows()
     lanes = parsed.lanes
-    kinds = parsed.kinds
     answers: dict[str, _Declined] | None = {}
     found: i64 = 0
     rows.rewind()
@@ -456,7 +453,6 @@ def parse_rows(rows: Strings, base: URL | None) -> ParsedRows:
         if spans == NULL:
             lanes.append(0)
             lanes.append(0)
-            kinds.append(NULL_ROW)
             if rows.length_of_row() != 0:
                 parsed.href_indices.append(index)
                 parsed.hrefs.append(None)
@@ -464,10 +460,13 @@ def parse_rows(rows: Strings, base: URL | None) -> ParsedRows:
         if spans > SPANS_TOO_LONG:
             protocol_end: i64 = spans & PROTOCOL_END_MASK
             kind = scheme_kind_in(rows.text, rows.start, rows.start + protocol_end - 1)
+            if kind == SPECIAL_NOT_FILE:  # (the commonest)
+                _append_lanes(lanes, spans, rows.length_of_row())
+                continue
             # A blob: URL's origin is its path's (the scalar API finds it).
             if kind != NOT_SPECIAL or not _is_blob(rows.text, rows.start, protocol_end):
                 _append_lanes(lanes, spans, rows.length_of_row())
-                kinds.append(kind)
+                _append_kind(parsed, index, kind)
                 continue
         # Not an own href, or one too long for its offsets to be packed, or a blob: URL.
         value = rows.value()
@@ -487,15 +486,24 @@ def parse_rows(rows: Strings, base: URL | None) -> ParsedRows:
         if row is None:
             parsed.hrefs.append(declined.href)
             _append_lanes(lanes, declined.spans, len(declined.href))
-            kinds.append(declined.kind)
+            _append_kind(parsed, index, declined.kind)
         else:
             parsed.hrefs.append("")
             lanes.append(0)
             lanes.append(0)
-            kinds.append(OTHER_ROW)
             parsed.other_indices.append(index)
             parsed.other_rows.append(row)
     return parsed
+
+
+def _append_kind(parsed: ParsedRows, index: int, kind: i64) -> None:
+    """Note what the kind of scheme of row ``index`` (cut in parts) makes of its origin and
+    registrable domain: for a special scheme but file, nothing (a tuple origin, a host that may
+    be a domain)."""
+    if kind != SPECIAL_NOT_FILE:
+        parsed.opaque_origins.append(index)
+        if kind == NOT_SPECIAL:
+            parsed.not_special.append(index)
 
 
 def _is_blob(text: str, start: i64, protocol_end: i64) -> bool:
