@@ -372,15 +372,15 @@ def test_offsets_far_into_the_data_buffer() -> None:
 
 @pytest.mark.parametrize(
     "indices",
-    [[], [0], [99], [0, 5, 6, 50, 99], list(range(0, 100, 3)), list(range(100))],
+    [[], [0], [999], [0, 5, 6, 50, 999], list(range(0, 1000, 3)), list(range(1000))],
     ids=["none", "first", "last", "few", "many", "all"],
 )
 def test_replaced_rows(indices: list[int]) -> None:
     # Both ways (runs copied between a few replaced rows; a mask over every row otherwise).
-    values = [None if index % 7 == 3 else f"v{index}" for index in range(100)]
+    values = [None if index % 7 == 3 else f"v{index}" for index in range(1000)]
     replacements = [None if index % 5 == 0 else f"r{index}" for index in indices]
     expected = patched(list(values), indices, list(replacements))
-    array = pa.array([None, *values, "after"], pa.string()).slice(1, 100)
+    array = pa.array([None, *values, "after"], pa.string()).slice(1, 1000)
     replaced = columnar._replaced_rows(array, indices, pa.array(replacements, pa.string()))
     assert replaced.to_pylist() == expected
 

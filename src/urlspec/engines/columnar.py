@@ -371,8 +371,11 @@ def _href_by_rows(chunk: _Array, base: URL | None) -> _Array:
     return _replaced_rows(chunk, indices, pa.array(hrefs, pa.string()))
 
 
-#: Below one replaced row in this many, _replaced_rows copies the runs between them.
-_FEW_REPLACED: Final = 32
+#: Below one replaced row in this many, _replaced_rows copies the runs between them (a mask
+#: over every row costs about as much as copying the runs around one row in a hundred); and
+#: _parse_by_rows the runs of whole rows (every field at once).
+_FEW_REPLACED: Final = 100
+_FEW_ROWS_REPLACED: Final = 16
 
 
 def _replaced_rows(values: _Array, indices: list[int], replacements: _Array) -> _Array:
@@ -550,14 +553,22 @@ def _parse_by_rows(chunk: _Array, base: URL | None) -> _Array:
     if rows.href_indices:
         hrefs = _replaced_rows(chunk, rows.href_indices, pa.array(rows.hrefs, pa.string()))
     fields = _parsed_fields(hrefs, present, rows)
-    if rows.other_indices:
-        # The other rows' fields, merged into each column.
-        merge = _Merge(rows.other_indices, length)
-        for index, name in enumerate(PARSE_FIELDS):
-            values = pa.array([row[index] for row in rows.other_rows], pa.string())
+    others = [
+        pa.array([row[index] for row in rows.other_rows], pa.string())
+        for index in range(len(PARSE_FIELDS) if rows.other_indices else 0)
+    ]
+    merge = _Merge(rows.other_indices, length, _FEW_ROWS_REPLACED)
+    if others and merge.mask is not None:
+        # Many other rows: their fields merged into each column by a mask.
+        for name, values in zip(PARSE_FIELDS, others, strict=True):
             fields[name] = merge.replaced(fields[name], values)
+        others = []
     merged = [fields[name] for name in PARSE_FIELDS]
-    return pa.StructArray.from_arrays(merged, fields=list(PARSE_TYPE), mask=pc.invert(present))
+    parsed = pa.StructArray.from_arrays(merged, fields=list(PARSE_TYPE), mask=pc.invert(present))
+    if not others:
+        return parsed
+    # A few: the runs of rows between them copied, with every field at once.
+    return merge.replaced(parsed, pa.StructArray.from_arrays(others, fields=list(PARSE_TYPE)))
 
 
 def _parsed_fields(
@@ -698,9 +709,10 @@ class _Merge:
     values of their own: by a mask over every row, or, for a few rows, by copying the runs of
     rows between them (cheaper than a mask over every row)."""
 
-    def __init__(self, indices: list[int], length: int) -> None:
+    def __init__(self, indices: list[int], length: int, few: int = _FEW_REPLACED) -> None:
+        """``few``: below one row at ``indices`` in this many, the runs are copied."""
         self.indices = indices
-        self.mask = _mask(indices, length) if len(indices) * _FEW_REPLACED > length else None
+        self.mask = _mask(indices, length) if len(indices) * few > length else None
 
     def replaced(self, values: _Array, replacements: _Array) -> _Array:
         if self.mask is not None:
