@@ -515,6 +515,11 @@ def test_null_rows_with_bytes() -> None:
     inputs = [None if index in (1, 3) else value for index, value in enumerate(values)]
     assert nulls.to_pylist() == inputs
     expected = [scalar_row(value, None) for value in inputs]
+    # (Also among many rows: the null rows replaced in runs rather than by a mask.)
+    many = pa.concat_arrays([nulls, pa.array(["https://c.example/"] * 995, pa.string())])
+    assert columnar._parse_by_rows(many, None).to_pylist() == (
+        expected + [scalar_row("https://c.example/", None)] * 995
+    )
     for column in (nulls, pa.concat_arrays([pa.array(["x"]), nulls]).slice(1)):
         assert columnar._parse_by_rows(column, None).to_pylist() == expected
         assert columnar.parse(column).to_pylist() == expected
