@@ -28,12 +28,15 @@ by the tests in ``tests/test_columnar.py`` and ``tests/test_columnar_rows.py``):
     :data:`OWN_HREF_PATTERN` recognizes a conservative subset of the own hrefs (see its comment
     for why each of its URLs is its own href) with Arrow's regular expression engine, over the
     whole array at once, and string kernels cut them into the getters' values.
-* **Each distinct value once.** A value that is not its own href, a pair of URL and base, or a
-  host that occurs many times in a batch (common in link data) is parsed once, by the scalar
-  API, and the answers are spread back to the rows (a dict per chunk, or Arrow's dictionary
-  encoding and ``take``).
-* **Columns, not rows.** The answers of the scalar API are merged into the other rows' columns
-  field by field with ``replace_with_mask``.
+* **No URL object for the other rows.** A value that is not its own href goes to the fast
+  path's other tiers, or to the URL parser and serializer, as the URL class's constructor
+  sends it; for ``parse``, the href found is cut in parts as an own href is when it is one.
+* **Each distinct value once.** A value that is not its own href (while such values repeat in
+  the chunk), a pair of URL and base, or a host that occurs many times in a batch (common in
+  link data) is parsed once, and the answers are spread back to the rows (a dict per chunk, or
+  Arrow's dictionary encoding and ``take``).
+* **Columns, not rows.** The answers are merged into the other rows' columns with
+  ``replace_with_mask``, or, for a few rows, by copying the runs of rows between them.
 
 Inputs: a ``pyarrow.Array`` or ``pyarrow.ChunkedArray`` of strings (``string``,
 ``large_string``, ``string_view`` or all-null), or anything ``pyarrow.array`` makes one of (a
