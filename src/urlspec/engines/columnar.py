@@ -660,8 +660,8 @@ _ORIGIN: Final = -2
 
 
 #: _part_indices' answers for the last few lengths (a Spark batch's length recurs), up to
-#: _LONGEST_KEPT rows (16 bytes a row: a longer array's are made again, not kept for the life of
-#: the process).
+#: _LONGEST_KEPT rows (32 bytes a row, 4 MiB at most for each of four lengths: a longer array's are
+#: made again, not kept for the life of the process).
 _PART_INDICES: dict[int, dict[int, pa.Buffer]] = {}
 _LONGEST_KEPT: Final = 1 << 17
 
