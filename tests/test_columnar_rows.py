@@ -39,7 +39,6 @@ from urlspec.own_href import (
     scan_own_href_in,
     scheme_kind,
     scheme_kind_in,
-    unpack_spans,
 )
 
 FIELDS = columnar_rows.ROW_FIELDS
@@ -113,34 +112,72 @@ def check_rows(inputs: list[str | None], base: str | None) -> None:
     assert columnar.hostname(chunk, base).to_pylist() == hostname
 
 
+def parts_of(href: str, first: int, second: int) -> list[str]:
+    """``href`` cut in the eight parts whose lengths are the lanes of a row of
+    columnar_rows.ParsedRows (16 bits each, the first in the low bits of ``first``)."""
+    lengths = [(lane >> shift) & 0xFFFF for lane in (first, second) for shift in (0, 16, 32, 48)]
+    parts: list[str] = []
+    start = 0
+    for length in lengths:
+        parts.append(href[start : start + length])
+        start += length
+    assert start == len(href)
+    return parts
+
+
 def check_rows_of(
     strings: columnar_rows.Strings,
     inputs: list[str | None],
     base_url: URL | None,
     expected_rows: list[dict[str, str | None] | None],
 ) -> None:
-    """parse_rows: the offsets of the own hrefs' parts, and the rows of the scalar API it gives
-    apart."""
+    """parse_rows: each row's href and the lengths of its parts, cut where the getters' values
+    are; and the rows of the scalar API it gives apart."""
     rows = columnar_rows.parse_rows(strings, base_url)
-    assert len(rows.spans) == len(inputs)
+    assert rows.lanes[:2] == [0, 0]
+    assert len(rows.lanes) == 2 + 2 * len(inputs)
     assert [dict(zip(FIELDS, row, strict=True)) for row in rows.other_rows] == [
         expected_rows[index] for index in rows.other_indices
     ]
+    hrefs = dict(zip(rows.href_indices, rows.hrefs, strict=True))
+    cut = set(range(len(inputs))) - set(rows.other_indices)
     for index, row in enumerate(expected_rows):
         value = inputs[index]
-        if value is None or index in rows.other_indices:
-            assert rows.spans[index] == 0
+        lanes = rows.lanes[2 + 2 * index : 4 + 2 * index]
+        if value is None:
+            assert lanes == [0, 0]
+            assert hrefs.get(index) is None
+            cut.remove(index)
             continue
-        # An own href (no blob: URL): its value, no credentials, no port, no error; its offsets
-        # scan_own_href's, its scheme's kind above them.
+        if index in rows.other_indices:
+            assert (lanes, hrefs[index]) == ([0, 0], "")
+            continue
+        # The href (the value itself, or given apart), cut in its parts: the getters' values of
+        # an own href (no blob: URL): no credentials, no port, no error.
         assert row is not None
-        assert (row["href"], row["username"], row["password"], row["port"]) == (value, "", "", "")
-        assert (row["host"], row["error"]) == (row["hostname"], None)
-        spans = scan_own_href(value)
-        assert spans > 0
-        assert not value.startswith("blob:")
-        kind = scheme_kind(value, unpack_spans(spans)[0] - 1)
-        assert rows.spans[index] == spans | kind << columnar_rows.KIND_SHIFT
+        href = hrefs.get(index, value)
+        assert href == row["href"]
+        assert (row["username"], row["password"], row["port"], row["error"]) == ("", "", "", None)
+        parts = parts_of(href, *lanes)
+        assert [parts[0], parts[2], parts[2], parts[3], parts[5], parts[7]] == [
+            row["protocol"],
+            row["host"],
+            row["hostname"],
+            row["pathname"],
+            row["search"],
+            row["hash"],
+        ]
+        assert scan_own_href(href) > 0
+        assert not href.startswith("blob:")
+    # Of the rows cut in parts: those whose origin is no tuple's, those whose scheme is not
+    # special (no registrable domain).
+    assert rows.opaque_origins == sorted(
+        index for index in cut if (expected_rows[index] or {})["origin"] == "null"
+    )
+    special = ("http:", "https:", "ws:", "wss:", "ftp:", "file:")
+    assert rows.not_special == sorted(
+        index for index in cut if (expected_rows[index] or {})["protocol"] not in special
+    )
 
 
 def test_the_fields_are_columnar_parse_fields() -> None:
@@ -243,6 +280,33 @@ def test_each_distinct_value_is_answered_once_in_a_list() -> None:
     check_rows(inputs, None)
     rows = columnar_rows.parse_rows(columnar_rows.strings_of(inputs), None)
     assert rows.other_rows[0] is rows.other_rows[2]
+    assert rows.hrefs[0] is rows.hrefs[2]  # ("nope" is "" among them)
+
+
+def test_answers_are_kept_while_values_repeat() -> None:
+    # The dict of answers stays for the first values, and after them while one look-up in
+    # _WORTH finds its value.
+    trial, worth = columnar_rows._TRIAL, columnar_rows._WORTH
+    assert columnar_rows._keeps_answers(0, trial - 1)
+    assert not columnar_rows._keeps_answers(0, trial)
+    assert columnar_rows._keeps_answers(trial // worth, trial)
+    assert not columnar_rows._keeps_answers(trial // worth - 1, trial)
+
+
+def test_distinct_values_past_the_trial_then_repeats() -> None:
+    # Past the trial with no value repeated (the dict dropped), repeated values are answered
+    # each time: the same answers.
+    trial = columnar_rows._TRIAL
+    inputs: list[str | None] = [f"HTTP://H{index}.example/./x" for index in range(trial + 10)]
+    inputs += ["HTTP://H1.example/./x", "nope", "nope", None, "https://a.example/"] * 3
+    expected_rows = [scalar_row(value, None) for value in inputs]
+    strings = columnar_rows.strings_of(inputs)
+    check_rows_of(strings, inputs, None, expected_rows)
+    expected_hrefs = [None if row is None else row["href"] for row in expected_rows]
+    assert patched(list(inputs), *columnar_rows.href_rows(strings, None)) == expected_hrefs
+    assert columnar._parse_by_rows(pa.array(inputs, pa.string()), None).to_pylist() == (
+        expected_rows
+    )
 
 
 PIECES = ["http", "file", "foo", "blob", ":", "//", "/", ".", "a", "1", "%2e", "?", "#", "@"]
@@ -308,15 +372,15 @@ def test_offsets_far_into_the_data_buffer() -> None:
 
 @pytest.mark.parametrize(
     "indices",
-    [[], [0], [99], [0, 5, 6, 50, 99], list(range(0, 100, 3)), list(range(100))],
+    [[], [0], [999], [0, 5, 6, 50, 999], list(range(0, 1000, 3)), list(range(1000))],
     ids=["none", "first", "last", "few", "many", "all"],
 )
 def test_replaced_rows(indices: list[int]) -> None:
     # Both ways (runs copied between a few replaced rows; a mask over every row otherwise).
-    values = [None if index % 7 == 3 else f"v{index}" for index in range(100)]
+    values = [None if index % 7 == 3 else f"v{index}" for index in range(1000)]
     replacements = [None if index % 5 == 0 else f"r{index}" for index in indices]
     expected = patched(list(values), indices, list(replacements))
-    array = pa.array([None, *values, "after"], pa.string()).slice(1, 100)
+    array = pa.array([None, *values, "after"], pa.string()).slice(1, 1000)
     replaced = columnar._replaced_rows(array, indices, pa.array(replacements, pa.string()))
     assert replaced.to_pylist() == expected
 
@@ -429,14 +493,9 @@ def test_parse_of_every_kind_of_column_and_row(rows: int) -> None:
 
 
 @pytest.mark.parametrize("declined", [1, 3, 40, 100], ids=["one", "few", "many", "all"])
-@pytest.mark.parametrize("after_the_data", [True, False], ids=["taken", "masked"])
-def test_parse_merges_the_rows_the_scan_declines(
-    monkeypatch: pytest.MonkeyPatch, declined: int, after_the_data: bool
-) -> None:
-    # The rows that are no own href (some no URL at all, or null) merged with the others: their
-    # values written after the column's data (or, when they would reach too far, by masks).
-    if not after_the_data:
-        monkeypatch.setattr(columnar, "_LARGEST_OFFSET", 0)
+def test_parse_merges_the_rows_the_scan_declines(declined: int) -> None:
+    # The rows that are no own href (some no URL at all, or null) merged with the others: by
+    # their hrefs' parts, or (a few, or many: runs copied, or a mask) given whole.
     values: list[str | None] = [f"https://h{index % 7}.example/p{index}?q" for index in range(100)]
     for index in range(declined):
         other = ["HTTPS://D{}.example:443/x", "no url {}", "https://u:{}@b.example/é", ""]
@@ -446,54 +505,73 @@ def test_parse_merges_the_rows_the_scan_declines(
         assert columnar._parse_by_rows(column, None).to_pylist() == expected
 
 
-def test_joined() -> None:
-    first, second = pa.py_buffer(b"ab\xc3\xa9"), pa.py_buffer(b"")
-    assert columnar._joined(first, second).to_pybytes() == b"ab\xc3\xa9"
-    assert columnar._joined(second, first).to_pybytes() == b"ab\xc3\xa9"
-    assert columnar._joined(first, first).to_pybytes() == b"ab\xc3\xa9ab\xc3\xa9"
+def test_null_rows_with_bytes() -> None:
+    # A null row's offsets may span bytes (Arrow allows it): parse, href, is_valid and hostname
+    # read none of them.
+    values = ["https://a.example/x", "garbage", "HTTP://B.example", "é", "foo:bar"]
+    array = pa.array(values, pa.string())
+    validity = pa.array([True, False, True, False, True]).buffers()[1]
+    nulls = pa.Array.from_buffers(pa.string(), 5, [validity, *array.buffers()[1:]])
+    inputs = [None if index in (1, 3) else value for index, value in enumerate(values)]
+    assert nulls.to_pylist() == inputs
+    expected = [scalar_row(value, None) for value in inputs]
+    # (Also among many rows: the null rows replaced in runs rather than by a mask.)
+    many = pa.concat_arrays([nulls, pa.array(["https://c.example/"] * 995, pa.string())])
+    assert columnar._parse_by_rows(many, None).to_pylist() == (
+        expected + [scalar_row("https://c.example/", None)] * 995
+    )
+    for column in (nulls, pa.concat_arrays([pa.array(["x"]), nulls]).slice(1)):
+        assert columnar._parse_by_rows(column, None).to_pylist() == expected
+        assert columnar.parse(column).to_pylist() == expected
+        assert columnar.href(column).to_pylist() == [scalar_href(value, None) for value in inputs]
 
 
-def test_slices_are_cut_by_bytes() -> None:
-    # Each row cut by bounds of its own, in bytes, with non-ASCII rows before, between and after
-    # (an own href is ASCII, but the rows around it need not be), nulls and empty rows: every
-    # pair of bounds in the ASCII rows, enumerated.
-    ascii_rows = ["", "a", "ab", "abc"]
-    values: list[str | None] = ["é", None]
-    for row in ascii_rows:
-        values += [row, "ü€", None]
+@pytest.mark.parametrize("row", ["", "a", "ab", "abc"])
+def test_parts_are_cut_by_their_lengths(row: str) -> None:
+    # Every way of cutting an ASCII row in eight parts (between null rows with bytes, empty rows
+    # and a non-ASCII row's stand-in, all of whose parts are empty): each field is its part.
+    values = ["é", "x", row, "", "zz"]
+    # (The bitmap's bit 0 is the row before the slice.)
+    validity = pa.array([True, True, False, True, True, False]).buffers()[1]
     array = pa.array(["ö", *values], pa.string()).slice(1)
-    present = pc.is_valid(array)
-    bounds = pa.Array.from_buffers(
-        pa.int32(), len(array) + 1, [None, array.buffers()[1]], offset=array.offset
-    ).cast(pa.int64())
-    slices = columnar._Slices(array, present, bounds.slice(0, len(array)), [], [])
-    ascii_indices = [index for index, value in enumerate(values) if value in ascii_rows]
-    choices = [
-        [(start, end) for end in range(len(values[index]) + 1) for start in range(end + 1)]
-        for index in ascii_indices
-    ]
-    for chosen in itertools.product(*choices):
-        starts = [0] * len(values)
-        ends = [0] * len(values)
-        for index, (start, end) in zip(ascii_indices, chosen, strict=True):
-            starts[index], ends[index] = start, end
-        cut = slices.of(pa.array(starts, pa.int64()), pa.array(ends, pa.int64()), "href")
-        assert cut.to_pylist() == [
-            None if value is None else value.encode()[start:end].decode()
-            for value, start, end in zip(values, starts, ends, strict=True)
+    hrefs = pa.Array.from_buffers(
+        pa.string(), 5, [validity, *array.buffers()[1:]], offset=array.offset
+    )
+    hrefs = pa.concat_arrays([hrefs])  # (a fresh array: its validity from bit 0)
+    hrefs = columnar._replaced_rows(hrefs, [0, 1, 4], pa.array(["", None, None], pa.string()))
+    present = pc.is_valid(hrefs)
+    for cuts in itertools.combinations_with_replacement(range(len(row) + 1), 7):
+        bounds = [0, *cuts, len(row)]
+        lengths = [end - start for start, end in itertools.pairwise(bounds)]
+        lanes = [
+            sum(length << 16 * lane for lane, length in enumerate(lengths[at : at + 4]))
+            for at in (0, 4)
         ]
-    assert slices.of(None, pa.array([0] * len(values), pa.int64()), "href").to_pylist() == [
-        None if value is None else "" for value in values
-    ]
+        parsed = columnar_rows.ParsedRows()
+        parsed.lanes = [0, 0, 0, 0, 0, 0, *lanes, 0, 0, 0, 0]
+        parsed.opaque_origins = [0]
+        fields = columnar._parsed_fields(hrefs, present, parsed)
+        parts = [row[start:end] for start, end in itertools.pairwise(bounds)]
+        for name, number in [("protocol", 0), ("hostname", 2), ("pathname", 3), ("search", 5)]:
+            assert fields[name].to_pylist() == ["", None, parts[number], "", None]
+        assert fields["hash"].to_pylist() == ["", None, parts[7], "", None]
+        assert fields["origin"].to_pylist() == ["null", None, "".join(parts[:3]), "", None]
 
 
-def test_index_arrays() -> None:
+def test_part_indices() -> None:
     for length in [1, 2, 5, *range(10, 20)]:  # more lengths than are kept
-        interleaved, even = columnar._index_arrays(length)
-        assert interleaved.to_pylist() == [
-            number for index in range(length) for number in (index, length + index)
-        ]
-        assert even.to_pylist() == list(range(0, 2 * length, 2))
+        indices = columnar._part_indices(length)
+
+        for number in (0, 2, 3, 5, 7):
+            assert numbers(indices, number, length) == list(range(number, 8 * length, 8))
+        ends = [bound for row in range(length) for bound in (8 * row, 8 * row + 3)]
+        assert numbers(indices, columnar._ORIGIN_ENDS, 2 * length + 1) == [*ends, 8 * length]
+        assert numbers(indices, columnar._ORIGIN, length) == list(range(0, 2 * length, 2))
+
+
+def numbers(indices: dict[int, Any], key: int, count: int) -> list[int]:
+    """The ``count`` numbers of ``indices[key]`` (a buffer of int32)."""
+    return pa.Array.from_buffers(pa.int32(), count, [None, indices[key]]).to_pylist()
 
 
 def test_registrable_domains() -> None:

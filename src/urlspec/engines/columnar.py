@@ -20,19 +20,23 @@ by the tests in ``tests/test_columnar.py`` and ``tests/test_columnar_rows.py``):
     ``own_href.scan_own_href``, the fast path's own scanner, says whether a value is its own
     href and where its parts are, so that its getters are slices of it. Only the values that
     differ from their href (for ``href`` and ``is_valid``) become Arrow arrays, the rest is
-    the input column itself; for ``parse``, the loop gives the offsets of each own href's
-    parts, and each field is cut out of the column's data buffer by them with Arrow's kernels
-    (no Python string per field: :class:`_Slices`);
+    the input column itself; for ``parse``, the loop gives each row's href (the value itself,
+    or the href of a messy value) and the lengths of its parts, and each field is cut out of
+    the data buffer of the hrefs by them with Arrow's kernels (no Python string per field:
+    :func:`_parsed_fields`);
   - in the pure build, where a Python loop per row is slow, by Arrow's kernels:
     :data:`OWN_HREF_PATTERN` recognizes a conservative subset of the own hrefs (see its comment
     for why each of its URLs is its own href) with Arrow's regular expression engine, over the
     whole array at once, and string kernels cut them into the getters' values.
-* **Each distinct value once.** A value that is not its own href, a pair of URL and base, or a
-  host that occurs many times in a batch (common in link data) is parsed once, by the scalar
-  API, and the answers are spread back to the rows (a dict per chunk, or Arrow's dictionary
-  encoding and ``take``).
-* **Columns, not rows.** The answers of the scalar API are merged into the other rows' columns
-  field by field with ``replace_with_mask``.
+* **No URL object for the other rows.** A value that is not its own href goes to the fast
+  path's other tiers, or to the URL parser and serializer, as the URL class's constructor
+  sends it; for ``parse``, the href found is cut in parts as an own href is when it is one.
+* **Each distinct value once.** A value that is not its own href (while such values repeat in
+  the chunk), a pair of URL and base, or a host that occurs many times in a batch (common in
+  link data) is parsed once, and the answers are spread back to the rows (a dict per chunk, or
+  Arrow's dictionary encoding and ``take``).
+* **Columns, not rows.** The answers are merged into the other rows' columns with
+  ``replace_with_mask``, or, for a few rows, by copying the runs of rows between them.
 
 Inputs: a ``pyarrow.Array`` or ``pyarrow.ChunkedArray`` of strings (``string``,
 ``large_string``, ``string_view`` or all-null), or anything ``pyarrow.array`` makes one of (a
@@ -52,19 +56,13 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from urlspec.engines import columnar_rows
-from urlspec.engines.columnar_rows import KIND_SHIFT, ROW_FIELDS, error_name, row_of
+from urlspec.engines.columnar_rows import ROW_FIELDS, error_name, row_of
 from urlspec.host import InvalidHost
 from urlspec.hosts.public_suffix_list import default_list
 from urlspec.hosts.public_suffix_list import registrable_domain as scalar_registrable_domain
 from urlspec.idna import InvalidDomain
 from urlspec.idna import domain_to_ascii as scalar_domain_to_ascii
-from urlspec.own_href import (
-    COMPILED,
-    NOT_SPECIAL,
-    PROTOCOL_END_MASK,
-    SPAN_BITS,
-    SPECIAL_NOT_FILE,
-)
+from urlspec.own_href import COMPILED
 from urlspec.url import URL
 from urlspec.validation import InvalidURL
 
@@ -376,28 +374,17 @@ def _href_by_rows(chunk: _Array, base: URL | None) -> _Array:
     return _replaced_rows(chunk, indices, pa.array(hrefs, pa.string()))
 
 
-#: Below one replaced row in this many, _replaced_rows copies the runs between them.
-_FEW_REPLACED: Final = 32
+#: Below one replaced row in this many, _replaced_rows copies the runs between them (a mask
+#: over every row costs about as much as copying the runs around one row in a hundred); and
+#: _parse_by_rows the runs of whole rows (every field at once).
+_FEW_REPLACED: Final = 100
+_FEW_ROWS_REPLACED: Final = 16
 
 
 def _replaced_rows(values: _Array, indices: list[int], replacements: _Array) -> _Array:
     """``values`` with the rows at ``indices`` (ascending) replaced, in order, by
     ``replacements``."""
-    if len(indices) * _FEW_REPLACED > len(values):
-        return _replaced(values, _mask(indices, len(values)), replacements)
-    # A few rows: the runs of rows between them are copied as they are, which is cheaper than
-    # a mask over every row.
-    pieces: list[_Array] = []
-    previous = 0
-    for position, index in enumerate(indices):
-        if index > previous:
-            pieces.append(values.slice(previous, index - previous))
-        pieces.append(replacements.slice(position, 1))
-        previous = index + 1
-    if previous < len(values):
-        pieces.append(values.slice(previous))
-    joined: _Array = pa.concat_arrays(pieces)
-    return joined
+    return _Merge(indices, len(values)).replaced(values, replacements)
 
 
 def _href_by_pattern(chunk: _Array, base: URL | None) -> _Array:
@@ -550,7 +537,7 @@ def _parse_chunk(chunk: _Array, fixed: _Base) -> _Array:
         error = error_name(fixed.failure)
         rows = pa.array([(*_INVALID_ROW_PREFIX, error)] * len(chunk), type=PARSE_TYPE)
         return _null_where(cast(pa.StructArray, rows), pc.is_null(chunk))
-    if COMPILED:
+    if COMPILED and _LITTLE_ENDIAN:  # (the parts' lengths are read as little-endian uint16)
         return _parse_by_rows(chunk, fixed.url)
     return _parse_by_pattern(chunk, fixed.url)
 
@@ -564,249 +551,186 @@ def _parse_by_rows(chunk: _Array, base: URL | None) -> _Array:
         chunk = pa.array(chunk.to_pylist(), pa.string())
     rows = columnar_rows.parse_rows(_rows_of(chunk), base)
     present = pc.is_valid(chunk)
-    others = rows.other_rows
-    if _appended_size(chunk, others) > _LARGEST_OFFSET:
-        others = []  # too many bytes to write after the data: merged by masks instead
-    fields = _parsed_fields(chunk, present, rows.spans, rows.other_indices, others)
-    if rows.other_indices and not others:
-        mask = _mask(rows.other_indices, length)
-        for index, name in enumerate(PARSE_FIELDS):
-            values = pa.array([row[index] for row in rows.other_rows], pa.string())
-            fields[name] = _replaced(fields[name], mask, values)
+    # The column of hrefs (columnar_rows.ParsedRows), whose rows the parts are cut out of.
+    hrefs = chunk
+    if rows.href_indices:
+        hrefs = _replaced_rows(chunk, rows.href_indices, pa.array(rows.hrefs, pa.string()))
+    fields = _parsed_fields(hrefs, present, rows)
+    others = [
+        pa.array([row[index] for row in rows.other_rows], pa.string())
+        for index in range(len(PARSE_FIELDS) if rows.other_indices else 0)
+    ]
+    merge = _Merge(rows.other_indices, length, _FEW_ROWS_REPLACED)
+    if others and merge.mask is not None:
+        # Many other rows: their fields merged into each column by a mask.
+        for name, values in zip(PARSE_FIELDS, others, strict=True):
+            fields[name] = merge.replaced(fields[name], values)
+        others = []
     merged = [fields[name] for name in PARSE_FIELDS]
-    return pa.StructArray.from_arrays(merged, fields=list(PARSE_TYPE), mask=pc.invert(present))
-
-
-def _appended_size(chunk: _Array, others: list[columnar_rows.Row]) -> int:
-    """How far the values of ``others`` would reach, written after the chunk's data."""
-    data = chunk.buffers()[2]
-    size = sum(len(value) for row in others for value in row if value is not None)
-    return (0 if data is None else data.size) + 4 * size  # (UTF-8: at most 4 bytes a code point)
+    parsed = pa.StructArray.from_arrays(merged, fields=list(PARSE_TYPE), mask=pc.invert(present))
+    if not others:
+        return parsed
+    # A few: the runs of rows between them copied, with every field at once.
+    return merge.replaced(parsed, pa.StructArray.from_arrays(others, fields=list(PARSE_TYPE)))
 
 
 def _parsed_fields(
-    chunk: _Array,
-    present: _Array,
-    spans: list[int],
-    other_indices: list[int],
-    others: list[columnar_rows.Row],
+    hrefs: _Array, present: _Array, rows: columnar_rows.ParsedRows
 ) -> dict[str, _Array]:
-    """Every field of :func:`parse`'s struct, with no Python string per field of an own href:
-    each getter's value of an own href is a slice of the row (own_href's ``*_from_spans``
-    getters say which), whose bounds come from the offsets of its parts (``spans``:
-    columnar_rows.ParsedRows.spans), cut out of the column's data buffer by Arrow's kernels
-    (:class:`_Slices`); the values of ``others``, the rows the scalar API gave, are taken at
-    ``other_indices`` (when ``others`` is empty, those rows hold placeholders, to be replaced).
-    Null rows are null."""
-    length = len(chunk)
-    packed = pa.array(spans, pa.int64())
+    """Every field of :func:`parse`'s struct, with no Python string per field: each row of
+    ``hrefs`` (the column of hrefs of columnar_rows.ParsedRows) cut in its eight parts, whose
+    lengths ``rows.lanes`` gives, and each getter's value the part it is (the other rows'
+    fields are placeholders, to be replaced). Null rows are null.
 
-    def offset(shift: int) -> _Array:
-        # The offset own_href.pack_spans packed at ``shift`` (within the row).
-        part: _Array = pc.bit_wise_and(pc.shift_right(packed, shift), _SPAN_MASK)
-        return part
-
-    def where(condition: _Array, then: _Array, otherwise: _Array) -> _Array:
-        chosen: _Array = pc.if_else(condition, then, otherwise)
-        return chosen
-
-    protocol_end = pc.bit_wise_and(packed, _SPAN_MASK)
-    host_start = offset(SPAN_BITS)  # 0 when there is no host
-    path_start = offset(2 * SPAN_BITS)
-    query = offset(3 * SPAN_BITS)  # where "?" is, 0 when there is none
-    fragment = offset(4 * SPAN_BITS)  # where "#" is, 0 when there is none
-    kind = pc.shift_right(packed, KIND_SHIFT)
-    bounds = pa.Array.from_buffers(
-        pa.int32(), length + 1, [None, chunk.buffers()[1]], offset=chunk.offset
-    ).cast(pa.int64())
-    row_start = bounds.slice(0, length)
-    row_length = pc.subtract(bounds.slice(1), row_start)
-    # The getters (own_href's *_from_spans): the host, "" when there is none; the path, up to
-    # the query or fragment; "?" and the query, "#" and the fragment, "" when empty or null.
-    fragment_or_end = where(pc.equal(fragment, _ZERO), row_length, fragment)
-    path_end = where(pc.equal(query, _ZERO), fragment_or_end, query)
-    search_start = where(
-        pc.less_equal(pc.subtract(fragment_or_end, path_end), _ONE), fragment_or_end, path_end
-    )
-    hash_start = where(
-        pc.less_equal(pc.subtract(row_length, fragment_or_end), _ONE), row_length, fragment_or_end
-    )
-    host_start = where(pc.equal(host_start, _ZERO), path_start, host_start)
-    slices = _Slices(chunk, present, row_start, other_indices, others)
-    hostname = slices.of(host_start, path_start, "hostname")
-    # §3.2: null unless the host is a domain: a special URL's (each distinct one looked up once).
-    hosts = pc.if_else(pc.not_equal(kind, _NOT_SPECIAL), hostname, _NULL).dictionary_encode()
-    domains = columnar_rows.registrable_domains(hosts.dictionary.to_pylist())
-    # The origin of a special URL but file: is its tuple's serialization, scheme "://" host:
-    # the href up to its path (an own href has no credentials, no port); any other URL's is
-    # opaque, "null" (own_href.origin_from_spans; blob: URLs are among the other rows).
-    opaque_origin = pc.and_(pc.not_equal(packed, _ZERO), pc.not_equal(kind, _SPECIAL_NOT_FILE))
-    fields = {
-        "protocol": slices.of(None, protocol_end, "protocol"),
-        "hostname": hostname,
-        "pathname": slices.of(path_start, path_end, "pathname"),
-        "search": slices.of(search_start, fragment_or_end, "search"),
-        "hash": slices.of(hash_start, row_length, "hash"),
-        "origin": pc.if_else(opaque_origin, _NULL_ORIGIN, slices.of(None, path_start, "origin")),
-        "registrable_domain": slices.taken_from(domains, hosts.indices, "registrable_domain"),
-        "error": slices.taken_from([], pa.nulls(length, pa.int64()), "error"),
-    }
-    if others:
-        fields["href"] = slices.of(None, row_length, "href")
-        fields["host"] = slices.of(host_start, path_start, "host")
-        for name in ("username", "password", "port"):
-            fields[name] = slices.of(row_length, row_length, name)
-        return fields
-    # Own hrefs (and null rows): the value, its hostname (it has no port), "" (no credentials,
-    # no port).
-    empty = pc.if_else(present, _EMPTY, _NULL) if chunk.null_count else pa.repeat(_EMPTY, length)
-    more = {"href": chunk, "host": hostname, "username": empty, "password": empty, "port": empty}
-    return fields | more
-
-
-_SPAN_MASK: Final = pa.scalar(PROTOCOL_END_MASK, pa.int64())
-_ZERO: Final = pa.scalar(0, pa.int64())
-_ONE: Final = pa.scalar(1, pa.int64())
-_NOT_SPECIAL: Final = pa.scalar(NOT_SPECIAL, pa.int64())
-_SPECIAL_NOT_FILE: Final = pa.scalar(SPECIAL_NOT_FILE, pa.int64())
-_NULL_ORIGIN: Final = pa.scalar("null", pa.string())
-_NULL_INDEX: Final = pa.scalar(None, pa.int64())
-_TRUE: Final = pa.scalar(True)
-#: The largest offset of a string array (32-bit): how far the data may reach.
-_LARGEST_OFFSET: Final = 2**31 - 1
-
-
-class _Slices:
-    """Slices of the rows of a string array, each with its own start and end, cut out of its
-    data buffer by Arrow's kernels; and, at some rows, values of their own instead.
-
-    Arrow has no kernel that slices each row by bounds of its own; but a string array is its
-    data buffer and the offsets where each value starts and ends, which may be any increasing
-    offsets. With the bounds of row i's slice, s_i <= e_i, both absolute in the data buffer,
-    the offsets s_0, e_0, s_1, e_1, ... increase (a slice lies within its row, which ends where
-    the next one starts), and make an array over the same data whose value 2i is row i's slice
-    (and 2i + 1 what lies between it and the next): ``take`` of its even values copies the
-    slices out. The rows' strings are UTF-8; the bounds of a slice must be offsets in bytes (an
-    own href is ASCII: its code points are its bytes).
-
-    The values of the other rows (``others``: columnar_rows.row_of's, at ``other_indices``)
-    are written after the data, and the offsets of a field's values go on after the slices':
-    the same ``take`` picks them at their rows. (Every index taken is in range by
-    construction: the takes skip Arrow's bounds check.)
+    A string array is a data buffer and the offsets where each value starts and ends: with the
+    offsets where each part of each row starts, the parts of all rows are one array of
+    ``8 * len(hrefs)`` values over the data of ``hrefs`` (no byte copied), of which each field
+    takes every eighth value (the bytes of one part per row are copied, by Arrow's ``take``).
+    The offsets are where the first row starts, then the running sums of the parts' lengths,
+    which ``rows.lanes`` holds as eight 16-bit integers per row (after eight zeros).
     """
+    length = len(hrefs)
+    lanes = pa.array(rows.lanes, pa.int64()).buffers()[1]
+    # The parts' lengths, after a zero: their running sums from where the first row starts are
+    # the offsets of the parts.
+    lengths = pa.Array.from_buffers(pa.uint16(), 8 * length + 1, [None, lanes], offset=7)
+    first_offset = pa.Array.from_buffers(
+        pa.int32(), 1, [None, hrefs.buffers()[1]], offset=hrefs.offset
+    )[0]
+    offsets = pc.cumulative_sum(lengths.cast(pa.int32()), start=first_offset)
+    data = hrefs.buffers()[2]
+    parts = pa.Array.from_buffers(pa.string(), 8 * length, [None, offsets.buffers()[1], data])
+    if present.offset:
+        present = pa.concat_arrays([present])  # (its bitmap from bit 0)
+    validity = present.buffers()[1] if hrefs.null_count else None
+    indices = _part_indices(length)
 
-    def __init__(
-        self,
-        chunk: _Array,
-        present: _Array,
-        row_start: _Array,
-        other_indices: list[int],
-        others: list[columnar_rows.Row],
-    ) -> None:
-        length = len(chunk)
-        self.length = length
-        data = chunk.buffers()[2]
-        self.data = pa.py_buffer(b"") if data is None else data
-        self.row_start = row_start
-        self.interleaved, even = _index_arrays(length)
-        # Which value each row takes: a null row none; row i its slice, value 2i.
-        self.taken: _Array = pc.if_else(present, even, _NULL_INDEX) if chunk.null_count else even
-        self.others = others
-        if not others:
-            return
-        # The other rows' values, field by field: field f's of the k other rows are values
-        # f * k to f * k + k - 1 of other_values, written after the data.
-        values = [row[index] for index in range(len(PARSE_FIELDS)) for row in others]
-        self.other_values = pa.array(values, pa.string())
-        _, value_offsets, value_data = self.other_values.buffers()
-        value_bounds = pa.Array.from_buffers(
-            pa.int32(), len(values) + 1, [None, value_offsets]
-        ).cast(pa.int64())
-        self.other_offsets = pc.add(value_bounds, pa.scalar(self.data.size, pa.int64()))
-        if value_data is not None:
-            self.data = _joined(self.data, value_data)
-        # Other row j takes value 2 * length + j (after the slices and the gap after the last).
-        self.mask = _mask(other_indices, length)
-        self.taken = pc.replace_with_mask(self.taken, self.mask, self._numbers(2 * length))
+    def taken(values: _Array, number: int) -> _Array:
+        # The values at indices[number]; null where the row is null.
+        at = pa.Array.from_buffers(pa.int32(), length, [validity, indices[number]])
+        result: _Array = pc.take(values, at, boundscheck=False)
+        return result
 
-    def _numbers(self, first: int) -> _Array:
-        """``first``, ``first + 1``, ... for each other row."""
-        return pa.array(range(first, first + len(self.others)), pa.int64())
-
-    def of(self, start: _Array | None, end: _Array, name: str) -> _Array:
-        """Row i's characters from ``start[i]`` (None: its start) to ``end[i]`` (offsets in the
-        row, in bytes); the other rows' field ``name``."""
-        starts = self.row_start if start is None else pc.add(self.row_start, start)
-        both = pa.concat_arrays([starts, pc.add(self.row_start, end)])
-        bounds = pc.take(both, self.interleaved, boundscheck=False)
-        size = 2 * self.length - 1
-        validity = None
-        if self.others:
-            count = len(self.others)
-            first = PARSE_FIELDS.index(name) * count
-            bounds = pa.concat_arrays([bounds, self.other_offsets.slice(first, count + 1)])
-            size += 1 + count
-            other_values = self.other_values.slice(first, count)
-            if other_values.null_count:
-                before = pa.repeat(_TRUE, size - count)
-                validity = pa.concat_arrays([before, other_values.is_valid()]).buffers()[1]
-        offsets = bounds.cast(pa.int32()).buffers()[1]
-        values = pa.Array.from_buffers(pa.string(), size, [validity, offsets, self.data])
-        sliced: _Array = pc.take(values, self.taken, boundscheck=False)
-        return sliced
-
-    def taken_from(self, values: list[str | None], indices: _Array, name: str) -> _Array:
-        """``values`` taken at ``indices`` (null: null); the other rows' field ``name``."""
-        if self.others:
-            index = PARSE_FIELDS.index(name)
-            first = len(values)
-            values = values + [row[index] for row in self.others]
-            indices = pc.replace_with_mask(
-                indices.cast(pa.int64()), self.mask, self._numbers(first)
-            )
-        taken: _Array = pc.take(pa.array(values, pa.string()), indices, boundscheck=False)
-        return taken
-
-
-def _joined(first: pa.Buffer, second: pa.Buffer) -> pa.Buffer:
-    """The bytes of two buffers one after the other (copied once, by Arrow's concatenation of
-    two arrays of one binary value each)."""
-    parts = [
-        pa.Array.from_buffers(
-            pa.binary(), 1, [None, pa.array([0, part.size], pa.int32()).buffers()[1], part]
+    hostname = taken(parts, 2)
+    # §4.7: the origin of a special URL but file: is its tuple's serialization, scheme "://"
+    # host (an own href has no port): parts 0 to 2, the href up to its path; any other URL's is
+    # opaque, "null" (blob: URLs, whose origin is their path's, are among the other rows).
+    bounds = pa.Array.from_buffers(pa.int32(), 2 * length + 1, [None, indices[_ORIGIN_ENDS]])
+    ends = pc.take(offsets, bounds, boundscheck=False)  # (where each row's origin starts, ends)
+    origins = pa.Array.from_buffers(pa.string(), 2 * length, [None, ends.buffers()[1], data])
+    origin = taken(origins, _ORIGIN)
+    if rows.opaque_origins:
+        opaque = pa.repeat(_NULL_ORIGIN, len(rows.opaque_origins))
+        origin = _replaced_rows(origin, rows.opaque_origins, opaque)
+    # §3.2: null unless the host is a domain: a special URL's (each distinct one looked up once).
+    hosts = hostname
+    if rows.not_special:
+        hosts = _replaced_rows(
+            hosts, rows.not_special, pa.nulls(len(rows.not_special), pa.string())
         )
-        for part in (first, second)
-    ]
-    joined = pa.concat_arrays(parts).buffers()[2]
-    assert joined is not None
-    return joined
+    encoded = hosts.dictionary_encode()
+    domains = columnar_rows.registrable_domains(encoded.dictionary.to_pylist())
+    # Own hrefs: no credentials, no port ("", null for a null row); no error.
+    empty = pa.Array.from_buffers(
+        pa.string(), length, [validity, pa.py_buffer(bytes(4 * (length + 1))), _NO_BYTES]
+    )
+    return {
+        "href": hrefs,
+        "protocol": taken(parts, 0),
+        "username": empty,
+        "password": empty,
+        "host": hostname,
+        "hostname": hostname,
+        "port": empty,
+        "pathname": taken(parts, 3),
+        "search": taken(parts, 5),
+        "hash": taken(parts, 7),
+        "origin": origin,
+        "registrable_domain": pc.take(pa.array(domains, pa.string()), encoded.indices),
+        "error": pa.nulls(length, pa.string()),
+    }
 
 
-#: _index_arrays' answers for the last few lengths (a Spark batch's length recurs), up to
-#: _LONGEST_KEPT rows (24 bytes a row: a longer array's are made again, not kept for the life of
-#: the process).
-_INDEX_ARRAYS: dict[int, tuple[_Array, _Array]] = {}
-_LONGEST_KEPT: Final = 1 << 16
+_NULL_ORIGIN: Final = pa.scalar("null", pa.string())
+_NO_BYTES: Final = pa.py_buffer(b"")
+#: Keys of _part_indices for the origin: the indices, among the offsets of the parts, of where
+#: each row's origin starts and ends; and those of the origins among the values they bound.
+_ORIGIN_ENDS: Final = -1
+_ORIGIN: Final = -2
 
 
-def _index_arrays(length: int) -> tuple[_Array, _Array]:
-    """For ``length`` rows: the indices that interleave two arrays of that length (0, length,
-    1, length + 1, ...), and the even numbers below twice that length."""
-    arrays = _INDEX_ARRAYS.get(length)
-    if arrays is None:
-        if len(_INDEX_ARRAYS) >= 8:
-            _INDEX_ARRAYS.clear()
-        counts = pc.cumulative_sum(pa.repeat(pa.scalar(1, pa.int64()), 2 * length))
-        numbers = pc.subtract(counts, _ONE)  # 0, 1, ..., 2 * length - 1
-        interleaved = pc.add(
-            pc.shift_right(numbers, _ONE),
-            pc.multiply(pc.bit_wise_and(numbers, _ONE), pa.scalar(length, pa.int64())),
-        )
-        even = pc.multiply(numbers.slice(0, length), pa.scalar(2, pa.int64()))
-        arrays = (interleaved, even)
+#: _part_indices' answers for the last few lengths (a Spark batch's length recurs), up to
+#: _LONGEST_KEPT rows (32 bytes a row, 4 MiB at most for each of four lengths: a longer array's are
+#: made again, not kept for the life of the process).
+_PART_INDICES: dict[int, dict[int, pa.Buffer]] = {}
+_LONGEST_KEPT: Final = 1 << 17
+
+
+def _part_indices(length: int) -> dict[int, pa.Buffer]:
+    """For ``length`` rows: the indices (int32) of part n of each row among the eight parts of
+    every row (n, 8 + n, 16 + n, ...), for each part a field is: 0, 2, 3, 5 and 7; under
+    _ORIGIN_ENDS, those of the offsets where the origin of each row starts and ends (0, 3, 8,
+    11, ..., and the last offset); under _ORIGIN, every second number (0, 2, 4, ...)."""
+    indices = _PART_INDICES.get(length)
+    if indices is None:
+        if len(_PART_INDICES) >= 4:
+            _PART_INDICES.clear()
+        eights = _multiples(8, length)
+        indices = {
+            number: _buffer(pc.add(eights, pa.scalar(number, pa.int32())))
+            for number in (0, 2, 3, 5, 7)
+        }
+        # Bound j of the 2 * length + 1: 8 * (j // 2) + 3 * (j % 2), which is 4 * j - j % 2.
+        numbers = _multiples(1, 2 * length + 1)
+        ends = pc.subtract(_multiples(4, 2 * length + 1), pc.bit_wise_and(numbers, _ONE))
+        indices[_ORIGIN_ENDS] = _buffer(ends)
+        indices[_ORIGIN] = _buffer(_multiples(2, length))
         if length <= _LONGEST_KEPT:
-            _INDEX_ARRAYS[length] = arrays
-    return arrays
+            _PART_INDICES[length] = indices
+    return indices
+
+
+def _multiples(step: int, count: int) -> _Array:
+    """``count`` multiples of ``step`` (int32): 0, step, 2 * step, ..."""
+    steps = pa.repeat(pa.scalar(step, pa.int32()), count)
+    multiples: _Array = pc.subtract(pc.cumulative_sum(steps), pa.scalar(step, pa.int32()))
+    return multiples
+
+
+def _buffer(values: _Array) -> pa.Buffer:
+    """The data buffer of an array of numbers."""
+    buffer = values.buffers()[1]
+    assert buffer is not None
+    return buffer
+
+
+_ONE: Final = pa.scalar(1, pa.int32())
+
+
+class _Merge:
+    """Replaces the rows at ``indices`` (ascending) of columns of ``length`` rows, in order, by
+    values of their own: by a mask over every row, or, for a few rows, by copying the runs of
+    rows between them (cheaper than a mask over every row)."""
+
+    def __init__(self, indices: list[int], length: int, few: int = _FEW_REPLACED) -> None:
+        """``few``: below one row at ``indices`` in this many, the runs are copied."""
+        self.indices = indices
+        self.mask = _mask(indices, length) if len(indices) * few > length else None
+
+    def replaced(self, values: _Array, replacements: _Array) -> _Array:
+        if self.mask is not None:
+            return _replaced(values, self.mask, replacements)
+        pieces: list[_Array] = []
+        previous = 0
+        for position, index in enumerate(self.indices):
+            if index > previous:
+                pieces.append(values.slice(previous, index - previous))
+            pieces.append(replacements.slice(position, 1))
+            previous = index + 1
+        if previous < len(values):
+            pieces.append(values.slice(previous))
+        joined: _Array = pa.concat_arrays(pieces)
+        return joined
 
 
 def _parse_by_pattern(chunk: _Array, base: URL | None) -> _Array:

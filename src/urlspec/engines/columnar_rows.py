@@ -8,21 +8,27 @@ URL parser, §4.4, https://url.spec.whatwg.org/#api-url-parser, and the URL clas
 §6.1, https://url.spec.whatwg.org/#url-class), None for a null row;
 ``tests/test_columnar_rows.py`` proves it on every corpus line and on generated inputs.
 
-Two things save the time:
+Three things save the time:
 
 * **Own hrefs, scanned in place.** Most URLs in bulk data are their own href.
   :func:`own_href.scan_own_href_in` (tier 1 of the fast path, a loop over code points) says so
   without building a URL object, nor even a str of the row: it scans the row where it lies in the
   one string of the column's data. The offsets of the href's parts it returns give every getter
-  as a slice of the input (:func:`hostname_rows` slices the hostname; :func:`parse_rows` hands
-  the offsets themselves to :mod:`urlspec.columnar`, which cuts every field out of the column's
-  data buffer with Arrow's kernels). Such an input is its
+  as a slice of the input (:func:`hostname_rows` slices the hostname; :func:`parse_rows` gives
+  the lengths of the parts, from which :mod:`urlspec.columnar` cuts every field out of the
+  column's data buffer with Arrow's kernels). Such an input is its
   href with any base that parses, too: it starts with a scheme and ":", and the basic URL parser
   (§4.4) reads the base only for an input without a scheme, or, in the "special relative or
   authority state" and the "file slash state", for a special URL whose scheme is not followed by
   "//" -- which an own href of a special scheme always is.
-* **Each distinct other value once.** Any other value goes to the scalar API, once per distinct
-  value in the list (a dict keeps the answers), as does the registrable domain of each distinct
+* **No URL object for the other rows.** Without a base, a value that is not its own href goes
+  to the fast path's other tiers, then to the basic URL parser and the URL serializer (§4.5),
+  as the URL class's constructor sends it, with no URL object made. For ``parse``, the href
+  found is then scanned: when it is an own href (the common case: the messy forms of a URL),
+  the row's fields are slices of it as for an own href, since the getters of a URL are those
+  of the URL its serialization parses to.
+* **Each distinct other value once**, while values repeat: a dict keeps the answers (it is
+  dropped when the first values do not repeat); and the registrable domain of each distinct
   host.
 """
 
@@ -35,21 +41,25 @@ from mypy_extensions import i64
 
 from urlspec.fast_path import tier_2_or_3_href
 from urlspec.hosts.public_suffix_list import default_list
+from urlspec.infra import to_scalar_value_string
 from urlspec.own_href import (
     NOT_OWN_HREF,
     NOT_SPECIAL,
     PROTOCOL_END_MASK,
     SPANS_TOO_LONG,
+    SPECIAL_NOT_FILE,
+    scan_own_href,
     scan_own_href_in,
     scheme_kind_in,
     unpack_spans,
 )
+from urlspec.parser import basic_url_parse
 from urlspec.url import URL
+from urlspec.url_record import serialize_url
 from urlspec.validation import InvalidURL
 
 __all__ = [
     "HOSTNAME",
-    "KIND_SHIFT",
     "NULL",
     "ROW_FIELDS",
     "ParsedRows",
@@ -181,7 +191,14 @@ class Strings:
 
     def value(self) -> str:
         """The row scan_next scanned last (not null)."""
-        return self.text[self.start : self.end].encode("latin-1").decode("utf-8")
+        row = self.text[self.start : self.end]
+        if row.isascii():
+            return row  # (its UTF-8 bytes read as Latin-1: the row itself)
+        return row.encode("latin-1").decode("utf-8")
+
+    def length_of_row(self) -> i64:
+        """How many bytes of UTF-8 the row scan_next scanned last has."""
+        return self.end - self.start
 
 
 #: Strings.scan_next's answer for a null row (scan_own_href's answers are NOT_OWN_HREF or more).
@@ -204,15 +221,32 @@ def strings_of(values: list[str | None]) -> Strings:
 
 
 def _href_of(input: str, base: URL | None) -> str | None:
-    """``URL(input, base).href`` of a row that is not its own href, or None where parsing fails:
-    without a base, the fast path's tiers 2 and 3 first (tier 1 declined the row), with no URL
-    object made."""
+    """``URL(input, base).href`` of a row that is not its own href, or None where parsing fails.
+
+    Without a base, as the URL class's constructor finds it but with no URL object made: the
+    fast path's tiers 2 and 3 (tier 1 declined the row), else the basic URL parser (§4.4) on
+    the scalar value string of the input and the URL serializer (§4.5)."""
     if base is None:
         href = tier_2_or_3_href(input)
         if href is not None:
             return href
+        record = basic_url_parse(to_scalar_value_string(input))
+        return None if record is None else serialize_url(record)
     url = URL.parse(input, base)
     return None if url is None else url.href
+
+
+#: Each distinct value that is not its own href is answered once while values repeat: a dict
+#: keeps the answers; once it holds _TRIAL values, it is dropped unless at least one look-up in
+#: _WORTH found its value there (a column of distinct values does not pay for hashing them).
+_TRIAL: Final = 1024
+_WORTH: Final = 16
+
+
+def _keeps_answers(found: i64, kept: i64) -> bool:
+    """Whether the dict of answers stays, after ``found`` look-ups found their value in it and
+    it keeps ``kept`` values."""
+    return kept < _TRIAL or found * _WORTH >= kept
 
 
 def href_rows(rows: Strings, base: URL | None) -> tuple[list[int], list[str | None]]:
@@ -236,28 +270,35 @@ def _not_own_hrefs(
     rows: Strings, answer: Callable[[str], _Answer]
 ) -> tuple[list[int], list[_Answer]]:
     """The indices of the values that are not their own href (None left out), and ``answer``
-    of each, computed once per distinct value."""
+    of each, computed once per distinct value (while values repeat: _keeps_answers)."""
     indices: list[int] = []
-    answers: list[_Answer] = []
-    others: dict[str, _Answer] = {}
+    results: list[_Answer] = []
+    answers: dict[str, _Answer] | None = {}
+    found: i64 = 0
     rows.rewind()
     for index in range(rows.length):
         if rows.scan_next() != NOT_OWN_HREF:
             continue  # its own href, or null
         value = rows.value()
-        if value in others:
-            result = others[value]
+        if answers is not None and value in answers:
+            result = answers[value]
+            found += 1
         else:
-            result = others[value] = answer(value)
+            result = answer(value)
+            if answers is not None:
+                answers[value] = result
+                if not _keeps_answers(found, len(answers)):
+                    answers = None
         indices.append(index)
-        answers.append(result)
-    return indices, answers
+        results.append(result)
+    return indices, results
 
 
 def hostname_rows(rows: Strings, base: URL | None) -> list[str | None]:
     """``URL(value, base).hostname`` for each value: None where parsing fails, or for None."""
     results: list[str | None] = []
-    others: dict[str, str | None] = {}
+    answers: dict[str, str | None] | None = {}
+    found: i64 = 0
     rows.rewind()
     for _ in range(rows.length):
         spans = rows.scan_next()
@@ -273,66 +314,196 @@ def hostname_rows(rows: Strings, base: URL | None) -> list[str | None]:
             results.append(None)
             continue
         value = rows.value()
-        if value in others:
-            results.append(others[value])
+        if answers is not None and value in answers:
+            hostname = answers[value]
+            found += 1
         else:
-            url = URL.parse(value, base)
-            hostname = others[value] = None if url is None else url.hostname
-            results.append(hostname)
+            hostname = _hostname_of(value, base, spans != NOT_OWN_HREF)
+            if answers is not None:
+                answers[value] = hostname
+                if not _keeps_answers(found, len(answers)):
+                    answers = None
+        results.append(hostname)
     return results
 
 
+def _hostname_of(value: str, base: URL | None, scanned: bool) -> str | None:
+    """``URL(value, base).hostname`` of a row that is not its own href with packed offsets
+    (``scanned``: an own href too long for them): sliced out of its href when that is one."""
+    if not scanned:
+        href = _href_of(value, base)
+        if href is None:
+            return None
+        spans = scan_own_href(href)
+        if spans > SPANS_TOO_LONG:
+            _, host_start, path_start, _, _ = unpack_spans(spans)
+            return "" if host_start == 0 else href[host_start:path_start]
+    url = URL.parse(value, base)
+    return None if url is None else url.hostname
+
+
 class ParsedRows:
-    """What :func:`parse_rows` finds: where the parts of each row that is an own href lie (its
-    fields are slices of it, which :mod:`urlspec.engines.columnar` cuts out of the column's data
-    buffer by their offsets, with no Python string per field), and the rows the scalar API gave
-    (those that are not own hrefs)."""
+    """What :func:`parse_rows` finds, for :mod:`urlspec.engines.columnar` to make the columns of
+    every field with no Python string per field.
+
+    Most rows' fields are slices of their href: of the value itself when it is its own href,
+    or of the href the fast path (or the URL parser) gives it, which is then its own href
+    (``own_href.scan_own_href`` says so, and where its parts are; the getters of a URL are
+    those of the URL its href parses to, §4.5's serializer output parsing back to an equal
+    URL). The column of hrefs is the values with ``hrefs`` at ``href_indices``; each row of it
+    is cut in eight parts, one after the other, whose lengths are the row's ``lanes``:
+
+    ====  ==============================================================================
+    part  what it is (own_href's ``*_from_spans`` getters)
+    ====  ==============================================================================
+    0     the protocol: the scheme and ":"
+    1     "//" before a host, else nothing
+    2     the host (and hostname: an own href has no port), "" when there is none
+    3     the pathname: the path, up to the query or fragment
+    4     a lone "?" (an empty query, whose search is ""), else nothing
+    5     the search: "?" and the query, "" when the query is null or empty
+    6     a lone "#" (an empty fragment, whose hash is ""), else nothing
+    7     the hash: "#" and the fragment, "" when the fragment is null or empty
+    ====  ==============================================================================
+
+    The other rows (a value that is no URL, one whose href is no own href or too long for
+    packed offsets, a blob: URL, whose origin is its path's) are given whole, by the scalar
+    API (:func:`row_of`), and their href is "" in the column of hrefs (all eight parts empty);
+    a null row is null there, and empty.
+    """
 
     def __init__(self) -> None:
-        #: Per row: an own href's offsets, as :func:`own_href.scan_own_href` packs them, with
-        #: its scheme's kind (own_href.scheme_kind) above them, at bit :data:`KIND_SHIFT`; 0
-        #: for a null row or one of ``other_indices``.
-        self.spans: list[int] = []
-        #: The indices of the rows that are not own hrefs with packed offsets, or are blob: URLs
-        #: (None left out).
+        #: Two ints, 0, then per row two ints: the lengths of its eight parts, 16 bits each,
+        #: the first in the low bits of the first int (as an Arrow array of int64,
+        #: little-endian, is eight uint16 per row: the parts' lengths in order, after eight
+        #: zeros). Each is below own_href.PACKABLE_LENGTH.
+        self.lanes: list[int] = [0, 0]
+        #: The rows cut in parts whose origin is opaque ("null": their scheme is not special,
+        #: or file), and those whose host is no domain (their scheme is not special: no
+        #: registrable domain).
+        self.opaque_origins: list[int] = []
+        self.not_special: list[int] = []
+        #: The rows whose href is not their value as it is (in order), and what they are in
+        #: the column of hrefs: the href, "" for an other row, None for a null row whose
+        #: value's bytes are not empty.
+        self.href_indices: list[int] = []
+        self.hrefs: list[str | None] = []
+        #: The other rows (in order), and their fields (row_of).
         self.other_indices: list[int] = []
-        #: Their rows (row_of).
         self.other_rows: list[Row] = []
 
 
-#: Where ParsedRows.spans keeps a row's scheme kind: above the 60 bits of own_href.pack_spans.
-KIND_SHIFT: Final = 60
+def _append_lanes(lanes: list[int], spans: int, length: i64) -> None:
+    """Append the lengths of the eight parts (ParsedRows) of an own href of ``length``
+    code points (ASCII: bytes) whose parts are where ``spans`` (own_href.pack_spans) says."""
+    protocol_end, host_start, path_start, query, fragment = unpack_spans(spans)
+    host: i64 = host_start if host_start != 0 else path_start
+    fragment_or_end: i64 = fragment if fragment != 0 else length
+    path_end: i64 = query if query != 0 else fragment_or_end
+    # The search getter's value: "" for a null query (path_end is fragment_or_end) or "?" alone.
+    search: i64 = fragment_or_end if fragment_or_end - path_end <= 1 else path_end
+    # The hash getter's value: "" for a null fragment (at the end) or "#" alone.
+    hash: i64 = length if length - fragment_or_end <= 1 else fragment_or_end
+    first: i64 = protocol_end | (host - protocol_end) << 16
+    first |= (path_start - host) << 32 | (path_end - path_start) << 48
+    second: i64 = (search - path_end) | (fragment_or_end - search) << 16
+    second |= (hash - fragment_or_end) << 32 | (length - hash) << 48
+    lanes.append(first)
+    lanes.append(second)
+
+
+class _Declined:
+    """What a value that is not its own href (with packed offsets) parses to: its href and that
+    href's offsets and scheme kind when the href is an own href (not blob:), else the whole row
+    (row_of)."""
+
+    def __init__(self, href: str, spans: int, kind: i64, row: Row | None) -> None:
+        #: The href, its offsets (own_href.pack_spans) and scheme kind (own_href.scheme_kind).
+        self.href = href
+        self.spans = spans
+        self.kind = kind
+        self.row = row
+
+
+def _declined(value: str, base: URL | None, scanned: bool) -> _Declined:
+    """:class:`_Declined` of ``value``; ``scanned``: it is an own href already (too long for
+    packed offsets, or blob:), whose row the scalar API gives."""
+    if not scanned:
+        href = _href_of(value, base)
+        if href is not None:
+            spans = scan_own_href(href)
+            if spans > SPANS_TOO_LONG:
+                protocol_end: i64 = spans & PROTOCOL_END_MASK
+                kind = scheme_kind_in(href, 0, protocol_end - 1)
+                if kind != NOT_SPECIAL or not _is_blob(href, 0, protocol_end):
+                    return _Declined(href, spans, kind, None)
+    return _Declined("", 0, NOT_SPECIAL, row_of(value, base))
 
 
 def parse_rows(rows: Strings, base: URL | None) -> ParsedRows:
-    """``URL(value, base)`` for each value, in a ParsedRows: the offsets of the parts of each
-    own href, and :func:`row_of` of each other value that is not None (each distinct one
-    computed once)."""
+    """``URL(value, base)`` for each value, in a ParsedRows (each distinct value that is not
+    its own href parsed once, while values repeat: _keeps_answers)."""
     parsed = ParsedRows()
-    spans_of_rows = parsed.spans
-    others: dict[str, Row] = {}  # each distinct value that goes to the scalar API, once
+    lanes = parsed.lanes
+    answers: dict[str, _Declined] | None = {}
+    found: i64 = 0
     rows.rewind()
     for index in range(rows.length):
         spans = rows.scan_next()
         if spans == NULL:
-            spans_of_rows.append(0)
+            lanes.append(0)
+            lanes.append(0)
+            if rows.length_of_row() != 0:
+                parsed.href_indices.append(index)
+                parsed.hrefs.append(None)
             continue
         if spans > SPANS_TOO_LONG:
             protocol_end: i64 = spans & PROTOCOL_END_MASK
             kind = scheme_kind_in(rows.text, rows.start, rows.start + protocol_end - 1)
+            if kind == SPECIAL_NOT_FILE:  # (the commonest)
+                _append_lanes(lanes, spans, rows.length_of_row())
+                continue
             # A blob: URL's origin is its path's (the scalar API finds it).
             if kind != NOT_SPECIAL or not _is_blob(rows.text, rows.start, protocol_end):
-                spans_of_rows.append(spans | kind << KIND_SHIFT)
+                _append_lanes(lanes, spans, rows.length_of_row())
+                _append_kind(parsed, index, kind)
                 continue
         # Not an own href, or one too long for its offsets to be packed, or a blob: URL.
-        spans_of_rows.append(0)
         value = rows.value()
-        row = others.get(value)
+        declined: _Declined | None = None
+        if answers is not None:
+            declined = answers.get(value)
+        if declined is None:
+            declined = _declined(value, base, spans != NOT_OWN_HREF)
+            if answers is not None:
+                answers[value] = declined
+                if not _keeps_answers(found, len(answers)):
+                    answers = None
+        else:
+            found += 1
+        parsed.href_indices.append(index)
+        row = declined.row
         if row is None:
-            row = others[value] = row_of(value, base)
-        parsed.other_indices.append(index)
-        parsed.other_rows.append(row)
+            parsed.hrefs.append(declined.href)
+            _append_lanes(lanes, declined.spans, len(declined.href))
+            _append_kind(parsed, index, declined.kind)
+        else:
+            parsed.hrefs.append("")
+            lanes.append(0)
+            lanes.append(0)
+            parsed.other_indices.append(index)
+            parsed.other_rows.append(row)
     return parsed
+
+
+def _append_kind(parsed: ParsedRows, index: int, kind: i64) -> None:
+    """Note what the kind of scheme of row ``index`` (cut in parts) makes of its origin and
+    registrable domain: for a special scheme but file, nothing (a tuple origin, a host that may
+    be a domain)."""
+    if kind != SPECIAL_NOT_FILE:
+        parsed.opaque_origins.append(index)
+        if kind == NOT_SPECIAL:
+            parsed.not_special.append(index)
 
 
 def _is_blob(text: str, start: i64, protocol_end: i64) -> bool:
