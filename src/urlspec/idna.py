@@ -25,12 +25,12 @@ import bisect
 import functools
 import re
 from collections.abc import Callable
-from typing import Final, NamedTuple, Protocol, cast
+from typing import Final, NamedTuple, Protocol, cast, final
 
 from mypy_extensions import i64
 
 from urlspec import punycode
-from urlspec.infra import usv_string_argument
+from urlspec.infra import to_scalar_value_string, usv_string_argument
 from urlspec.validation import ValidationError, quote
 
 __all__ = [
@@ -152,11 +152,20 @@ def domain_to_ascii(
         one_pass_result = domain_to_ascii_in_one_pass(domain)
         if one_pass_result is not None:
             return one_pass_result
+        by_labels_result = domain_to_ascii_by_labels(domain)
+        if by_labels_result is not None:
+            return by_labels_result
+    # (A failure, or a domain the paths above do not take: the full path names the errors.)
     return _domain_parser(domain, be_strict, errors, position)
 
 
 def domain_to_ascii_or_none(domain: str) -> str | None:
     """:func:`domain_to_ascii` with beStrict false, or None where it fails."""
+    if isinstance(domain, str) and not domain.isascii():
+        one_pass_result = domain_to_ascii_in_one_pass(domain)
+        if one_pass_result is not None:
+            return one_pass_result
+        return domain_to_ascii_by_labels(domain)
     try:
         return domain_to_ascii(domain)
     except InvalidDomain:
@@ -293,6 +302,109 @@ def domain_to_ascii_in_one_pass(domain: str) -> str | None:
     if domain_has_uppercase:
         result = result.lower()
     return result if result else None
+
+
+def domain_to_ascii_by_labels(domain: str) -> str | None:
+    """The domain parser with beStrict false for a domain beyond ASCII, label by label, each
+    label's conversion remembered: the domain, or None where the domain parser fails.
+    tests/test_idna.py proves it equal to the full path.
+
+    UTS #46 processing of a domain is that of its labels (the parts between its U+002E (.)
+    code points) one after the other, but for the Bidi rule:
+
+    * step 1 maps code point by code point, and a code point of a label maps to the same code
+      points wherever the label stands (a mapping may hold U+002E: the label then becomes
+      several, and they are joined by U+002E again);
+    * step 2: U+002E has canonical combining class 0 and composes with no code point on either
+      side, so the NFC of a domain is the NFC of its labels joined by U+002E;
+    * steps 3-4 and ToASCII step 3 break, decode, validate and encode each label by itself,
+      and with beStrict false ToASCII step 4 (VerifyDnsLength) is off;
+    * validity criterion 9, CheckBidi: in a Bidi domain name (one label holds a code point of
+      Bidi class R, AL or AN, RFC 5893 §1.4) every non-empty label must meet the Bidi rule; so
+      a converted label says whether it has such a code point and whether it meets the rule,
+      and the domain fails when one label has one and some label does not meet the rule;
+    * the scalar value conversion turns a surrogate pair into one code point and a lone
+      surrogate into U+FFFD: no pair holds U+002E, so it converts a label as it converts the
+      domain;
+    * the domain parser's step 7 fails on an empty result (a domain of one label that maps to
+      nothing) and step 8 on a forbidden domain code point, which is in the result when it is
+      in one label's conversion (U+002E is no forbidden domain code point).
+    """
+    converted_labels = _CONVERTED_LABELS
+    labels = domain.split(".")
+    has_rtl_label = False
+    every_label_meets_the_bidi_rule = True
+    for index in range(len(labels)):
+        label = labels[index]
+        converted = converted_labels.get(label)
+        if converted is None:
+            converted = _convert_label(label)
+            if len(label) <= _CONVERTED_LABEL_MAX_LENGTH:
+                if len(converted_labels) >= _CONVERTED_LABELS_MAX_SIZE:
+                    converted_labels.clear()
+                converted_labels[label] = converted
+        if converted.fails:
+            return None
+        if converted.has_rtl_code_point:
+            has_rtl_label = True
+        if not converted.meets_the_bidi_rule:
+            every_label_meets_the_bidi_rule = False
+        labels[index] = converted.ascii
+    if has_rtl_label and not every_label_meets_the_bidi_rule:
+        return None
+    result = ".".join(labels)
+    return result if result else None
+
+
+@final
+class _ConvertedLabel:
+    """One label of a domain beyond ASCII through ToASCII with the domain parser's flags (and
+    beStrict false), but for the Bidi rule: :func:`domain_to_ascii_by_labels` applies that to the
+    whole domain."""
+
+    __slots__ = ("ascii", "fails", "has_rtl_code_point", "meets_the_bidi_rule")
+
+    def __init__(
+        self, ascii: str, fails: bool, has_rtl_code_point: bool, meets_the_bidi_rule: bool
+    ) -> None:
+        self.ascii = ascii  # the label's ToASCII result (several labels when a mapping has ".")
+        self.fails = fails  # an error other than the Bidi rule's, or a forbidden code point
+        self.has_rtl_code_point = has_rtl_code_point  # RFC 5893 §1.4
+        self.meets_the_bidi_rule = meets_the_bidi_rule  # RFC 5893 §2, every label of it
+
+
+# The conversions of the labels met so far, up to a bound, so that hostile input cannot make
+# the cache hold every label it sends (longer labels are converted every time).
+_CONVERTED_LABELS: Final[dict[str, _ConvertedLabel]] = {}
+_CONVERTED_LABELS_MAX_SIZE: Final = 1 << 12
+_CONVERTED_LABEL_MAX_LENGTH: Final = 63
+# The domain parser's flags (beStrict false) but CheckBidi, which the domain decides on.
+_LABEL_FLAGS: Final = _DOMAIN_PARSER_FLAGS._replace(check_bidi=False)
+
+
+def _convert_label(label: str) -> _ConvertedLabel:
+    """ToASCII (UTS #46 §4.2) of one label with the domain parser's flags, the Bidi rule apart;
+    then the domain parser's step 8 on it."""
+    label = to_scalar_value_string(label)
+    # 1.-2. Processing.
+    labels, errors = _process(label, _LABEL_FLAGS)
+    has_rtl_code_point = False
+    bidi_errors: list[str] = []
+    for index in range(len(labels)):
+        processed = labels[index]
+        if _is_rtl_label(processed):
+            has_rtl_code_point = True
+        if processed:
+            _check_bidi_rule(processed, bidi_errors)
+        # 3. Punycode.
+        if not processed.isascii():
+            try:
+                labels[index] = _ACE_PREFIX + punycode.encode(processed)
+            except punycode.PunycodeError:
+                _record(errors, "A3")
+    result = ".".join(labels)
+    fails = bool(errors) or _forbidden_domain_code_point_re().search(result) is not None
+    return _ConvertedLabel(result, fails, has_rtl_code_point, not bidi_errors)
 
 
 def _starts_with_ace_prefix(domain: str, start: int) -> bool:
