@@ -149,22 +149,16 @@ def domain_to_ascii(
     :class:`TypeError`); lone surrogates in it become U+FFFD, which no domain may hold.
     """
     if not be_strict and errors is None and isinstance(domain, str) and not domain.isascii():
-        one_pass_result = domain_to_ascii_in_one_pass(domain)
-        if one_pass_result is not None:
-            return one_pass_result
         by_labels_result = domain_to_ascii_by_labels(domain)
         if by_labels_result is not None:
             return by_labels_result
-    # (A failure, or a domain the paths above do not take: the full path names the errors.)
+    # (Failure, which the full path names the errors of; or beStrict, or errors wanted.)
     return _domain_parser(domain, be_strict, errors, position)
 
 
 def domain_to_ascii_or_none(domain: str) -> str | None:
     """:func:`domain_to_ascii` with beStrict false, or None where it fails."""
     if isinstance(domain, str) and not domain.isascii():
-        one_pass_result = domain_to_ascii_in_one_pass(domain)
-        if one_pass_result is not None:
-            return one_pass_result
         return domain_to_ascii_by_labels(domain)
     try:
         return domain_to_ascii(domain)
@@ -332,9 +326,10 @@ def domain_to_ascii_by_labels(domain: str) -> str | None:
     """
     converted_labels = _CONVERTED_LABELS
     labels = domain.split(".")
+    count = len(labels)
     has_rtl_label = False
-    every_label_meets_the_bidi_rule = True
-    for index in range(len(labels)):
+    converted_in_order: list[_ConvertedLabel] = []
+    for index in range(count):
         label = labels[index]
         converted = converted_labels.get(label)
         if converted is None:
@@ -347,13 +342,23 @@ def domain_to_ascii_by_labels(domain: str) -> str | None:
             return None
         if converted.has_rtl_code_point:
             has_rtl_label = True
-        if not converted.meets_the_bidi_rule:
-            every_label_meets_the_bidi_rule = False
+        converted_in_order.append(converted)
         labels[index] = converted.ascii
-    if has_rtl_label and not every_label_meets_the_bidi_rule:
-        return None
+    if has_rtl_label:
+        # A Bidi domain name: every label must meet the Bidi rule.
+        raw_labels = domain.split(".")
+        for index in range(count):
+            if not converted_in_order[index].meets_the_bidi_rule(raw_labels[index]):
+                return None
     result = ".".join(labels)
     return result if result else None
+
+
+# What the Bidi rule says of a converted label: not known yet (it is found when the label is in
+# a Bidi domain name), met, not met.
+_BIDI_RULE_UNKNOWN: Final = 0
+_BIDI_RULE_MET: Final = 1
+_BIDI_RULE_NOT_MET: Final = 2
 
 
 @final
@@ -362,15 +367,24 @@ class _ConvertedLabel:
     beStrict false), but for the Bidi rule: :func:`domain_to_ascii_by_labels` applies that to the
     whole domain."""
 
-    __slots__ = ("ascii", "fails", "has_rtl_code_point", "meets_the_bidi_rule")
+    __slots__ = ("ascii", "bidi_rule", "fails", "has_rtl_code_point")
 
-    def __init__(
-        self, ascii: str, fails: bool, has_rtl_code_point: bool, meets_the_bidi_rule: bool
-    ) -> None:
+    def __init__(self, ascii: str, fails: bool, has_rtl_code_point: bool, bidi_rule: int) -> None:
         self.ascii = ascii  # the label's ToASCII result (several labels when a mapping has ".")
         self.fails = fails  # an error other than the Bidi rule's, or a forbidden code point
         self.has_rtl_code_point = has_rtl_code_point  # RFC 5893 §1.4
-        self.meets_the_bidi_rule = meets_the_bidi_rule  # RFC 5893 §2, every label of it
+        self.bidi_rule = bidi_rule  # RFC 5893 §2, for every label it became
+
+    def meets_the_bidi_rule(self, label: str) -> bool:
+        """Whether the label it became (from ``label``) meets the Bidi rule (RFC 5893 §2)."""
+        if self.bidi_rule == _BIDI_RULE_UNKNOWN:
+            # A label of the one-pass path: it became itself, its ASCII uppercase letters
+            # lowercased (both of Bidi class L).
+            errors: list[str] = []
+            if label:
+                _check_bidi_rule(label, errors)
+            self.bidi_rule = _BIDI_RULE_NOT_MET if errors else _BIDI_RULE_MET
+        return self.bidi_rule == _BIDI_RULE_MET
 
 
 # The conversions of the labels met so far, up to a bound, so that hostile input cannot make
@@ -385,6 +399,12 @@ _LABEL_FLAGS: Final = _DOMAIN_PARSER_FLAGS._replace(check_bidi=False)
 def _convert_label(label: str) -> _ConvertedLabel:
     """ToASCII (UTS #46 §4.2) of one label with the domain parser's flags, the Bidi rule apart;
     then the domain parser's step 8 on it."""
+    # A label of common code points: the one-pass path's answer for it as a domain is its
+    # ToASCII (an ASCII label not starting with "xn--" is only lowercased, with no error when
+    # beStrict is false), with no code point of Bidi class R, AL or AN.
+    common = domain_to_ascii_in_one_pass(label) if label else None
+    if common is not None:
+        return _ConvertedLabel(common, False, False, _BIDI_RULE_UNKNOWN)
     label = to_scalar_value_string(label)
     # 1.-2. Processing.
     labels, errors = _process(label, _LABEL_FLAGS)
@@ -404,7 +424,8 @@ def _convert_label(label: str) -> _ConvertedLabel:
                 _record(errors, "A3")
     result = ".".join(labels)
     fails = bool(errors) or _forbidden_domain_code_point_re().search(result) is not None
-    return _ConvertedLabel(result, fails, has_rtl_code_point, not bidi_errors)
+    bidi_rule = _BIDI_RULE_NOT_MET if bidi_errors else _BIDI_RULE_MET
+    return _ConvertedLabel(result, fails, has_rtl_code_point, bidi_rule)
 
 
 def _starts_with_ace_prefix(domain: str, start: int) -> bool:
@@ -563,7 +584,9 @@ def _process(domain_name: str, flags: Flags) -> tuple[list[str], list[str]]:
         label = labels[index]
         if decoded_from_punycode[index]:
             # Decoded labels are validated with Nontransitional Processing.
-            _check_validity(label, flags._replace(transitional_processing=False), errors)
+            _check_validity(
+                label, flags._replace(transitional_processing=False), errors, is_in_nfc=False
+            )
         elif label.isascii():
             # The ASCII shortcut: criteria 2, 3 and 7 are all an ASCII label can fail (see
             # _check_validity_of_ascii_labels). A label starting with "xn--" here could not be
@@ -571,7 +594,9 @@ def _process(domain_name: str, flags: Flags) -> tuple[list[str], list[str]]:
             if not label.startswith(_ACE_PREFIX):
                 _check_validity_of_ascii_labels(label, flags, errors)
         elif not label.startswith(_ACE_PREFIX):
-            _check_validity(label, flags, errors)
+            # (A label of the normalized domain is in NFC: U+002E has canonical combining class
+            # 0 and composes with no code point, so NFC breaks at it as step 3 does.)
+            _check_validity(label, flags, errors, is_in_nfc=True)
         if is_bidi_domain_name and label:
             _check_bidi_rule(label, errors)
     return labels, errors
@@ -672,8 +697,9 @@ def _is_rtl_label(label: str) -> bool:
 # --- UTS #46 §4.1 Validity Criteria -------------------------------------------------------------
 
 
-def _check_validity(label: str, flags: Flags, errors: list[str]) -> None:
-    """UTS #46 §4.1: record an error for each validity criterion the label does not meet.
+def _check_validity(label: str, flags: Flags, errors: list[str], is_in_nfc: bool = False) -> None:
+    """UTS #46 §4.1: record an error for each validity criterion the label does not meet
+    (``is_in_nfc``: the label is known to meet criterion 1, being a label of step 2's result).
 
     Criterion 9 (CheckBidi) depends on the whole domain name and is checked by the caller.
     """
@@ -681,7 +707,7 @@ def _check_validity(label: str, flags: Flags, errors: list[str]) -> None:
         return
     is_ascii = label.isascii()
     # 1.
-    if not is_ascii and unicode_data().normalize("NFC", label) != label:
+    if not is_ascii and not is_in_nfc and unicode_data().normalize("NFC", label) != label:
         _record(errors, "V1")
     # 2.-3.
     if flags.check_hyphens:
