@@ -225,8 +225,6 @@ def domain_to_ascii_in_one_pass(domain: str) -> str | None:
       gives for one; step 7 fails on the empty result and step 8 on a forbidden domain code point
       (the full path says so: this returns None).
     """
-    properties = _CODE_POINT_PROPERTIES
-    known = _KNOWN_BASIC_MULTILINGUAL_PLANE_PROPERTIES
     ascii_kinds = _ascii_domain_code_point_kinds or _load_ascii_domain_code_point_kinds()
     length: i64 = len(domain)
     # The result is the domain with each label beyond ASCII replaced by its "xn--" form: the
@@ -272,13 +270,7 @@ def domain_to_ascii_in_one_pass(domain: str) -> str | None:
             label_is_ascii = True
             label_has_uppercase = label_may_not_be_nfc = False
         else:
-            if code_point < 0x10000:
-                bits: i64 = known[code_point]
-                if bits == 0:
-                    bits = properties[code_point]
-                    known[code_point] = bits | _PROPERTIES_KNOWN
-            else:
-                bits = properties[code_point]
+            bits = _code_point_properties(code_point)
             if not bits & _COMMON_LABEL_CODE_POINT or (
                 index == label_start and bits & _GENERAL_CATEGORY_MARK
             ):
@@ -346,45 +338,40 @@ def domain_to_ascii_by_labels(domain: str) -> str | None:
         labels[index] = converted.ascii
     if has_rtl_label:
         # A Bidi domain name: every label must meet the Bidi rule.
-        raw_labels = domain.split(".")
-        for index in range(count):
-            if not converted_in_order[index].meets_the_bidi_rule(raw_labels[index]):
+        for converted in converted_in_order:
+            if not converted.meets_the_bidi_rule():
                 return None
     result = ".".join(labels)
     return result if result else None
-
-
-# What the Bidi rule says of a converted label: not known yet (it is found when the label is in
-# a Bidi domain name), met, not met.
-_BIDI_RULE_UNKNOWN: Final = 0
-_BIDI_RULE_MET: Final = 1
-_BIDI_RULE_NOT_MET: Final = 2
 
 
 @final
 class _ConvertedLabel:
     """One label of a domain beyond ASCII through ToASCII with the domain parser's flags (and
     beStrict false), but for the Bidi rule: :func:`domain_to_ascii_by_labels` applies that to the
-    whole domain."""
+    whole domain, when it is a Bidi domain name."""
 
-    __slots__ = ("ascii", "bidi_rule", "fails", "has_rtl_code_point")
+    __slots__ = ("_bidi_rule", "ascii", "fails", "has_rtl_code_point", "processed")
 
-    def __init__(self, ascii: str, fails: bool, has_rtl_code_point: bool, bidi_rule: int) -> None:
+    def __init__(self, ascii: str, fails: bool, has_rtl_code_point: bool, processed: str) -> None:
         self.ascii = ascii  # the label's ToASCII result (several labels when a mapping has ".")
         self.fails = fails  # an error other than the Bidi rule's, or a forbidden code point
         self.has_rtl_code_point = has_rtl_code_point  # RFC 5893 §1.4
-        self.bidi_rule = bidi_rule  # RFC 5893 §2, for every label it became
+        # The labels that processing made of it (ToASCII before step 3), joined by ".", where
+        # the Bidi rule is checked; and what the rule says of them (found on first need: 0 not
+        # known yet, 1 met, 2 not met).
+        self.processed = processed
+        self._bidi_rule = 0
 
-    def meets_the_bidi_rule(self, label: str) -> bool:
-        """Whether the label it became (from ``label``) meets the Bidi rule (RFC 5893 §2)."""
-        if self.bidi_rule == _BIDI_RULE_UNKNOWN:
-            # A label of the one-pass path: it became itself, its ASCII uppercase letters
-            # lowercased (both of Bidi class L).
+    def meets_the_bidi_rule(self) -> bool:
+        """Whether each label processing made of it meets the Bidi rule (RFC 5893 §2)."""
+        if self._bidi_rule == 0:
             errors: list[str] = []
-            if label:
-                _check_bidi_rule(label, errors)
-            self.bidi_rule = _BIDI_RULE_NOT_MET if errors else _BIDI_RULE_MET
-        return self.bidi_rule == _BIDI_RULE_MET
+            for label in self.processed.split("."):
+                if label:
+                    _check_bidi_rule(label, errors)
+            self._bidi_rule = 2 if errors else 1
+        return self._bidi_rule == 1
 
 
 # The conversions of the labels met so far, up to a bound, so that hostile input cannot make
@@ -402,30 +389,38 @@ def _convert_label(label: str) -> _ConvertedLabel:
     # A label of common code points: the one-pass path's answer for it as a domain is its
     # ToASCII (an ASCII label not starting with "xn--" is only lowercased, with no error when
     # beStrict is false), with no code point of Bidi class R, AL or AN.
+    # (Processing made it itself, its ASCII uppercase letters lowercased: of Bidi class L both.)
     common = domain_to_ascii_in_one_pass(label) if label else None
     if common is not None:
-        return _ConvertedLabel(common, False, False, _BIDI_RULE_UNKNOWN)
+        return _ConvertedLabel(common, False, False, label)
     label = to_scalar_value_string(label)
     # 1.-2. Processing.
     labels, errors = _process(label, _LABEL_FLAGS)
+    processed = ".".join(labels)
     has_rtl_code_point = False
-    bidi_errors: list[str] = []
     for index in range(len(labels)):
-        processed = labels[index]
-        if _is_rtl_label(processed):
+        processed_label = labels[index]
+        if _is_rtl_label(processed_label):
             has_rtl_code_point = True
-        if processed:
-            _check_bidi_rule(processed, bidi_errors)
         # 3. Punycode.
-        if not processed.isascii():
+        if not processed_label.isascii():
             try:
-                labels[index] = _ACE_PREFIX + punycode.encode(processed)
+                labels[index] = _ACE_PREFIX + punycode.encode(processed_label)
             except punycode.PunycodeError:
                 _record(errors, "A3")
     result = ".".join(labels)
-    fails = bool(errors) or _forbidden_domain_code_point_re().search(result) is not None
-    bidi_rule = _BIDI_RULE_NOT_MET if bidi_errors else _BIDI_RULE_MET
-    return _ConvertedLabel(result, fails, has_rtl_code_point, bidi_rule)
+    # (Without errors, every label beyond ASCII was encoded: the result is ASCII.)
+    fails = bool(errors) or _has_forbidden_ascii_domain_code_point(result)
+    return _ConvertedLabel(result, fails, has_rtl_code_point, processed)
+
+
+def _has_forbidden_ascii_domain_code_point(ascii: str) -> bool:
+    """Whether an ASCII string holds a forbidden domain code point."""
+    ascii_kinds = _ascii_domain_code_point_kinds or _load_ascii_domain_code_point_kinds()
+    for index in range(len(ascii)):
+        if ascii_kinds[ord(ascii[index])] == _ASCII_DOMAIN_FORBIDDEN:
+            return True
+    return False
 
 
 def _starts_with_ace_prefix(domain: str, start: int) -> bool:
@@ -686,10 +681,9 @@ def _is_rtl_label(label: str) -> bool:
     """RFC 5893 §1.4: a label with a character of Bidi class R, AL or AN."""
     if label.isascii():
         return False
-    properties = _CODE_POINT_PROPERTIES
-    for character in label:
-        code_point = ord(character)
-        if code_point >= 0x80 and properties[code_point] & _BIDI_CLASS_R_AL_OR_AN:
+    for index in range(len(label)):
+        code_point: i64 = ord(label[index])
+        if code_point >= 0x80 and _code_point_properties(code_point) & _BIDI_CLASS_R_AL_OR_AN:
             return True
     return False
 
@@ -727,15 +721,14 @@ def _check_validity(label: str, flags: Flags, errors: list[str], is_in_nfc: bool
     if is_ascii:
         return  # Lowercase ASCII is valid and holds no mark, no joiner, no RTL code point.
     # 6. (No ASCII code point is a mark.)
-    properties = _CODE_POINT_PROPERTIES
-    first = ord(label[0])
-    if first >= 0x80 and properties[first] & _GENERAL_CATEGORY_MARK:
+    first: i64 = ord(label[0])
+    if first >= 0x80 and _code_point_properties(first) & _GENERAL_CATEGORY_MARK:
         _record(errors, "V6")
     # 7. Each code point must be valid (or a deviation, with Nontransitional Processing).
-    allowed = _STATUS_V if flags.transitional_processing else _STATUS_V | _STATUS_D
-    for character in label:
-        code_point = ord(character)
-        if code_point >= 0x80 and not properties[code_point] & allowed:
+    allowed: i64 = _STATUS_V if flags.transitional_processing else _STATUS_V | _STATUS_D
+    for index in range(len(label)):
+        code_point: i64 = ord(label[index])
+        if code_point >= 0x80 and not _code_point_properties(code_point) & allowed:
             _record(errors, "V7")
             break
     # 8.
@@ -914,10 +907,21 @@ class _CodePointProperties(dict[int, int]):
 
 # (empty until a code point is looked up: the tables load then)
 _CODE_POINT_PROPERTIES: Final = _CodePointProperties()
-# The same bits of the code points up to U+FFFF that domain_to_ascii_in_one_pass has met, with
-# _PROPERTIES_KNOWN set (0: not looked up yet): one byte read instead of a dict lookup.
+# The same bits of the code points up to U+FFFF met so far, with _PROPERTIES_KNOWN set (0: not
+# looked up yet): one byte read instead of a dict lookup.
 _PROPERTIES_KNOWN: Final = 64
 _KNOWN_BASIC_MULTILINGUAL_PLANE_PROPERTIES: Final = bytearray(0x10000)
+
+
+def _code_point_properties(code_point: i64) -> i64:
+    """The property bits of a code point beyond ASCII (_CODE_POINT_PROPERTIES's)."""
+    if code_point < 0x10000:
+        known: i64 = _KNOWN_BASIC_MULTILINGUAL_PLANE_PROPERTIES[code_point]
+        if known == 0:
+            known = _CODE_POINT_PROPERTIES[code_point] | _PROPERTIES_KNOWN
+            _KNOWN_BASIC_MULTILINGUAL_PLANE_PROPERTIES[code_point] = known
+        return known
+    return _CODE_POINT_PROPERTIES[code_point]
 
 
 @functools.cache
