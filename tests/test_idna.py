@@ -1164,3 +1164,14 @@ def test_domain_parser_by_labels_remembers_a_bounded_number_of_labels() -> None:
 def punycode_label(label: str) -> str:
     """ "xn--" and the label in Punycode, by CPython's codec."""
     return "xn--" + label.encode("punycode").decode("ascii")
+
+
+def test_domain_parser_by_labels_equals_the_full_path_with_labels_met_before() -> None:
+    """Domains one after the other, the cache kept: a domain's labels are met before in every
+    mix (none, some, all; in a Bidi domain name or not)."""
+    idna._CONVERTED_LABELS.clear()
+    domains = [".".join(pair) for pair in itertools.product(_BY_LABELS_LABELS[::2], repeat=2)]
+    domains += [entry["input"] for entry in _idna_test_entries()]
+    for domain in domains + domains[::-1]:
+        if not domain.isascii():
+            assert idna.domain_to_ascii_by_labels(domain) == full_domain_parser(domain), domain

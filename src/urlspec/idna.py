@@ -321,10 +321,19 @@ def domain_to_ascii_by_labels(domain: str) -> str | None:
     count = len(labels)
     has_rtl_label = False
     converted_in_order: list[_ConvertedLabel] = []
+    met_all_so_far = True
     for index in range(count):
         label = labels[index]
         converted = converted_labels.get(label)
         if converted is None:
+            if met_all_so_far:
+                # The first label not met before: a domain of common labels is the one-pass
+                # path's, which keeps its labels one for one (none maps to anything else).
+                met_all_so_far = False
+                one_pass_result = domain_to_ascii_in_one_pass(domain)
+                if one_pass_result is not None:
+                    _remember_common_labels(labels, one_pass_result.split("."), index)
+                    return one_pass_result
             converted = _convert_label(label)
             if len(label) <= _CONVERTED_LABEL_MAX_LENGTH:
                 if len(converted_labels) >= _CONVERTED_LABELS_MAX_SIZE:
@@ -381,6 +390,18 @@ _CONVERTED_LABELS_MAX_SIZE: Final = 1 << 12
 _CONVERTED_LABEL_MAX_LENGTH: Final = 63
 # The domain parser's flags (beStrict false) but CheckBidi, which the domain decides on.
 _LABEL_FLAGS: Final = _DOMAIN_PARSER_FLAGS._replace(check_bidi=False)
+
+
+def _remember_common_labels(labels: list[str], converted: list[str], start: int) -> None:
+    """Remember labels[start:] of a domain the one-pass path took, converted (its result's
+    labels: processing made each of them itself, ASCII uppercase letters lowercased)."""
+    converted_labels = _CONVERTED_LABELS
+    for index in range(start, len(labels)):
+        label = labels[index]
+        if len(label) <= _CONVERTED_LABEL_MAX_LENGTH:
+            if len(converted_labels) >= _CONVERTED_LABELS_MAX_SIZE:
+                converted_labels.clear()
+            converted_labels[label] = _ConvertedLabel(converted[index], False, False, label)
 
 
 def _convert_label(label: str) -> _ConvertedLabel:
