@@ -1073,6 +1073,16 @@ def test_domain_parser_by_labels_equals_the_full_path_on_the_idna_test_data() ->
         assert_by_labels_equals_the_full_path(entry["input"])
 
 
+def test_domain_parser_by_labels_equals_the_full_path_on_the_toascii_data() -> None:
+    entries = [
+        require_wpt_entry(param.values[0], "toascii.json") for param in wpt_params("toascii.json")
+    ]
+    inputs = [entry["input"] for entry in entries if entry is not None]
+    assert len(inputs) > 50
+    for input in inputs:
+        assert_by_labels_equals_the_full_path(input)
+
+
 def test_domain_parser_by_labels_equals_the_full_path_on_every_corpus_host() -> None:
     dataset_path("kasztp.txt")
     hosts = sorted(_corpus_hosts())
