@@ -1045,3 +1045,143 @@ def test_code_point_properties_equal_the_tables() -> None:
         if code_point < 0x10000:
             known = idna._KNOWN_BASIC_MULTILINGUAL_PLANE_PROPERTIES[code_point]
             assert known == properties | idna._PROPERTIES_KNOWN, hex(code_point)
+
+
+# --- The domain parser label by label (each label's conversion remembered) equals the full one --
+
+
+def assert_by_labels_equals_the_full_path(domain: str) -> None:
+    """The domain parser label by label gives the full domain parser's answer for a domain
+    beyond ASCII, with an empty
+    cache of converted labels and again with every label of the domain remembered; so do
+    domain_to_ascii and domain_to_ascii_or_none, which try it after the one-pass path."""
+    full = full_domain_parser(domain)
+    if not domain.isascii():  # (an ASCII domain is only lowercased: it never goes label by label)
+        idna._CONVERTED_LABELS.clear()
+        assert idna.domain_to_ascii_by_labels(domain) == full, domain
+        assert idna.domain_to_ascii_by_labels(domain) == full, domain  # (remembered)
+    try:
+        public: str | None = domain_to_ascii(domain)
+    except InvalidDomain:
+        public = None
+    assert public == full, domain
+    assert idna.domain_to_ascii_or_none(domain) == full, domain
+
+
+def test_domain_parser_by_labels_equals_the_full_path_on_the_idna_test_data() -> None:
+    for entry in _idna_test_entries():
+        assert_by_labels_equals_the_full_path(entry["input"])
+
+
+def test_domain_parser_by_labels_equals_the_full_path_on_the_toascii_data() -> None:
+    entries = [
+        require_wpt_entry(param.values[0], "toascii.json") for param in wpt_params("toascii.json")
+    ]
+    inputs = [entry["input"] for entry in entries if entry is not None]
+    assert len(inputs) > 50
+    for input in inputs:
+        assert_by_labels_equals_the_full_path(input)
+
+
+def test_domain_parser_by_labels_equals_the_full_path_on_every_corpus_host() -> None:
+    dataset_path("kasztp.txt")
+    hosts = sorted(_corpus_hosts())
+    for host in hosts[::3]:
+        assert_by_labels_equals_the_full_path(host)
+        assert_by_labels_equals_the_full_path("Bücher." + host)
+        assert_by_labels_equals_the_full_path("\u05d0." + host)  # (a Bidi domain name)
+
+
+# Labels of every class the label-by-label path tells apart, beyond _ONE_PASS_LABELS': Bidi labels
+# that meet the rule (R, AL, AN, EN after R, NSM at the end) and that do not (L and R mixed, a
+# digit first, AN and EN together, an LTR label ending in ON), ASCII labels that fail the Bidi rule
+# in a Bidi domain name ("1a", "a-", "-a"), labels whose mapping holds U+002E (U+2488 DIGIT ONE
+# FULL STOP, the fullwidth and ideographic full stops), mapped labels in NFC only after mapping,
+# "xn--" labels decoding to RTL, to a joiner, to uppercase and to nothing valid, ignored code
+# points alone (the label maps to nothing), forbidden domain code points reached by mapping
+# (U+FF1C FULLWIDTH LESS-THAN SIGN) and ASCII ones.
+_BY_LABELS_LABELS = (
+    *_ONE_PASS_LABELS,
+    "\u05d0\u05d1",
+    "\u0627\u0661",
+    "\u05d0\u0300",
+    "\u05d01\u05d1",
+    "a\u05d0",
+    "1\u05d0",
+    "\u0627\u0661\u06f1",
+    "a!",
+    "1a",
+    "a-",
+    "-a",
+    "\u2488",
+    "a\uff0e",
+    "\u3002",
+    "A\u030a",
+    "xn--4db",
+    "xn--ngb",
+    "xn--1ug",
+    "xn--A-ykc",
+    "xn--ss-xxx",
+    "\u00ad",
+    "\ufeff\u00ad",
+    "a\uff1cb",
+    "a<b",
+    "\u0341",
+)
+
+
+def test_domain_parser_by_labels_equals_the_full_path_on_every_short_domain() -> None:
+    for count in (1, 2):
+        for combination in itertools.product(_BY_LABELS_LABELS, repeat=count):
+            assert_by_labels_equals_the_full_path(".".join(combination))
+    for combination in itertools.product(_BY_LABELS_LABELS[::4], repeat=3):
+        assert_by_labels_equals_the_full_path(".".join(combination))
+
+
+# Code points of each class: ASCII (lowercase, uppercase, digit, hyphen, forbidden, "."), valid,
+# mapped, deviation, ignored, disallowed beyond ASCII, a mark, NFC_Quick_Check=Maybe, joiners and a
+# virama, Bidi classes R, AL, AN, EN, NSM, ON, a fullwidth dot, a lone surrogate, an astral one.
+_BY_LABELS_CODE_POINTS = (
+    "aZ1-%.xnü\u00dc\u0301\u00adß\u03c2\u200c\u200d\u094d\u0915ｅ\u05d0\u0627\u0660"
+    "\u06f1\u0300!\uff0e\u3002\u2488\u1161\u1100\ud800\U0001f600\x85"
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(st.sampled_from(_BY_LABELS_CODE_POINTS), max_size=16))
+def test_domain_parser_by_labels_equals_the_full_path_on_generated_domains(domain: str) -> None:
+    assert_by_labels_equals_the_full_path(domain)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_BY_LABELS_LABELS), min_size=1, max_size=5))
+def test_domain_parser_by_labels_equals_the_full_path_on_generated_label_lists(
+    labels: list[str],
+) -> None:
+    assert_by_labels_equals_the_full_path(".".join(labels))
+
+
+def test_domain_parser_by_labels_remembers_a_bounded_number_of_labels() -> None:
+    idna._CONVERTED_LABELS.clear()
+    for number in range(idna._CONVERTED_LABELS_MAX_SIZE + 10):
+        assert idna.domain_to_ascii_by_labels(f"ü{number}") == punycode_label(f"ü{number}")
+    assert 0 < len(idna._CONVERTED_LABELS) <= idna._CONVERTED_LABELS_MAX_SIZE
+    long_label = "ü" * (idna._CONVERTED_LABEL_MAX_LENGTH + 1)
+    assert idna.domain_to_ascii_by_labels(long_label) == punycode_label(long_label)
+    assert long_label not in idna._CONVERTED_LABELS
+
+
+def punycode_label(label: str) -> str:
+    """ "xn--" and the label in Punycode, by CPython's codec."""
+    return "xn--" + label.encode("punycode").decode("ascii")
+
+
+def test_domain_parser_by_labels_equals_the_full_path_with_labels_met_before() -> None:
+    """Domains one after the other, the cache kept: a domain's labels are met before in every
+    mix (none, some, all; in a Bidi domain name or not)."""
+    idna._CONVERTED_LABELS.clear()
+    domains = [".".join(pair) for pair in itertools.product(_BY_LABELS_LABELS[::2], repeat=2)]
+    domains += [entry["input"] for entry in _idna_test_entries()]
+    for domain in domains + domains[::-1]:
+        if not domain.isascii():
+            assert idna.domain_to_ascii_by_labels(domain) == full_domain_parser(domain), domain

@@ -25,12 +25,12 @@ import bisect
 import functools
 import re
 from collections.abc import Callable
-from typing import Final, NamedTuple, Protocol, cast
+from typing import Final, NamedTuple, Protocol, cast, final
 
 from mypy_extensions import i64
 
 from urlspec import punycode
-from urlspec.infra import usv_string_argument
+from urlspec.infra import to_scalar_value_string, usv_string_argument
 from urlspec.validation import ValidationError, quote
 
 __all__ = [
@@ -149,14 +149,17 @@ def domain_to_ascii(
     :class:`TypeError`); lone surrogates in it become U+FFFD, which no domain may hold.
     """
     if not be_strict and errors is None and isinstance(domain, str) and not domain.isascii():
-        one_pass_result = domain_to_ascii_in_one_pass(domain)
-        if one_pass_result is not None:
-            return one_pass_result
+        by_labels_result = domain_to_ascii_by_labels(domain)
+        if by_labels_result is not None:
+            return by_labels_result
+    # (Failure, which the full path names the errors of; or beStrict, or errors wanted.)
     return _domain_parser(domain, be_strict, errors, position)
 
 
 def domain_to_ascii_or_none(domain: str) -> str | None:
     """:func:`domain_to_ascii` with beStrict false, or None where it fails."""
+    if isinstance(domain, str) and not domain.isascii():
+        return domain_to_ascii_by_labels(domain)
     try:
         return domain_to_ascii(domain)
     except InvalidDomain:
@@ -222,8 +225,6 @@ def domain_to_ascii_in_one_pass(domain: str) -> str | None:
       gives for one; step 7 fails on the empty result and step 8 on a forbidden domain code point
       (the full path says so: this returns None).
     """
-    properties = _CODE_POINT_PROPERTIES
-    known = _KNOWN_BASIC_MULTILINGUAL_PLANE_PROPERTIES
     ascii_kinds = _ascii_domain_code_point_kinds or _load_ascii_domain_code_point_kinds()
     length: i64 = len(domain)
     # The result is the domain with each label beyond ASCII replaced by its "xn--" form: the
@@ -269,13 +270,7 @@ def domain_to_ascii_in_one_pass(domain: str) -> str | None:
             label_is_ascii = True
             label_has_uppercase = label_may_not_be_nfc = False
         else:
-            if code_point < 0x10000:
-                bits: i64 = known[code_point]
-                if bits == 0:
-                    bits = properties[code_point]
-                    known[code_point] = bits | _PROPERTIES_KNOWN
-            else:
-                bits = properties[code_point]
+            bits = _code_point_properties(code_point)
             if not bits & _COMMON_LABEL_CODE_POINT or (
                 index == label_start and bits & _GENERAL_CATEGORY_MARK
             ):
@@ -293,6 +288,160 @@ def domain_to_ascii_in_one_pass(domain: str) -> str | None:
     if domain_has_uppercase:
         result = result.lower()
     return result if result else None
+
+
+def domain_to_ascii_by_labels(domain: str) -> str | None:
+    """The domain parser with beStrict false for a domain beyond ASCII, label by label, each
+    label's conversion remembered: the domain, or None where the domain parser fails.
+    tests/test_idna.py proves it equal to the full path.
+
+    UTS #46 processing of a domain is that of its labels (the parts between its U+002E (.)
+    code points) one after the other, but for the Bidi rule:
+
+    * step 1 maps code point by code point, and a code point of a label maps to the same code
+      points wherever the label stands (a mapping may hold U+002E: the label then becomes
+      several, and they are joined by U+002E again);
+    * step 2: U+002E has canonical combining class 0 and composes with no code point on either
+      side, so the NFC of a domain is the NFC of its labels joined by U+002E;
+    * steps 3-4 and ToASCII step 3 break, decode, validate and encode each label by itself,
+      and with beStrict false ToASCII step 4 (VerifyDnsLength) is off;
+    * validity criterion 9, CheckBidi: in a Bidi domain name (one label holds a code point of
+      Bidi class R, AL or AN, RFC 5893 §1.4) every non-empty label must meet the Bidi rule; so
+      a converted label says whether it has such a code point and whether it meets the rule,
+      and the domain fails when one label has one and some label does not meet the rule;
+    * the scalar value conversion turns a surrogate pair into one code point and a lone
+      surrogate into U+FFFD: no pair holds U+002E, so it converts a label as it converts the
+      domain;
+    * the domain parser's step 7 fails on an empty result (a domain of one label that maps to
+      nothing) and step 8 on a forbidden domain code point, which is in the result when it is
+      in one label's conversion (U+002E is no forbidden domain code point).
+    """
+    converted_labels = _CONVERTED_LABELS
+    labels = domain.split(".")
+    count = len(labels)
+    has_rtl_label = False
+    converted_in_order: list[_ConvertedLabel] = []
+    met_all_so_far = True
+    for index in range(count):
+        label = labels[index]
+        converted = converted_labels.get(label)
+        if converted is None:
+            if met_all_so_far:
+                # The first label not met before: a domain of common labels is the one-pass
+                # path's, which keeps its labels one for one (none maps to anything else).
+                met_all_so_far = False
+                one_pass_result = domain_to_ascii_in_one_pass(domain)
+                if one_pass_result is not None:
+                    _remember_common_labels(labels, one_pass_result.split("."), index)
+                    return one_pass_result
+            converted = _convert_label(label)
+            if len(label) <= _CONVERTED_LABEL_MAX_LENGTH:
+                if len(converted_labels) >= _CONVERTED_LABELS_MAX_SIZE:
+                    converted_labels.clear()
+                converted_labels[label] = converted
+        if converted.fails:
+            return None
+        if converted.has_rtl_code_point:
+            has_rtl_label = True
+        converted_in_order.append(converted)
+        labels[index] = converted.ascii
+    if has_rtl_label:
+        # A Bidi domain name: every label must meet the Bidi rule.
+        for converted in converted_in_order:
+            if not converted.meets_the_bidi_rule():
+                return None
+    result = ".".join(labels)
+    return result if result else None
+
+
+@final
+class _ConvertedLabel:
+    """One label of a domain beyond ASCII through ToASCII with the domain parser's flags (and
+    beStrict false), but for the Bidi rule: :func:`domain_to_ascii_by_labels` applies that to the
+    whole domain, when it is a Bidi domain name."""
+
+    __slots__ = ("_bidi_rule", "ascii", "fails", "has_rtl_code_point", "processed")
+
+    def __init__(self, ascii: str, fails: bool, has_rtl_code_point: bool, processed: str) -> None:
+        self.ascii = ascii  # the label's ToASCII result (several labels when a mapping has ".")
+        self.fails = fails  # an error other than the Bidi rule's, or a forbidden code point
+        self.has_rtl_code_point = has_rtl_code_point  # RFC 5893 §1.4
+        # The labels that processing made of it (ToASCII before step 3), joined by ".", where
+        # the Bidi rule is checked; and what the rule says of them (found on first need: 0 not
+        # known yet, 1 met, 2 not met).
+        self.processed = processed
+        self._bidi_rule = 0
+
+    def meets_the_bidi_rule(self) -> bool:
+        """Whether each label processing made of it meets the Bidi rule (RFC 5893 §2)."""
+        if self._bidi_rule == 0:
+            errors: list[str] = []
+            for label in self.processed.split("."):
+                if label:
+                    _check_bidi_rule(label, errors)
+            self._bidi_rule = 2 if errors else 1
+        return self._bidi_rule == 1
+
+
+# The conversions of the labels met so far, up to a bound, so that hostile input cannot make
+# the cache hold every label it sends (longer labels are converted every time).
+_CONVERTED_LABELS: Final[dict[str, _ConvertedLabel]] = {}
+_CONVERTED_LABELS_MAX_SIZE: Final = 1 << 12
+_CONVERTED_LABEL_MAX_LENGTH: Final = 63
+# The domain parser's flags (beStrict false) but CheckBidi, which the domain decides on.
+_LABEL_FLAGS: Final = _DOMAIN_PARSER_FLAGS._replace(check_bidi=False)
+
+
+def _remember_common_labels(labels: list[str], converted: list[str], start: int) -> None:
+    """Remember labels[start:] of a domain the one-pass path took, converted (its result's
+    labels: processing made each of them itself, ASCII uppercase letters lowercased)."""
+    converted_labels = _CONVERTED_LABELS
+    for index in range(start, len(labels)):
+        label = labels[index]
+        if len(label) <= _CONVERTED_LABEL_MAX_LENGTH:
+            if len(converted_labels) >= _CONVERTED_LABELS_MAX_SIZE:
+                converted_labels.clear()
+            converted_labels[label] = _ConvertedLabel(converted[index], False, False, label)
+
+
+def _convert_label(label: str) -> _ConvertedLabel:
+    """ToASCII (UTS #46 §4.2) of one label with the domain parser's flags, the Bidi rule apart;
+    then the domain parser's step 8 on it."""
+    # A label of common code points: the one-pass path's answer for it as a domain is its
+    # ToASCII (an ASCII label not starting with "xn--" is only lowercased, with no error when
+    # beStrict is false), with no code point of Bidi class R, AL or AN.
+    # (Processing made it itself, its ASCII uppercase letters lowercased: of Bidi class L both.)
+    common = domain_to_ascii_in_one_pass(label) if label else None
+    if common is not None:
+        return _ConvertedLabel(common, False, False, label)
+    label = to_scalar_value_string(label)
+    # 1.-2. Processing.
+    labels, errors = _process(label, _LABEL_FLAGS)
+    processed = ".".join(labels)
+    has_rtl_code_point = False
+    for index in range(len(labels)):
+        processed_label = labels[index]
+        if _is_rtl_label(processed_label):
+            has_rtl_code_point = True
+        # 3. Punycode.
+        if not processed_label.isascii():
+            try:
+                labels[index] = _ACE_PREFIX + punycode.encode(processed_label)
+            except punycode.PunycodeError:
+                _record(errors, "A3")
+    result = ".".join(labels)
+    # (Without errors, every label beyond ASCII was encoded: the result is ASCII.)
+    fails = bool(errors) or _has_forbidden_ascii_domain_code_point(result)
+    return _ConvertedLabel(result, fails, has_rtl_code_point, processed)
+
+
+def _has_forbidden_ascii_domain_code_point(ascii: str) -> bool:
+    """Whether an ASCII string holds a forbidden domain code point."""
+    ascii_kinds = _ascii_domain_code_point_kinds or _load_ascii_domain_code_point_kinds()
+    for index in range(len(ascii)):
+        if ascii_kinds[ord(ascii[index])] == _ASCII_DOMAIN_FORBIDDEN:
+            return True
+    return False
 
 
 def _starts_with_ace_prefix(domain: str, start: int) -> bool:
@@ -451,7 +600,9 @@ def _process(domain_name: str, flags: Flags) -> tuple[list[str], list[str]]:
         label = labels[index]
         if decoded_from_punycode[index]:
             # Decoded labels are validated with Nontransitional Processing.
-            _check_validity(label, flags._replace(transitional_processing=False), errors)
+            _check_validity(
+                label, flags._replace(transitional_processing=False), errors, is_in_nfc=False
+            )
         elif label.isascii():
             # The ASCII shortcut: criteria 2, 3 and 7 are all an ASCII label can fail (see
             # _check_validity_of_ascii_labels). A label starting with "xn--" here could not be
@@ -459,7 +610,9 @@ def _process(domain_name: str, flags: Flags) -> tuple[list[str], list[str]]:
             if not label.startswith(_ACE_PREFIX):
                 _check_validity_of_ascii_labels(label, flags, errors)
         elif not label.startswith(_ACE_PREFIX):
-            _check_validity(label, flags, errors)
+            # (A label of the normalized domain is in NFC: U+002E has canonical combining class
+            # 0 and composes with no code point, so NFC breaks at it as step 3 does.)
+            _check_validity(label, flags, errors, is_in_nfc=True)
         if is_bidi_domain_name and label:
             _check_bidi_rule(label, errors)
     return labels, errors
@@ -549,10 +702,9 @@ def _is_rtl_label(label: str) -> bool:
     """RFC 5893 §1.4: a label with a character of Bidi class R, AL or AN."""
     if label.isascii():
         return False
-    properties = _CODE_POINT_PROPERTIES
-    for character in label:
-        code_point = ord(character)
-        if code_point >= 0x80 and properties[code_point] & _BIDI_CLASS_R_AL_OR_AN:
+    for index in range(len(label)):
+        code_point: i64 = ord(label[index])
+        if code_point >= 0x80 and _code_point_properties(code_point) & _BIDI_CLASS_R_AL_OR_AN:
             return True
     return False
 
@@ -560,8 +712,9 @@ def _is_rtl_label(label: str) -> bool:
 # --- UTS #46 §4.1 Validity Criteria -------------------------------------------------------------
 
 
-def _check_validity(label: str, flags: Flags, errors: list[str]) -> None:
-    """UTS #46 §4.1: record an error for each validity criterion the label does not meet.
+def _check_validity(label: str, flags: Flags, errors: list[str], is_in_nfc: bool = False) -> None:
+    """UTS #46 §4.1: record an error for each validity criterion the label does not meet
+    (``is_in_nfc``: the label is known to meet criterion 1, being a label of step 2's result).
 
     Criterion 9 (CheckBidi) depends on the whole domain name and is checked by the caller.
     """
@@ -569,7 +722,7 @@ def _check_validity(label: str, flags: Flags, errors: list[str]) -> None:
         return
     is_ascii = label.isascii()
     # 1.
-    if not is_ascii and unicode_data().normalize("NFC", label) != label:
+    if not is_ascii and not is_in_nfc and unicode_data().normalize("NFC", label) != label:
         _record(errors, "V1")
     # 2.-3.
     if flags.check_hyphens:
@@ -589,15 +742,14 @@ def _check_validity(label: str, flags: Flags, errors: list[str]) -> None:
     if is_ascii:
         return  # Lowercase ASCII is valid and holds no mark, no joiner, no RTL code point.
     # 6. (No ASCII code point is a mark.)
-    properties = _CODE_POINT_PROPERTIES
-    first = ord(label[0])
-    if first >= 0x80 and properties[first] & _GENERAL_CATEGORY_MARK:
+    first: i64 = ord(label[0])
+    if first >= 0x80 and _code_point_properties(first) & _GENERAL_CATEGORY_MARK:
         _record(errors, "V6")
     # 7. Each code point must be valid (or a deviation, with Nontransitional Processing).
-    allowed = _STATUS_V if flags.transitional_processing else _STATUS_V | _STATUS_D
-    for character in label:
-        code_point = ord(character)
-        if code_point >= 0x80 and not properties[code_point] & allowed:
+    allowed: i64 = _STATUS_V if flags.transitional_processing else _STATUS_V | _STATUS_D
+    for index in range(len(label)):
+        code_point: i64 = ord(label[index])
+        if code_point >= 0x80 and not _code_point_properties(code_point) & allowed:
             _record(errors, "V7")
             break
     # 8.
@@ -776,10 +928,21 @@ class _CodePointProperties(dict[int, int]):
 
 # (empty until a code point is looked up: the tables load then)
 _CODE_POINT_PROPERTIES: Final = _CodePointProperties()
-# The same bits of the code points up to U+FFFF that domain_to_ascii_in_one_pass has met, with
-# _PROPERTIES_KNOWN set (0: not looked up yet): one byte read instead of a dict lookup.
+# The same bits of the code points up to U+FFFF met so far, with _PROPERTIES_KNOWN set (0: not
+# looked up yet): one byte read instead of a dict lookup.
 _PROPERTIES_KNOWN: Final = 64
 _KNOWN_BASIC_MULTILINGUAL_PLANE_PROPERTIES: Final = bytearray(0x10000)
+
+
+def _code_point_properties(code_point: i64) -> i64:
+    """The property bits of a code point beyond ASCII (_CODE_POINT_PROPERTIES's)."""
+    if code_point < 0x10000:
+        known: i64 = _KNOWN_BASIC_MULTILINGUAL_PLANE_PROPERTIES[code_point]
+        if known == 0:
+            known = _CODE_POINT_PROPERTIES[code_point] | _PROPERTIES_KNOWN
+            _KNOWN_BASIC_MULTILINGUAL_PLANE_PROPERTIES[code_point] = known
+        return known
+    return _CODE_POINT_PROPERTIES[code_point]
 
 
 @functools.cache
