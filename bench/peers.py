@@ -24,7 +24,7 @@ import importlib
 import importlib.metadata
 import platform
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 # The getters of the WHATWG URL class, https://url.spec.whatwg.org/#url-class, in spec order.
@@ -159,7 +159,7 @@ def load_urlspec() -> Library:
     except Exception as error:
         raise Unavailable(f"urlspec.URL is not usable yet ({error!r})") from error
 
-    return whatwg_library(
+    library = whatwg_library(
         "urlspec",
         "urlspec",
         "this project: the WHATWG URL Standard, "
@@ -167,6 +167,10 @@ def load_urlspec() -> Library:
         url_class,
         url_class.can_parse,
     )
+    # urlspec remembers the conversions of the internationalized labels it met: each timed run
+    # starts without them, so that a label is converted in full the first time a run meets it.
+    idna = importlib.import_module("urlspec.idna")
+    return replace(library, clear_caches=idna.forget_converted_labels)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -392,6 +392,12 @@ _CONVERTED_LABEL_MAX_LENGTH: Final = 63
 _LABEL_FLAGS: Final = _DOMAIN_PARSER_FLAGS._replace(check_bidi=False)
 
 
+def forget_converted_labels() -> None:
+    """Empty the cache of converted labels (what a benchmark does to time labels met for the
+    first time; the answers never depend on it)."""
+    _CONVERTED_LABELS.clear()
+
+
 def _remember_common_labels(labels: list[str], converted: list[str], start: int) -> None:
     """Remember labels[start:] of a domain the one-pass path took, converted (its result's
     labels: processing made each of them itself, ASCII uppercase letters lowercased)."""
