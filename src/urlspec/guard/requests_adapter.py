@@ -48,7 +48,7 @@ from urllib3.connectionpool import HTTPConnectionPool
 from urlspec.guard.checking import check, parse_or_none
 from urlspec.guard.policy import DEFAULT_POLICY, Policy
 from urlspec.guard.reasons import Refused
-from urlspec.guard.redirects import HopState
+from urlspec.guard.redirects import REDIRECT_STATUSES, HopState
 from urlspec.guard.resolving import PinnedURL, resolve_hop
 from urlspec.guard.urllib3_pool import PINNED_POOL_CLASSES, connecting_to
 from urlspec.url import URL
@@ -132,9 +132,13 @@ class GuardedAdapter(requests.adapters.HTTPAdapter):
         finally:
             self._local.pinned = None
         raw = response.raw
-        locations = raw.headers.getlist("Location") if raw is not None else []
+        if response.status_code not in REDIRECT_STATUSES or raw is None:
+            return response
         redirect = state.answered(
-            response.status_code, locations, request.method or "GET", self.policy
+            response.status_code,
+            raw.headers.getlist("Location"),
+            request.method or "GET",
+            self.policy,
         )
         if redirect is not None:
             # requests reads the Location the guard read, as an absolute URL.
