@@ -187,19 +187,31 @@ def _target(request: httpx.Request) -> tuple[URL | str, int]:
     return HopState.target(request.extensions.get(STATE_EXTENSION), request, _checked_url(request))
 
 
-def _sent(request: httpx.Request, pinned: PinnedURL, hop: int) -> HopState:
+def _sent(request: httpx.Request, pinned: PinnedURL, hop: int) -> HopState | None:
+    """The HopState kept on ``request``, sent as the ``hop``-th request of its sequence. None for
+    the caller's own request (hop 0) until its response is a redirect: without a HopState a
+    request is hop 0, no redirect, what its HopState would say (HopState.target)."""
+    if hop == 0:
+        return None
     state = HopState(request, hop, pinned.url)
     request.extensions[STATE_EXTENSION] = state
     return state
 
 
 def _response(
-    request: httpx.Request, state: HopState, policy: Policy, response: httpcore.Response
+    request: httpx.Request,
+    state: HopState | None,
+    pinned: PinnedURL,
+    policy: Policy,
+    response: httpcore.Response,
 ) -> list[tuple[bytes, bytes]]:
     """The response's headers for httpx, the Location of a redirect as the guard read it."""
     headers = response.headers
     if response.status not in REDIRECT_STATUSES:
         return headers
+    if state is None:  # the caller's own request, answered by a redirect
+        state = HopState(request, 0, pinned.url)
+        request.extensions[STATE_EXTENSION] = state
     locations = [value for name, value in headers if name.lower() == b"location"]
     redirect = state.answered(response.status, locations, request.method, policy)
     if redirect is None:
@@ -346,7 +358,7 @@ class GuardedTransport(httpx.BaseTransport):
         assert isinstance(response.stream, Iterable)
         return httpx.Response(
             status_code=response.status,
-            headers=_response(request, state, self.policy, response),
+            headers=_response(request, state, pinned, self.policy, response),
             stream=_ResponseStream(response.stream),
             extensions=response.extensions,
         )
@@ -400,7 +412,7 @@ class AsyncGuardedTransport(httpx.AsyncBaseTransport):
         assert isinstance(response.stream, AsyncIterable)
         return httpx.Response(
             status_code=response.status,
-            headers=_response(request, state, self.policy, response),
+            headers=_response(request, state, pinned, self.policy, response),
             stream=_AsyncResponseStream(response.stream),
             extensions=response.extensions,
         )
