@@ -170,9 +170,24 @@ def parse_answer(address: object) -> Host | None:
         return None
     if ":" in address:
         pieces = parse_ipv6(address.partition("%")[0])
-        return None if pieces is None else Host(HostKind.IPV6, pieces)
+        return None if pieces is None else make_host(HostKind.IPV6, pieces)
     value = parse_ipv4(address)
-    return None if value is None else Host(HostKind.IPV4, value)
+    return None if value is None else make_host(HostKind.IPV4, value)
+
+
+def make_host(kind: HostKind, value: str | int | tuple[int, ...]) -> Host:
+    """``Host(kind, value)``, made as a NamedTuple's own ``_make`` makes one (in the compiled
+    build, without a call to the interpreted ``__new__`` of the class)."""
+    return tuple.__new__(Host, (kind, value))
+
+
+def _serialized_ipv4(text: str) -> int:
+    """The IPv4 address the IPv4 serializer wrote as ``text``: four decimal numbers joined by
+    dots (URL Standard §3.6 host serializing), the most significant first."""
+    value = 0
+    for number in text.split("."):
+        value = value << 8 | int(number)
+    return value
 
 
 def _ipv4_text(value: int) -> str:
@@ -412,8 +427,14 @@ def _check_parsed(url: URL, policy: Policy) -> tuple[URL, HostKind, str]:
     if judged_kind is not HostKind.DOMAIN or _is_localhost(name):
         # The address is the URL's own, serialized: "[...]" without brackets for IPv6.
         address = None if judged_kind is HostKind.DOMAIN else name.strip("[]")
-        host = Host(judged_kind, name) if address is None else parse_answer(address)
-        assert host is not None  # the host parser reads its own serialization back
+        if address is None:
+            host = make_host(judged_kind, name)
+        elif judged_kind is HostKind.IPV4:
+            host = make_host(judged_kind, _serialized_ipv4(address))
+        else:  # the host parser reads its own serialization back
+            pieces = parse_ipv6(address)
+            assert pieces is not None
+            host = make_host(judged_kind, pieces)
         refusal = address_refusal(host, policy)
         if refusal is not None:
             raise Refused(refusal.reason, url, refusal.detail, host=hostname, address=address)

@@ -96,10 +96,16 @@ def _start(url: str | URL, policy: Policy) -> PinnedURL:
     if port is None:  # a policy that allows a non-special scheme: check refused its host
         raise Refused("opaque-host", checked, "no port to connect to", host=hostname or None)
     if kind is HostKind.IPV4:  # (also "192.0.2.1..", a domain that is an address: no lookup)
-        return PinnedURL(checked, hostname, port, (name,))
+        return _pinned_url(checked, hostname, port, (name,))
     if kind is HostKind.IPV6:
-        return PinnedURL(checked, hostname[1:-1], port, (hostname[1:-1],))
-    return PinnedURL(checked, hostname, port, ())
+        return _pinned_url(checked, hostname[1:-1], port, (hostname[1:-1],))
+    return _pinned_url(checked, hostname, port, ())
+
+
+def _pinned_url(url: URL, host: str, port: int, addresses: tuple[str, ...]) -> PinnedURL:
+    """``PinnedURL(url, host, port, addresses)``, made as a NamedTuple's own ``_make`` makes one
+    (in the compiled build, without a call to the interpreted ``__new__`` of the class)."""
+    return tuple.__new__(PinnedURL, (url, host, port, addresses))
 
 
 def _failed(start: PinnedURL, why: str) -> Refused:
@@ -161,7 +167,7 @@ def _pinned(start: PinnedURL, answers: object, policy: Policy) -> PinnedURL:
             host=start.host,
             address=refused[0][0],
         )
-    return PinnedURL(start.url, start.host, start.port, tuple(addresses))
+    return _pinned_url(start.url, start.host, start.port, tuple(addresses))
 
 
 def _answers_detail(
