@@ -765,8 +765,11 @@ def speed(rounds: int = 9, number: int = 200) -> str:
             guarded()
             walls: tuple[list[float], list[float]] = ([], [])
             cpus: tuple[list[float], list[float]] = ([], [])
-            for _ in range(rounds):  # interleaved rounds
-                for index, function in enumerate((plain, guarded)):
+            for round_ in range(rounds):  # interleaved rounds, each client first every other one
+                order = (
+                    ((0, plain), (1, guarded)) if round_ % 2 == 0 else ((1, guarded), (0, plain))
+                )
+                for index, function in order:
                     wall, cpu = _clocks(function, number)
                     walls[index].append(wall)
                     cpus[index].append(cpu)

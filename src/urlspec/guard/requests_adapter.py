@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import os
 import threading
+import weakref
 from collections.abc import Iterator, Mapping
 from http.cookiejar import CookieJar
 from typing import Any, Final
@@ -74,10 +75,16 @@ def _keep_state_on_copies(request: requests.PreparedRequest) -> None:
     """Make ``request.copy()`` (what requests follows a redirect and retries an authentication
     with) carry the request's HopState."""
     copy = type(request).copy
+    # Held weakly: a request holding a function holding the request would be a reference cycle,
+    # garbage for the collector after every request.
+    original = weakref.ref(request)
 
     def copy_with_state() -> requests.PreparedRequest:
-        made = copy(request)
-        setattr(made, STATE_ATTRIBUTE, getattr(request, STATE_ATTRIBUTE, None))
+        source = original()
+        if source is None:  # the method kept after its request was gone
+            raise ReferenceError("the request to copy no longer exists")
+        made = copy(source)
+        setattr(made, STATE_ATTRIBUTE, getattr(source, STATE_ATTRIBUTE, None))
         return made
 
     setattr(request, "copy", copy_with_state)  # noqa: B010
