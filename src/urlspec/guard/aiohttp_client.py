@@ -35,7 +35,7 @@ from __future__ import annotations
 import asyncio
 import socket
 import warnings
-from collections.abc import Mapping
+from collections.abc import Coroutine, Mapping
 from contextvars import ContextVar
 from typing import Any, Final
 
@@ -142,9 +142,11 @@ class GuardedConnector(aiohttp.TCPConnector):
         self.policy = DEFAULT_POLICY if policy is None else policy
         super().__init__(resolver=PinningResolver(), use_dns_cache=False, **options)
 
-    async def connect(
+    def connect(
         self, req: ClientRequest, traces: list[Trace], timeout: aiohttp.ClientTimeout
-    ) -> aiohttp.connector.Connection:
+    ) -> Coroutine[Any, Any, aiohttp.connector.Connection]:
+        # (Not a coroutine of its own: the checks run when aiohttp calls it, then aiohttp
+        # awaits TCPConnector's connect.)
         if req.proxy is not None:
             raise Refused(
                 "proxy",
@@ -152,7 +154,7 @@ class GuardedConnector(aiohttp.TCPConnector):
                 "through a proxy the connection cannot be pinned to the checked address",
             )
         _pinned_for(req.url.raw_host or "", req.port)
-        return await super().connect(req, traces, timeout)
+        return super().connect(req, traces, timeout)
 
 
 def _refuse_proxy(name: str) -> Refused:
