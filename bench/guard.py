@@ -610,9 +610,12 @@ sys.stdin.read()
 Pair = tuple[str, Callable[[], object], Callable[[], object]]
 
 
-def _client_pairs(loop: asyncio.AbstractEventLoop, url: str, policy: Any) -> list[Pair]:
+def _client_pairs(
+    loop: asyncio.AbstractEventLoop, url: str, policy: Any, closing: contextlib.ExitStack
+) -> list[Pair]:
     """(client, one unguarded GET of ``url``, one guarded GET) for every urlspec client; the
-    async clients run on ``loop``, one call per GET."""
+    async clients run on ``loop``, one call per GET. Every client is closed when ``closing``
+    exits (the async ones on ``loop``, which must still be open then)."""
     import urllib.request
 
     import aiohttp
@@ -622,13 +625,13 @@ def _client_pairs(loop: asyncio.AbstractEventLoop, url: str, policy: Any) -> lis
 
     from urlspec import URL, guard
 
-    plain_httpx = httpx.Client(trust_env=False)
-    guarded_httpx = guard.client(policy)
-    plain_requests = requests.Session()
+    plain_httpx = closing.enter_context(httpx.Client(trust_env=False))
+    guarded_httpx = closing.enter_context(guard.client(policy))
+    plain_requests = closing.enter_context(requests.Session())
     plain_requests.trust_env = False
-    guarded_requests = guard.session(policy)
-    plain_pool = urllib3.PoolManager()
-    guarded_pool = guard.pool_manager(policy)
+    guarded_requests = closing.enter_context(guard.session(policy))
+    plain_pool = closing.enter_context(urllib3.PoolManager())
+    guarded_pool = closing.enter_context(guard.pool_manager(policy))
     plain_opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
     guarded_opener = guard.opener(policy)
 
@@ -641,6 +644,14 @@ def _client_pairs(loop: asyncio.AbstractEventLoop, url: str, policy: Any) -> lis
         )
 
     plain_async, guarded_async, plain_aiohttp, guarded_aiohttp = loop.run_until_complete(made())
+
+    async def close() -> None:
+        for client in (plain_async, guarded_async):
+            await client.aclose()
+        for session in (plain_aiohttp, guarded_aiohttp):
+            await session.close()
+
+    closing.callback(lambda: loop.run_until_complete(close()))
 
     def httpx_async(client: Any) -> Callable[[], object]:
         return lambda: loop.run_until_complete(client.get(url))
@@ -736,10 +747,11 @@ def speed(rounds: int = 9, number: int = 200) -> str:
         ],
     )
     loop = asyncio.new_event_loop()
+    closing = contextlib.ExitStack()
     try:
-        pairs = _client_pairs(loop, url, policy)
-        plain_httpx = httpx.Client(trust_env=False)
-        named_httpx = guard.client(named)
+        pairs = _client_pairs(loop, url, policy, closing)
+        plain_httpx = closing.enter_context(httpx.Client(trust_env=False))
+        named_httpx = closing.enter_context(guard.client(named))
         pairs.insert(
             1,
             (
@@ -753,8 +765,11 @@ def speed(rounds: int = 9, number: int = 200) -> str:
             guarded()
             walls: tuple[list[float], list[float]] = ([], [])
             cpus: tuple[list[float], list[float]] = ([], [])
-            for _ in range(rounds):  # interleaved rounds
-                for index, function in enumerate((plain, guarded)):
+            for round_ in range(rounds):  # interleaved rounds, each client first every other one
+                order = (
+                    ((0, plain), (1, guarded)) if round_ % 2 == 0 else ((1, guarded), (0, plain))
+                )
+                for index, function in order:
                     wall, cpu = _clocks(function, number)
                     walls[index].append(wall)
                     cpus[index].append(cpu)
@@ -767,6 +782,7 @@ def speed(rounds: int = 9, number: int = 200) -> str:
                 f"{gw * 1e6:.0f} us ({gw / pw:.3f}x)"
             )
     finally:
+        closing.close()
         loop.close()
         assert server.stdin is not None
         server.stdin.close()

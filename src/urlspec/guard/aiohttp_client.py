@@ -35,7 +35,7 @@ from __future__ import annotations
 import asyncio
 import socket
 import warnings
-from collections.abc import Mapping
+from collections.abc import Coroutine, Mapping
 from contextvars import ContextVar
 from typing import Any, Final
 
@@ -49,7 +49,7 @@ from yarl import URL as YarlURL
 from urlspec.guard.checking import parse_or_none
 from urlspec.guard.policy import DEFAULT_POLICY, Policy
 from urlspec.guard.reasons import Refused
-from urlspec.guard.redirects import follow
+from urlspec.guard.redirects import REDIRECT_STATUSES, follow
 from urlspec.guard.resolving import PinnedURL, resolve_hop_async
 from urlspec.url import URL
 
@@ -142,9 +142,11 @@ class GuardedConnector(aiohttp.TCPConnector):
         self.policy = DEFAULT_POLICY if policy is None else policy
         super().__init__(resolver=PinningResolver(), use_dns_cache=False, **options)
 
-    async def connect(
+    def connect(
         self, req: ClientRequest, traces: list[Trace], timeout: aiohttp.ClientTimeout
-    ) -> aiohttp.connector.Connection:
+    ) -> Coroutine[Any, Any, aiohttp.connector.Connection]:
+        # (Not a coroutine of its own: the checks run when aiohttp calls it, then aiohttp
+        # awaits TCPConnector's connect.)
         if req.proxy is not None:
             raise Refused(
                 "proxy",
@@ -152,7 +154,7 @@ class GuardedConnector(aiohttp.TCPConnector):
                 "through a proxy the connection cannot be pinned to the checked address",
             )
         _pinned_for(req.url.raw_host or "", req.port)
-        return await super().connect(req, traces, timeout)
+        return super().connect(req, traces, timeout)
 
 
 def _refuse_proxy(name: str) -> Refused:
@@ -238,40 +240,87 @@ class GuardedClientSession(aiohttp.ClientSession):
             timeout = self.timeout
         elif not isinstance(timeout, aiohttp.ClientTimeout):
             timeout = aiohttp.ClientTimeout(total=timeout)
-        loop = asyncio.get_running_loop()
-        deadline = None if timeout.total is None else loop.time() + timeout.total
+        started = self._loop.time()
         url = self._guard_url(str_or_url, options.pop("params", None))
-        options["headers"] = _HopHeaders(self._prepare_headers(options.get("headers")))
+        pinned = await resolve_hop_async(url, policy, 0)
+        token = _PINNED.set(pinned)  # what _send_pinned does (one coroutine less)
+        try:
+            response = await super()._request(
+                method,
+                YarlURL(pinned.url.href, encoded=True),
+                allow_redirects=False,
+                raise_for_status=False,
+                timeout=timeout,
+                **options,
+            )
+        finally:
+            _PINNED.reset(token)
+        if allow_redirects and response.status in REDIRECT_STATUSES:
+            deadline = None if timeout.total is None else started + timeout.total
+            response = await self._follow_redirects(
+                response, method, pinned, policy, max_redirects, timeout, deadline, options
+            )
+        if raise_for_status is None:
+            raise_for_status = self._raise_for_status
+        if callable(raise_for_status):
+            await raise_for_status(response)
+        elif raise_for_status:
+            response.raise_for_status()
+        return response
+
+    async def _send_pinned(
+        self,
+        method: str,
+        pinned: PinnedURL,
+        timeout: aiohttp.ClientTimeout,
+        options: dict[str, Any],
+    ) -> aiohttp.ClientResponse:
+        """One request to the URL of ``pinned`` (aiohttp's own ``_request``, its redirects off),
+        its connection only to ``pinned``'s addresses."""
+        token = _PINNED.set(pinned)
+        try:
+            return await super()._request(
+                method,
+                YarlURL(pinned.url.href, encoded=True),
+                allow_redirects=False,
+                raise_for_status=False,
+                timeout=timeout,
+                **options,
+            )
+        finally:
+            _PINNED.reset(token)
+
+    async def _follow_redirects(
+        self,
+        response: aiohttp.ClientResponse,
+        method: str,
+        pinned: PinnedURL,
+        policy: Policy,
+        max_redirects: int,
+        timeout: aiohttp.ClientTimeout,
+        deadline: float | None,
+        options: dict[str, Any],
+    ) -> aiohttp.ClientResponse:
+        """The redirects ``response`` (to ``method`` for ``pinned``) asks for, followed by the
+        Fetch standard's rules (:func:`urlspec.guard.redirects.follow`), each hop checked and
+        pinned; the last response, its ``history`` the redirect responses."""
+        # The first request sent the caller's headers (aiohttp adds the session's defaults);
+        # the hops send them merged, less what each redirect drops.
+        headers = self._prepare_headers(options.get("headers"))
         history: list[aiohttp.ClientResponse] = []
-        hops = 0
         while True:
-            pinned = await resolve_hop_async(url, policy, hops)
-            token = _PINNED.set(pinned)
             try:
-                response = await super()._request(
+                redirect = follow(
+                    response.status,
+                    response.headers.getall("Location", []),
+                    pinned.url,
                     method,
-                    YarlURL(pinned.url.href, encoded=True),
-                    allow_redirects=False,
-                    raise_for_status=False,
-                    timeout=timeout if hops == 0 else _hop_timeout(timeout, deadline),
-                    **options,
+                    len(history),
+                    policy,
                 )
-            finally:
-                _PINNED.reset(token)
-            redirect = None
-            if allow_redirects:
-                try:
-                    redirect = follow(
-                        response.status,
-                        response.headers.getall("Location", []),
-                        pinned.url,
-                        method,
-                        hops,
-                        policy,
-                    )
-                except Refused:
-                    response.close()
-                    raise
+            except Refused:
+                response.close()
+                raise
             if redirect is None:
                 break
             history.append(response)
@@ -279,7 +328,7 @@ class GuardedClientSession(aiohttp.ClientSession):
                 response.close()
                 raise aiohttp.TooManyRedirects(history[0].request_info, tuple(history))
             response.release()
-            method, url, hops = redirect.method, redirect.url, redirect.hop
+            method = redirect.method
             if not redirect.keep_body:
                 options.pop("data", None)
                 options.pop("json", None)
@@ -288,20 +337,18 @@ class GuardedClientSession(aiohttp.ClientSession):
                     "cannot follow a redirect that keeps the body with a streamed request body: "
                     "give it as bytes, or set allow_redirects=False"
                 )
-            headers = _HopHeaders(options["headers"])
+            headers = _HopHeaders(headers)
             for name in redirect.drop_headers:
                 headers.popall(name, None)
             options["headers"] = headers
             if redirect.cross_origin:
                 options.pop("auth", None)
                 options.pop("cookies", None)
+            pinned = await resolve_hop_async(redirect.url, policy, redirect.hop)
+            response = await self._send_pinned(
+                method, pinned, _hop_timeout(timeout, deadline), options
+            )
         response._history = tuple(history)
-        if raise_for_status is None:
-            raise_for_status = self._raise_for_status
-        if callable(raise_for_status):
-            await raise_for_status(response)
-        elif raise_for_status:
-            response.raise_for_status()
         return response
 
 

@@ -44,7 +44,7 @@ from typing import Final, NamedTuple
 
 from urlspec.guard.policy import DEFAULT_POLICY, Network, Policy
 from urlspec.guard.reasons import Refused, address_reason, href_without_userinfo
-from urlspec.host import Host, HostKind, serialize_host
+from urlspec.host import Host, HostKind, parse_ipv4, parse_ipv6, serialize_host
 from urlspec.hosts.special_addresses import (
     Block,
     Translation,
@@ -54,7 +54,6 @@ from urlspec.hosts.special_addresses import (
     translation_of,
 )
 from urlspec.url import URL, validate
-from urlspec.url_host import host_from_serialization
 from urlspec.url_record import SPECIAL_SCHEMES, default_port
 from urlspec.urlpattern import URLPattern
 from urlspec.urlpattern.errors import URLPatternMatchLimitError
@@ -65,8 +64,10 @@ __all__ = [
     "address_refusal",
     "address_verdict",
     "check",
+    "checked_host",
     "host_kind",
     "judged_host",
+    "parse_answer",
     "parse_or_none",
     "shown",
 ]
@@ -88,18 +89,27 @@ def shown(url: URL) -> str:
     return href_without_userinfo(url)
 
 
-class _Part(NamedTuple):
+class _Part:
     """A part of an address the policy judges: an IPv4 address (``bits`` 32) or an IPv6 address
     (128); what it is to the address (``role``: "carrying", "client", "server" for a carried
     IPv4 address, "" for the address itself); the translation block that gives it its class
     (``own``, None: the registry row that holds it) and whether it has none (``transparent``:
-    an IPv6 address of the IPv4-mapped, NAT64 well-known or 6to4 block)."""
+    an IPv6 address of the IPv4-mapped, NAT64 well-known or 6to4 block). (A plain class, not a
+    NamedTuple: the compiled build makes one without a call into the interpreter.)"""
 
-    bits: int
-    value: int
-    role: str
-    own: Block | None = None
-    transparent: bool = False
+    def __init__(
+        self,
+        bits: int,
+        value: int,
+        role: str,
+        own: Block | None = None,
+        transparent: bool = False,
+    ) -> None:
+        self.bits = bits
+        self.value = value
+        self.role = role
+        self.own = own
+        self.transparent = transparent
 
     def block(self) -> Block:
         """The registry row that classes the part."""
@@ -149,6 +159,35 @@ class AddressRefusal(NamedTuple):
         block = self.block
         assert block is not None
         return f"{what} is {block.address_class}: {block}"
+
+
+def parse_answer(address: object) -> Host | None:
+    """The IP address of a resolver answer (``sockaddr[0]``: ``"192.0.2.1"``, ``"::1"``,
+    ``"fe80::1%eth0"``), or None when it is none. (Also the address of a URL's IPv4 host, or
+    of its IPv6 host without the brackets: the host parsers read a serialized address back to
+    the same value.)"""
+    if not isinstance(address, str):
+        return None
+    if ":" in address:
+        pieces = parse_ipv6(address.partition("%")[0])
+        return None if pieces is None else make_host(HostKind.IPV6, pieces)
+    value = parse_ipv4(address)
+    return None if value is None else make_host(HostKind.IPV4, value)
+
+
+def make_host(kind: HostKind, value: str | int | tuple[int, ...]) -> Host:
+    """``Host(kind, value)``, made as a NamedTuple's own ``_make`` makes one (in the compiled
+    build, without a call to the interpreted ``__new__`` of the class)."""
+    return tuple.__new__(Host, (kind, value))
+
+
+def _serialized_ipv4(text: str) -> int:
+    """The IPv4 address the IPv4 serializer wrote as ``text``: four decimal numbers joined by
+    dots (URL Standard §3.6 host serializing), the most significant first."""
+    value = 0
+    for number in text.split("."):
+        value = value << 8 | int(number)
+    return value
 
 
 def _ipv4_text(value: int) -> str:
@@ -299,8 +338,12 @@ def check(url: str | URL, policy: Policy | None = None) -> URL:
     ``url`` is a string (parsed by the WHATWG URL parser) or a :class:`~urlspec.URL` (anything
     else is a TypeError).
     """
-    if policy is None:
-        policy = DEFAULT_POLICY
+    return checked_host(url, DEFAULT_POLICY if policy is None else policy)[0]
+
+
+def checked_host(url: str | URL, policy: Policy) -> tuple[URL, HostKind, str]:
+    """:func:`check`, and the host it judged: the parsed URL, the host's kind and its name
+    without trailing dots (:func:`judged_host`: an IPv4 address for ``127.0.0.1..``)."""
     if isinstance(url, URL):
         return _check_parsed(url, policy)
     # 1. The parse. (URL.parse and validate, not a try around URL(): compiled by mypyc, reading
@@ -320,8 +363,9 @@ def _invalid_detail(text: str) -> Callable[[], str]:
     return detail
 
 
-def _check_parsed(url: URL, policy: Policy) -> URL:
-    """Steps 2 to 7 of :func:`check` on a parsed URL."""
+def _check_parsed(url: URL, policy: Policy) -> tuple[URL, HostKind, str]:
+    """Steps 2 to 7 of :func:`check` on a parsed URL (returning what :func:`checked_host`
+    returns)."""
     # 2. The scheme.
     scheme = url.protocol[:-1]
     if scheme not in policy.schemes:
@@ -381,12 +425,20 @@ def _check_parsed(url: URL, policy: Policy) -> URL:
         raise Refused("url-not-allowed", url, "the URL matches no allowed pattern", host=hostname)
     # 7. The address, when the URL says it.
     if judged_kind is not HostKind.DOMAIN or _is_localhost(name):
-        refusal = address_refusal(host_from_serialization(judged_kind, name), policy)
+        # The address is the URL's own, serialized: "[...]" without brackets for IPv6.
+        address = None if judged_kind is HostKind.DOMAIN else name.strip("[]")
+        if address is None:
+            host = make_host(judged_kind, name)
+        elif judged_kind is HostKind.IPV4:
+            host = make_host(judged_kind, _serialized_ipv4(address))
+        else:  # the host parser reads its own serialization back
+            pieces = parse_ipv6(address)
+            assert pieces is not None
+            host = make_host(judged_kind, pieces)
+        refusal = address_refusal(host, policy)
         if refusal is not None:
-            # The address is the URL's own, serialized: "[...]" without brackets for IPv6.
-            address = None if judged_kind is HostKind.DOMAIN else name.strip("[]")
             raise Refused(refusal.reason, url, refusal.detail, host=hostname, address=address)
-    return url
+    return url, judged_kind, name
 
 
 def _credentials_detail(url: URL) -> Callable[[], str]:

@@ -71,6 +71,10 @@ STATE_EXTENSION: Final = "urlspec.guard.state"
 #: The request extension that carries the URL a guarded client parsed (see _checked_url).
 PARSED_EXTENSION: Final = "urlspec.guard.url"
 
+#: The attribute of a request that holds the ``httpx.URL`` it was built with from the parsed
+#: URL's href (see _checked_url).
+BUILT_URL_ATTRIBUTE: Final = "urlspec_guard_built_url"
+
 _PINNED: ContextVar[PinnedURL | None] = ContextVar("urlspec.guard.pinned", default=None)
 
 # httpcore's exceptions as httpx's, most specific first (what httpx's own transport does).
@@ -183,19 +187,31 @@ def _target(request: httpx.Request) -> tuple[URL | str, int]:
     return HopState.target(request.extensions.get(STATE_EXTENSION), request, _checked_url(request))
 
 
-def _sent(request: httpx.Request, pinned: PinnedURL, hop: int) -> HopState:
+def _sent(request: httpx.Request, pinned: PinnedURL, hop: int) -> HopState | None:
+    """The HopState kept on ``request``, sent as the ``hop``-th request of its sequence. None for
+    the caller's own request (hop 0) until its response is a redirect: without a HopState a
+    request is hop 0, no redirect, what its HopState would say (HopState.target)."""
+    if hop == 0:
+        return None
     state = HopState(request, hop, pinned.url)
     request.extensions[STATE_EXTENSION] = state
     return state
 
 
 def _response(
-    request: httpx.Request, state: HopState, policy: Policy, response: httpcore.Response
+    request: httpx.Request,
+    state: HopState | None,
+    pinned: PinnedURL,
+    policy: Policy,
+    response: httpcore.Response,
 ) -> list[tuple[bytes, bytes]]:
     """The response's headers for httpx, the Location of a redirect as the guard read it."""
     headers = response.headers
     if response.status not in REDIRECT_STATUSES:
         return headers
+    if state is None:  # the caller's own request, answered by a redirect
+        state = HopState(request, 0, pinned.url)
+        request.extensions[STATE_EXTENSION] = state
     locations = [value for name, value in headers if name.lower() == b"location"]
     redirect = state.answered(response.status, locations, request.method, policy)
     if redirect is None:
@@ -208,8 +224,10 @@ def _response(
 def _checked_url(request: httpx.Request) -> URL | str:
     """What the transport checks: the URL a guarded client parsed when the request is still for
     its href (not a redirect, no query parameters added), else httpx's URL as text."""
-    text = str(request.url)
     parsed = request.extensions.get(PARSED_EXTENSION)
+    if isinstance(parsed, URL) and getattr(request, BUILT_URL_ATTRIBUTE, None) is request.url:
+        return parsed  # (an httpx.URL is immutable: the request's URL is the one it was built with)
+    text = str(request.url)
     if isinstance(parsed, URL) and parsed.href == text:
         return parsed
     return text
@@ -220,11 +238,9 @@ def _core_request(request: httpx.Request, pinned: PinnedURL) -> httpcore.Request
     url = pinned.url
     headers = [(b"Host", url.host.encode("ascii"))]
     headers.extend((name, value) for name, value in request.headers.raw if name.lower() != b"host")
-    extensions = {
-        name: value
-        for name, value in request.extensions.items()
-        if name not in ("sni_hostname", STATE_EXTENSION, PARSED_EXTENSION)
-    }
+    extensions = request.extensions  # as httpx's own transport passes them
+    if "sni_hostname" in extensions:  # TLS SNI stays on the URL's host
+        extensions = {name: value for name, value in extensions.items() if name != "sni_hostname"}
     return httpcore.Request(
         method=request.method,
         url=httpcore.URL(
@@ -342,7 +358,7 @@ class GuardedTransport(httpx.BaseTransport):
         assert isinstance(response.stream, Iterable)
         return httpx.Response(
             status_code=response.status,
-            headers=_response(request, state, self.policy, response),
+            headers=_response(request, state, pinned, self.policy, response),
             stream=_ResponseStream(response.stream),
             extensions=response.extensions,
         )
@@ -396,7 +412,7 @@ class AsyncGuardedTransport(httpx.AsyncBaseTransport):
         assert isinstance(response.stream, AsyncIterable)
         return httpx.Response(
             status_code=response.status,
-            headers=_response(request, state, self.policy, response),
+            headers=_response(request, state, pinned, self.policy, response),
             stream=_AsyncResponseStream(response.stream),
             extensions=response.extensions,
         )
@@ -537,6 +553,7 @@ def _build_request(
     request = build(method, url if parsed is None else parsed.href, **options)
     if parsed is not None:
         request.extensions[PARSED_EXTENSION] = parsed
+        setattr(request, BUILT_URL_ATTRIBUTE, request.url)
     return request
 
 

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import os
 import threading
+import weakref
 from collections.abc import Iterator, Mapping
 from http.cookiejar import CookieJar
 from typing import Any, Final
@@ -48,7 +49,7 @@ from urllib3.connectionpool import HTTPConnectionPool
 from urlspec.guard.checking import check, parse_or_none
 from urlspec.guard.policy import DEFAULT_POLICY, Policy
 from urlspec.guard.reasons import Refused
-from urlspec.guard.redirects import HopState
+from urlspec.guard.redirects import REDIRECT_STATUSES, HopState
 from urlspec.guard.resolving import PinnedURL, resolve_hop
 from urlspec.guard.urllib3_pool import PINNED_POOL_CLASSES, connecting_to
 from urlspec.url import URL
@@ -74,10 +75,16 @@ def _keep_state_on_copies(request: requests.PreparedRequest) -> None:
     """Make ``request.copy()`` (what requests follows a redirect and retries an authentication
     with) carry the request's HopState."""
     copy = type(request).copy
+    # Held weakly: a request holding a function holding the request would be a reference cycle,
+    # garbage for the collector after every request.
+    original = weakref.ref(request)
 
     def copy_with_state() -> requests.PreparedRequest:
-        made = copy(request)
-        setattr(made, STATE_ATTRIBUTE, getattr(request, STATE_ATTRIBUTE, None))
+        source = original()
+        if source is None:  # the method kept after its request was gone
+            raise ReferenceError("the request to copy no longer exists")
+        made = copy(source)
+        setattr(made, STATE_ATTRIBUTE, getattr(source, STATE_ATTRIBUTE, None))
         return made
 
     setattr(request, "copy", copy_with_state)  # noqa: B010
@@ -132,9 +139,13 @@ class GuardedAdapter(requests.adapters.HTTPAdapter):
         finally:
             self._local.pinned = None
         raw = response.raw
-        locations = raw.headers.getlist("Location") if raw is not None else []
+        if response.status_code not in REDIRECT_STATUSES or raw is None:
+            return response
         redirect = state.answered(
-            response.status_code, locations, request.method or "GET", self.policy
+            response.status_code,
+            raw.headers.getlist("Location"),
+            request.method or "GET",
+            self.policy,
         )
         if redirect is not None:
             # requests reads the Location the guard read, as an absolute URL.

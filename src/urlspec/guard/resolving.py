@@ -30,16 +30,10 @@ import socket
 from collections.abc import Callable, Sequence
 from typing import Final, NamedTuple
 
-from urlspec.guard.checking import (
-    AddressRefusal,
-    address_refusal,
-    check,
-    host_kind,
-    judged_host,
-)
+from urlspec.guard.checking import AddressRefusal, address_refusal, checked_host, parse_answer
 from urlspec.guard.policy import DEFAULT_POLICY, Policy
 from urlspec.guard.reasons import Refused
-from urlspec.host import Host, HostKind, parse_ipv4, parse_ipv6, serialize_host
+from urlspec.host import Host, HostKind, serialize_host
 from urlspec.url import URL
 from urlspec.url_record import default_port
 from urlspec.validation import quote
@@ -71,18 +65,6 @@ class PinnedURL(NamedTuple):
 _MAX_SHOWN: Final = 3
 
 
-def parse_answer(address: object) -> Host | None:
-    """The IP address of a resolver answer (``sockaddr[0]``: ``"192.0.2.1"``, ``"::1"``,
-    ``"fe80::1%eth0"``), or None when it is none."""
-    if not isinstance(address, str):
-        return None
-    if ":" in address:
-        pieces = parse_ipv6(address.partition("%")[0])
-        return None if pieces is None else Host(HostKind.IPV6, pieces)
-    value = parse_ipv4(address)
-    return None if value is None else Host(HostKind.IPV4, value)
-
-
 def _socket_address(host: Host) -> str:
     serialized = serialize_host(host)
     return serialized[1:-1] if host.kind is HostKind.IPV6 else serialized
@@ -107,20 +89,23 @@ def _error_text(error: BaseException) -> str:
 def _start(url: str | URL, policy: Policy) -> PinnedURL:
     """``url`` checked, with the port to connect to, and its address when the URL gives one: a
     :class:`PinnedURL` with no ``addresses`` is a domain the resolver is to be asked for."""
-    checked = check(url, policy)
+    checked, kind, name = checked_host(url, policy)
     hostname = checked.hostname
-    scheme = checked.protocol[:-1]
-    port = int(checked.port) if checked.port else default_port(scheme)
+    written = checked.port
+    port = int(written) if written else default_port(checked.protocol[:-1])
     if port is None:  # a policy that allows a non-special scheme: check refused its host
         raise Refused("opaque-host", checked, "no port to connect to", host=hostname or None)
-    judged = judged_host(checked, host_kind(checked, scheme, hostname), hostname)
-    assert not isinstance(judged, str)  # check refused a host with an empty label
-    kind, name = judged
     if kind is HostKind.IPV4:  # (also "192.0.2.1..", a domain that is an address: no lookup)
-        return PinnedURL(checked, hostname, port, (name,))
+        return _pinned_url(checked, hostname, port, (name,))
     if kind is HostKind.IPV6:
-        return PinnedURL(checked, hostname[1:-1], port, (hostname[1:-1],))
-    return PinnedURL(checked, hostname, port, ())
+        return _pinned_url(checked, hostname[1:-1], port, (hostname[1:-1],))
+    return _pinned_url(checked, hostname, port, ())
+
+
+def _pinned_url(url: URL, host: str, port: int, addresses: tuple[str, ...]) -> PinnedURL:
+    """``PinnedURL(url, host, port, addresses)``, made as a NamedTuple's own ``_make`` makes one
+    (in the compiled build, without a call to the interpreted ``__new__`` of the class)."""
+    return tuple.__new__(PinnedURL, (url, host, port, addresses))
 
 
 def _failed(start: PinnedURL, why: str) -> Refused:
@@ -182,7 +167,7 @@ def _pinned(start: PinnedURL, answers: object, policy: Policy) -> PinnedURL:
             host=start.host,
             address=refused[0][0],
         )
-    return PinnedURL(start.url, start.host, start.port, tuple(addresses))
+    return _pinned_url(start.url, start.host, start.port, tuple(addresses))
 
 
 def _answers_detail(

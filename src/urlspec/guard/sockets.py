@@ -46,7 +46,7 @@ from urlspec.url import URL
 from urlspec.url_record import SPECIAL_SCHEMES
 from urlspec.validation import quote
 
-__all__ = ["Target", "create_connection", "open_connection", "pin"]
+__all__ = ["Target", "connect_pinned", "create_connection", "open_connection", "pin"]
 
 #: What the socket functions take: a URL (a string or a :class:`~urlspec.URL`) or a
 #: ``(host, port)`` pair.
@@ -108,15 +108,19 @@ def _server_hostname(pinned: PinnedURL) -> str:
     return pinned.host
 
 
-def _connect(
-    pinned: PinnedURL, timeout: float | None, source_address: tuple[str, int] | None
+def connect_pinned(
+    pinned: PinnedURL, timeout: float | None, source_address: tuple[str, int] | None = None
 ) -> socket.socket:
-    """A socket connected to the first of the pinned addresses that accepts the connection."""
+    """A socket connected to the first of ``pinned.addresses`` that accepts the connection, in
+    order, each tried for at most ``timeout`` seconds (which stays the socket's timeout); when
+    none accepts, the last error (an ``OSError``). Addresses need no lookup: the socket's family
+    is the address's."""
     errors: list[OSError] = []
     for address in pinned.addresses:
         sock = socket.socket(_family(address), socket.SOCK_STREAM)
         try:
-            sock.settimeout(timeout)
+            if timeout != sock.gettimeout():  # (a new socket has the default timeout)
+                sock.settimeout(timeout)
             if source_address is not None:
                 sock.bind(source_address)
             sock.connect((address, pinned.port))
@@ -151,7 +155,7 @@ def create_connection(
     pinned = pin(target, policy, scheme=scheme)
     if timeout is None:
         timeout = socket.getdefaulttimeout()
-    sock = _connect(pinned, timeout, source_address)
+    sock = connect_pinned(pinned, timeout, source_address)
     if ssl is None:
         return sock
     try:

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import contextlib
 import socket
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from contextvars import ContextVar
 from typing import Any, Final
 
@@ -42,7 +42,7 @@ from urllib3.util.retry import Retry
 
 from urlspec.guard.policy import DEFAULT_POLICY, Policy
 from urlspec.guard.reasons import Refused
-from urlspec.guard.redirects import follow
+from urlspec.guard.redirects import REDIRECT_STATUSES, follow
 from urlspec.guard.resolving import PinnedURL, resolve_hop
 from urlspec.url import URL
 
@@ -51,16 +51,26 @@ __all__ = ["PINNED_POOL_CLASSES", "GuardedPoolManager", "connecting_to", "pool_m
 _PINNED: ContextVar[PinnedURL | None] = ContextVar("urlspec.guard.urllib3.pinned", default=None)
 
 
-@contextlib.contextmanager
-def connecting_to(pinned: PinnedURL) -> Iterator[None]:
+class _Connecting(contextlib.AbstractContextManager[None]):
+    """What :func:`connecting_to` returns."""
+
+    __slots__ = ("_pinned", "_token")
+
+    def __init__(self, pinned: PinnedURL) -> None:
+        self._pinned = pinned
+
+    def __enter__(self) -> None:
+        self._token = _PINNED.set(self._pinned)
+
+    def __exit__(self, *raised: object) -> None:
+        _PINNED.reset(self._token)
+
+
+def connecting_to(pinned: PinnedURL) -> contextlib.AbstractContextManager[None]:
     """Within the block, a connection of the pools of :data:`PINNED_POOL_CLASSES` for
     ``pinned``'s host and port connects to its addresses (urllib3 opens a request's connection
     in the thread, and the context, that sends it)."""
-    token = _PINNED.set(pinned)
-    try:
-        yield
-    finally:
-        _PINNED.reset(token)
+    return _Connecting(pinned)
 
 
 def _connect_pinned(
@@ -112,9 +122,9 @@ PINNED_POOL_CLASSES: Final[dict[str, type[HTTPConnectionPool]]] = {
 }
 
 
-def _without(headers: HTTPHeaderDict, names: frozenset[str]) -> HTTPHeaderDict:
+def _without(headers: Mapping[str, str], names: frozenset[str]) -> HTTPHeaderDict:
     kept = HTTPHeaderDict()
-    for name, value in headers.iteritems():
+    for name, value in HTTPHeaderDict(headers).iteritems():
         if name.lower() not in names:
             kept.add(name, value)
     return kept
@@ -151,7 +161,7 @@ class GuardedPoolManager(PoolManager):
         """Send ``method`` to ``url`` (a ``str`` or a :class:`urlspec.URL`), following
         redirects when ``redirect`` is true, every hop checked; raises
         :class:`~urlspec.guard.reasons.Refused` for a URL the policy refuses."""
-        headers = HTTPHeaderDict(kw.pop("headers", None) or self.headers)
+        headers: Mapping[str, str] = kw.pop("headers", None) or self.headers
         kw["assert_same_host"] = False
         kw["redirect"] = False
         # The caller's retries (the call's, else the manager's), if any, may allow fewer
@@ -167,11 +177,14 @@ class GuardedPoolManager(PoolManager):
             )
             sent = HTTPHeaderDict(headers)
             sent["Host"] = current.host
-            with connecting_to(pinned):
+            token = _PINNED.set(pinned)  # what connecting_to does
+            try:
                 response = pool.urlopen(
                     method, current.pathname + current.search, headers=sent, **kw
                 )
-            if not redirect:
+            finally:
+                _PINNED.reset(token)
+            if not redirect or response.status not in REDIRECT_STATUSES:
                 return response
             try:
                 step = follow(

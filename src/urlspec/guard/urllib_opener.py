@@ -38,6 +38,7 @@ from urlspec.guard.policy import DEFAULT_POLICY, Policy
 from urlspec.guard.reasons import Refused
 from urlspec.guard.redirects import follow
 from urlspec.guard.resolving import PinnedURL, resolve_hop
+from urlspec.guard.sockets import connect_pinned
 from urlspec.url import URL
 
 __all__ = ["GuardedHTTPHandler", "GuardedOpener", "GuardedRedirectHandler", "opener"]
@@ -63,20 +64,6 @@ def _parsed(request: urllib.request.Request) -> URL | str:
     return url
 
 
-def connect_pinned(
-    pinned: PinnedURL, timeout: float | None, source_address: tuple[str, int] | None = None
-) -> socket.socket:
-    """A TCP connection to the first of ``pinned.addresses`` that accepts one, in order."""
-    last: OSError | None = None
-    for address in pinned.addresses:
-        try:
-            return socket.create_connection((address, pinned.port), timeout, source_address)
-        except OSError as error:
-            last = error
-    assert last is not None
-    raise last
-
-
 def _connection_class(
     pinned: PinnedURL, context: ssl.SSLContext | None
 ) -> Callable[..., http.client.HTTPConnection]:
@@ -99,6 +86,8 @@ def _connection_class(
             timeout: float | None = _DEFAULT_TIMEOUT,
             source_address: tuple[str, int] | None = None,
         ) -> socket.socket:
+            if timeout is _DEFAULT_TIMEOUT:  # what socket.create_connection leaves the socket
+                timeout = socket.getdefaulttimeout()
             return connect_pinned(pinned, timeout, source_address)
 
         # HTTPConnection.connect (and HTTPSConnection.connect before it wraps the socket in TLS
