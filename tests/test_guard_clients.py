@@ -231,6 +231,29 @@ def test_the_fetched_url_is_the_whatwg_href(get: Get, public: LoopbackServer) ->
     assert [s.path for s in public.seen] == ["/a/ok?q=a%20b"]
 
 
+@pytest.mark.parametrize("client_class", [guard.GuardedClient, httpx.Client])
+def test_httpx_target_extension_cannot_replace_the_checked_path(
+    client_class: Callable[..., httpx.Client], public: LoopbackServer
+) -> None:
+    # httpcore sends a request's "target" extension as the request line's target
+    # (https://www.encode.io/httpcore/extensions/#target): the guard checked the URL's path,
+    # so the path fetched must be that one (a deny_urls pattern on /admin must hold).
+    policy = Policy(
+        allow_networks=["127.0.0.1/32"],
+        deny_urls=[{"pathname": "/admin*"}],
+        resolver=PUBLIC.resolver,
+    )
+    options: dict[str, Any] = {"policy": policy} if client_class is guard.GuardedClient else {}
+    if client_class is httpx.Client:
+        options["transport"] = guard.GuardedTransport(policy=policy)
+    with client_class(**options) as client:
+        response = client.get(
+            f"http://public.test:{public.port}/ok", extensions={"target": b"/admin"}
+        )
+    assert response.status_code == 200
+    assert [s.path for s in public.seen] == ["/ok"]
+
+
 def test_async_client_rebinding_goes_to_the_checked_address(
     public: LoopbackServer, internal: LoopbackServer
 ) -> None:

@@ -12,7 +12,8 @@ a redirect chain to the transport), they:
 3. open the TCP connection through a network backend that connects only to the pinned
    addresses, while TLS SNI and certificate verification use the URL's host (httpcore's
    ``start_tls`` gets the origin's host as ``server_hostname``; a ``sni_hostname`` request
-   extension is dropped).
+   extension is dropped, and so is a ``target`` extension, which would replace the checked
+   path and query on the request line).
 
 The pinned addresses reach the network backend in a context variable, set around the pool call
 (httpcore opens a request's connection in the thread or task that sends it); a backend asked to
@@ -238,9 +239,16 @@ def _core_request(request: httpx.Request, pinned: PinnedURL) -> httpcore.Request
     url = pinned.url
     headers = [(b"Host", url.host.encode("ascii"))]
     headers.extend((name, value) for name, value in request.headers.raw if name.lower() != b"host")
-    extensions = request.extensions  # as httpx's own transport passes them
-    if "sni_hostname" in extensions:  # TLS SNI stays on the URL's host
-        extensions = {name: value for name, value in extensions.items() if name != "sni_hostname"}
+    extensions = request.extensions  # as httpx's own transport passes them, but two:
+    if "sni_hostname" in extensions or "target" in extensions:
+        # TLS SNI stays on the URL's host, and the request line's target is the checked URL's
+        # path and query (httpcore would send a "target" extension instead: a path no policy
+        # pattern has seen).
+        extensions = {
+            name: value
+            for name, value in extensions.items()
+            if name != "sni_hostname" and name != "target"
+        }
     return httpcore.Request(
         method=request.method,
         url=httpcore.URL(
