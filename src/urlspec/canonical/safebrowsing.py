@@ -45,7 +45,12 @@ from typing import Final
 
 from urlspec.canonical.escaping import escape_once, unescape_repeatedly
 from urlspec.canonical.inet_aton import format_ipv4, parse_inet_aton
-from urlspec.canonical.web_url import has_empty_or_dot_segments, web_url_spans
+from urlspec.canonical.web_url import (
+    SLASH_DOT_OR_SLASH,
+    UPPER_CASE,
+    has_empty_or_dot_segments,
+    web_url_spans,
+)
 from urlspec.validation import ERROR_DESCRIPTIONS, InvalidURL, ValidationError, quote
 
 __all__ = [
@@ -163,7 +168,9 @@ def _fast_canonical(input: str) -> str | Refusal | None:
     the full steps (no host, a host that is an IPv4 address, a path with dot segments or runs
     of slashes) or is no plain web URL. (tests/test_canonical_safebrowsing.py checks that both
     give the same results.)"""
-    host_start, path_start, query_start, fragment_start = web_url_spans(input)
+    host_start, path_start, query_start, fragment_start, last_dot, _, _, flags = web_url_spans(
+        input
+    )
     if host_start == 0:
         return None
     scheme = input[:host_start].lower()
@@ -175,15 +182,17 @@ def _fast_canonical(input: str) -> str | Refusal | None:
     host = input[host_start:path_start]
     # An IPv4 address in inet_aton notation is numbers, the last one too: a host whose last label
     # starts with no digit is none (step 5 would rewrite one).
-    last = ord(host[host.rfind(".") + 1])
+    last = ord(input[last_dot + 1 if last_dot >= 0 else host_start])
     if 0x30 <= last <= 0x39 and parse_inet_aton(host) is not None:
         return None
     path = input[path_start:query_start]
     if not path:
         path = "/"
-    elif has_empty_or_dot_segments(path):
+    elif flags & SLASH_DOT_OR_SLASH and has_empty_or_dot_segments(path):
         return None  # step 6 resolves these
-    return scheme + host.lower() + path + input[query_start:fragment_start]
+    if flags & UPPER_CASE:
+        host = host.lower()
+    return scheme + host + path + input[query_start:fragment_start]
 
 
 def _full_canonical(input: str, keep_port: bool) -> str | Refusal:
