@@ -236,9 +236,9 @@ def _fast_key(
             path_end -= 1
         path = lowered[path_start:path_end]
     if host_massage and dots >= 2:
-        # (With labels that are never empty, "www." leaves two labels when the host has two
-        # dots more.)
-        www_end = _after_www_label(lowered, host_start, path_start)
+        # (The labels of a plain host are never empty: removing "www." leaves two labels when
+        # the host has two dots or more.)
+        www_end = _after_plain_www_label(lowered, host_start)
         if www_end != host_start:
             host_start = www_end
             dots -= 1
@@ -398,6 +398,17 @@ def _after_www_label(host: str, start: i64, end: i64) -> i64:
     while last > first and ord(host[last]) == 0x2E:
         last -= 1
     return after if host.find(".", first, last) >= 0 else start
+
+
+def _after_plain_www_label(host: str, start: i64) -> i64:
+    """:func:`_after_www_label` for a host of non-empty labels starting at ``start`` and holding
+    two dots or more (what follows ``www\\d*\\.`` then holds a dot between two labels)."""
+    if ord(host[start]) != 0x77 or ord(host[start + 1]) != 0x77 or ord(host[start + 2]) != 0x77:
+        return start  # not "www"
+    i = start + 3
+    while 0x30 <= ord(host[i]) <= 0x39:  # (a dot follows in the host)
+        i += 1
+    return i + 1 if ord(host[i]) == 0x2E else start
 
 
 def _archive_query(query: str) -> str:

@@ -71,27 +71,6 @@ WEB_URL_RE: Final = re.compile(
     re.DOTALL | re.ASCII,
 )
 
-# The code point classes of the grammar, as bits of a table of the 128 ASCII code points.
-_IN_LABEL: Final = 1  # A-Z a-z 0-9 -
-_IN_PATH: Final = 2  # printable ASCII but "#", "%", "?"
-_IN_QUERY: Final = 4  # printable ASCII but "#", "%"
-
-
-def _classes() -> bytes:
-    table = bytearray(128)
-    for code_point in range(0x21, 0x7F):
-        character = chr(code_point)
-        if character.isalnum() or character == "-":
-            table[code_point] |= _IN_LABEL
-        if character not in "#%":
-            table[code_point] |= _IN_QUERY
-            if character != "?":
-                table[code_point] |= _IN_PATH
-    return bytes(table)
-
-
-_CLASSES: Final = _classes()
-
 
 def web_url_spans(input: str) -> Spans:
     """The spans of ``input`` when it is a plain web URL (module docstring), else NO_SPANS."""
@@ -133,12 +112,12 @@ def spans_by_regex(input: str) -> Spans:
 
 
 def scan_web_url(input: str) -> Spans:
-    """:func:`web_url_spans` by a loop over code points (the compiled build's way)."""
+    """:func:`web_url_spans` by a loop over code points (the compiled build's way). The code
+    point classes are written as comparisons (mypyc compiles them to a few instructions)."""
     length: i64 = len(input)
     host_start = after_scheme(input, length)
     if host_start == 0:
         return NO_SPANS
-    classes = _CLASSES
     flags: i64 = 0
     # The host: labels of letters, digits and hyphens, each followed by "." but the last.
     i: i64 = host_start
@@ -148,27 +127,30 @@ def scan_web_url(input: str) -> Spans:
     dots: i64 = 0
     while i < length:
         c: i64 = ord(input[i])
-        if c == 0x2E:  # "."
+        if 0x61 <= c <= 0x7A or 0x30 <= c <= 0x39 or c == 0x2D:  # "a"-"z", "0"-"9", "-"
+            pass
+        elif c == 0x2E:  # "."
             if i == label_start:
                 return NO_SPANS
             label_start = i + 1
             previous_dot = last_dot
             last_dot = i
             dots += 1
-        elif c >= 128 or not classes[c] & _IN_LABEL:
-            break
         elif 0x41 <= c <= 0x5A:  # "A"-"Z"
             flags |= UPPER_CASE
+        else:
+            break
         i += 1
     if i == label_start and i != host_start:  # an empty last label
         return NO_SPANS
     path_start = i
     if i < length and ord(input[i]) == 0x2F:  # "/"
+        # The path: printable ASCII but "#", "%" and "?".
         previous: i64 = 0x2F
         i += 1
         while i < length:
             c = ord(input[i])
-            if c >= 128 or not classes[c] & _IN_PATH:
+            if not 0x21 <= c <= 0x7E or c == 0x23 or c == 0x25 or c == 0x3F:
                 break
             if previous == 0x2F:
                 if c == 0x2F or c == 0x2E:  # "/" or "."
@@ -181,10 +163,11 @@ def scan_web_url(input: str) -> Spans:
             i += 1
     query_start = i
     if i < length and ord(input[i]) == 0x3F:  # "?"
+        # The query: printable ASCII but "#" and "%".
         i += 1
         while i < length:
             c = ord(input[i])
-            if c >= 128 or not classes[c] & _IN_QUERY:
+            if not 0x21 <= c <= 0x7E or c == 0x23 or c == 0x25:
                 break
             if 0x41 <= c <= 0x5A:
                 flags |= UPPER_CASE
