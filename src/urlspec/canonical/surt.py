@@ -421,11 +421,12 @@ def _archive_query(query: str) -> str:
         if query == "?":
             return ""
     if "&" in query:
-        arguments = query[1:].split("&")
-        query = "?" + "&".join(
-            "=".join(pair)
-            for pair in sorted(tuple(argument.split("=", 1)) for argument in arguments)
-        )
+        # The pairs sorted by name, then value (a name alone first), as _alpha_reorder_query
+        # sorts them: the same order as the strings with each first "=" made "\0" (which sorts
+        # before every other code point, and occurs in no printable query) sort in.
+        arguments = [argument.replace("=", "\0", 1) for argument in query[1:].split("&")]
+        arguments.sort()
+        query = "?" + "&".join(arguments).replace("\0", "=")
     return query
 
 
