@@ -199,6 +199,31 @@ def test_unescaping_deep_escapes(data: bytes) -> None:
     assert unescape_repeatedly(data) == unquoted_until_settled(data)
 
 
+def escaped_by_definition(data: bytes) -> str:
+    """Safe Browsing's "URLs and Hashing": "percent-escape all characters that are <= ASCII
+    32, >= 127, '#', or '%'. The escapes should use uppercase hex characters." """
+    return "".join(f"%{b:02X}" if b <= 32 or b >= 127 or b in b"#%" else chr(b) for b in data)
+
+
+def test_escape_once_is_the_definition_on_every_byte() -> None:
+    for byte in range(256):
+        for data in (bytes([byte]), b"a" + bytes([byte]), bytes([byte, byte]) + b"/b"):
+            assert escaping.escape_once(data) == escaped_by_definition(data), data
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.binary(max_size=40))
+def test_escape_once_is_the_definition(data: bytes) -> None:
+    assert escaping.escape_once(data) == escaped_by_definition(data)
+
+
+@given(st.lists(st.text(alphabet="ab=&-!\x7e", max_size=4), min_size=2, max_size=6).map("&".join))
+def test_archive_query_sorts_pairs_as_the_bytes_steps_do(query: str) -> None:
+    # The fast paths' sort (on text) and step 3's (_alpha_reorder_query, on the bytes).
+    expected = surt_module._alpha_reorder_query(query.encode("ascii")).decode("ascii")
+    assert surt_module._archive_query("?" + query) == ("?" + expected if expected else "")
+
+
 @pytest.mark.parametrize(
     ("given", "expected"),
     [
@@ -370,6 +395,9 @@ def test_the_ascii_path_takes_what_the_plain_one_leaves() -> None:
                     "#",
                     "x",
                     ".aspx",
+                    ".ASPX",
+                    ".a",
+                    "/.x",
                     "sid=",
                     "~",
                     ":",

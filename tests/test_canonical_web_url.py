@@ -14,23 +14,35 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from shared_data import CORPORA, iter_corpus
 
-from urlspec.canonical.web_url import NO_SPANS, scan_web_url, spans_by_regex, web_url_spans
+from urlspec.canonical.web_url import (
+    NO_SPANS,
+    Spans,
+    scan_web_url,
+    spans_by_regex,
+    web_url_spans,
+)
 
 
 @pytest.mark.parametrize(
     ("given", "expected"),
     [
-        ("http://a.b", (7, 10, 10, 10)),
-        ("HTTPS://a-1.b/", (8, 13, 14, 14)),
-        ("ftp://a/p?q#f", (6, 7, 9, 11)),
-        ("file://deps/v8/x.cc", (7, 11, 19, 19)),
-        ("http://a?q", (7, 8, 8, 10)),
-        ("http://a#%é", (7, 8, 8, 8)),  # any fragment
-        ("http://a/p?#", (7, 8, 10, 11)),
-        ("x+y.z-0://h/", (10, 11, 12, 12)),
-        ("file:///a/b", (7, 7, 11, 11)),  # no host
-        ("file://?q", (7, 7, 7, 9)),
-        ("http://", (7, 7, 7, 7)),
+        ("http://a.b", (7, 10, 10, 10, 8, -1, 1, 0)),
+        ("HTTPS://a-1.b/", (8, 13, 14, 14, 11, -1, 1, 0)),  # (the scheme: no flag)
+        ("ftp://a/p?q#f", (6, 7, 9, 11, -1, -1, 0, 0)),
+        ("file://deps/v8/x.cc", (7, 11, 19, 19, -1, -1, 0, 0)),
+        ("http://a?q", (7, 8, 8, 10, -1, -1, 0, 0)),
+        ("http://a#%é", (7, 8, 8, 8, -1, -1, 0, 0)),  # any fragment
+        ("http://a/p?#", (7, 8, 10, 11, -1, -1, 0, 0)),
+        ("x+y.z-0://h/", (10, 11, 12, 12, -1, -1, 0, 0)),
+        ("file:///a/b", (7, 7, 11, 11, -1, -1, 0, 0)),  # no host
+        ("file://?q", (7, 7, 7, 9, -1, -1, 0, 0)),
+        ("http://", (7, 7, 7, 7, -1, -1, 0, 0)),
+        # the host's last two dots and its number of dots; the flags: upper case (1), "/" then
+        # "/" or "." in the path (2), "." then "a" or "A" in the path (4)
+        ("http://www.Example.co.uk/A/.aspx?Q", (7, 24, 32, 34, 21, 18, 3, 7)),
+        ("http://a/b//c", (7, 8, 13, 13, -1, -1, 0, 2)),
+        ("http://a/x.Asp", (7, 8, 14, 14, -1, -1, 0, 5)),
+        ("http://a?.a/./A#B", (7, 8, 8, 15, -1, -1, 0, 1)),  # (the query: only its case)
         # no plain web URLs
         ("", NO_SPANS),
         ("http:/a", NO_SPANS),
@@ -56,7 +68,7 @@ from urlspec.canonical.web_url import NO_SPANS, scan_web_url, spans_by_regex, we
         ("http://a\\b", NO_SPANS),
     ],
 )
-def test_examples(given: str, expected: tuple[int, int, int, int]) -> None:
+def test_examples(given: str, expected: Spans) -> None:
     assert scan_web_url(given) == expected
     assert spans_by_regex(given) == expected
     assert web_url_spans(given) == expected
@@ -75,7 +87,7 @@ def test_both_ways_agree_on_the_corpora() -> None:
 
 #: Every kind of code point the grammar tells apart, and the delimiters.
 PIECES = [
-    "a", "Z", "0", "-", "+", "_", ".", ":", "/", "//", "?", "#", "%", "%41", "@", "[", "]",
+    "a", "A", "Z", "0", "-", "+", "_", ".", ":", "/", "//", "?", "#", "%", "%41", "@", "[", "]",
     " ", "\t", "\\", "\x7f", "é", "\u212a", "\u017f", "~", "=", "&", "'", '"', "^", "`",
 ]  # fmt: skip
 

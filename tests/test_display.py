@@ -31,7 +31,6 @@ from toolkit_strategies import URLS
 from urlspec import URL, InvalidURL
 from urlspec.idna import mapping_table_unicode_version
 from urlspec.toolkit import _confusables_data as confusables_data
-from urlspec.toolkit import _scripts_data as scripts_data
 from urlspec.toolkit import display as display_module
 from urlspec.toolkit.display import (
     is_ascii_confusable,
@@ -39,6 +38,7 @@ from urlspec.toolkit.display import (
     is_shown_decoded,
     script_extensions,
 )
+from urlspec.urlpattern import _unicode_properties_data as unicode_properties_data
 
 
 @pytest.mark.parametrize(
@@ -261,14 +261,14 @@ def test_moderately_restrictive(label: str, passes: bool) -> None:
 
 
 def test_script_data_is_of_idnas_unicode_version() -> None:
-    # The Script_Extensions table and the character properties must be of the Unicode version
-    # of IDNA's tables (regenerate the table with scripts/generate_scripts.py when they move).
-    assert mapping_table_unicode_version() == scripts_data.UNICODE_VERSION
+    # The Script_Extensions (URLPattern's Unicode data) and the character properties must be of
+    # the Unicode version of IDNA's tables.
+    assert mapping_table_unicode_version() == unicode_properties_data.UNICODE_VERSION
     assert display_module._UNICODE.unidata_version == mapping_table_unicode_version()
 
 
 def _font_tools_unicodedata() -> Any:
-    """fontTools.unicodedata (the test extra), the source of the Script_Extensions table."""
+    """fontTools.unicodedata (the test extra), a copy of Scripts.txt and ScriptExtensions.txt."""
     try:
         from fontTools import unicodedata as font_tools_unicodedata
     except ImportError:
@@ -279,15 +279,6 @@ def _font_tools_unicodedata() -> Any:
     return font_tools_unicodedata
 
 
-def test_script_table_is_regenerated_from_font_tools(tmp_path: Path) -> None:
-    _font_tools_unicodedata()
-    generator = _load_script("generate_scripts")
-    output = tmp_path / "_scripts_data.py"
-    assert generator.main([str(output)]) == 0
-    committed = ROOT / "src" / "urlspec" / "toolkit" / "_scripts_data.py"
-    assert output.read_bytes() == committed.read_bytes()
-
-
 def test_script_extensions_are_font_tools_on_every_range() -> None:
     # fontTools' own lookup (ScriptExtensions.txt, else Scripts.txt) is the reference: both
     # tables are constant between their range starts, so checking each start of either table
@@ -296,7 +287,7 @@ def test_script_extensions_are_font_tools_on_every_range() -> None:
     starts = {
         *reference.Scripts.RANGES,
         *reference.ScriptExtensions.RANGES,
-        *scripts_data.RANGE_STARTS,
+        *display_module._script_ranges()[0],
         0x10FFFF,
     }
     for start in sorted(starts):

@@ -79,5 +79,15 @@ def escape_once(data: bytes) -> str:
     """
     if _TO_ESCAPE_RE.search(data) is None:
         return data.decode("ascii")
+    # The runs of bytes that stay, decoded at once, between the escapes.
     escaped = _ESCAPED
-    return "".join([escaped[byte] for byte in data])
+    parts: list[str] = []
+    start = 0
+    for index, byte in enumerate(data):
+        if byte <= 0x20 or byte >= 0x7F or byte == 0x23 or byte == 0x25:  # "#", "%"
+            if start < index:
+                parts.append(data[start:index].decode("ascii"))
+            parts.append(escaped[byte])
+            start = index + 1
+    parts.append(data[start:].decode("ascii"))
+    return "".join(parts)

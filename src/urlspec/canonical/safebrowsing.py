@@ -45,7 +45,12 @@ from typing import Final
 
 from urlspec.canonical.escaping import escape_once, unescape_repeatedly
 from urlspec.canonical.inet_aton import format_ipv4, parse_inet_aton
-from urlspec.canonical.web_url import has_empty_or_dot_segments, web_url_spans
+from urlspec.canonical.web_url import (
+    SLASH_DOT_OR_SLASH,
+    UPPER_CASE,
+    has_empty_or_dot_segments,
+    web_url_spans,
+)
 from urlspec.validation import ERROR_DESCRIPTIONS, InvalidURL, ValidationError, quote
 
 __all__ = [
@@ -74,6 +79,7 @@ _HOST_EXTRA_ESCAPES: Final = str.maketrans(
     {"/": "%2F", "?": "%3F", "@": "%40", ":": "%3A", "[": "%5B", "]": "%5D"}
 )
 _PATH_EXTRA_ESCAPES: Final = str.maketrans({"?": "%3F"})
+_HOST_DELIMITER_RE: Final = re.compile(r"[/?@:\[\]]")
 
 #: Suffix/prefix expressions: at most this many hosts and paths.
 MAX_HOSTS: Final = 5
@@ -163,27 +169,40 @@ def _fast_canonical(input: str) -> str | Refusal | None:
     the full steps (no host, a host that is an IPv4 address, a path with dot segments or runs
     of slashes) or is no plain web URL. (tests/test_canonical_safebrowsing.py checks that both
     give the same results.)"""
-    host_start, path_start, query_start, fragment_start = web_url_spans(input)
+    host_start, path_start, query_start, fragment_start, last_dot, _, _, flags = web_url_spans(
+        input
+    )
     if host_start == 0:
         return None
-    scheme = input[:host_start].lower()
-    if scheme != "http://" and scheme != "https://":
-        # Step 3 reads this scheme (scheme://, at the start of the input) and refuses it.
-        return _SCHEME_NOT_HTTP
+    # (A lower-case web scheme, the commonest, is kept as it is: scheme "" below.)
+    if (host_start == 7 and input.startswith("http://")) or (
+        host_start == 8 and input.startswith("https://")
+    ):
+        scheme = ""
+    else:
+        scheme = input[:host_start].lower()
+        if scheme != "http://" and scheme != "https://":
+            # Step 3 reads this scheme (scheme://, at the start of the input) and refuses it.
+            return _SCHEME_NOT_HTTP
     if path_start == host_start:
         return None  # no host: step 3 reads the host after more slashes
-    host = input[host_start:path_start]
     # An IPv4 address in inet_aton notation is numbers, the last one too: a host whose last label
     # starts with no digit is none (step 5 would rewrite one).
-    last = ord(host[host.rfind(".") + 1])
-    if 0x30 <= last <= 0x39 and parse_inet_aton(host) is not None:
+    last = ord(input[last_dot + 1 if last_dot >= 0 else host_start])
+    if 0x30 <= last <= 0x39 and parse_inet_aton(input[host_start:path_start]) is not None:
         return None
-    path = input[path_start:query_start]
-    if not path:
+    if path_start == query_start:
         path = "/"
-    elif has_empty_or_dot_segments(path):
-        return None  # step 6 resolves these
-    return scheme + host.lower() + path + input[query_start:fragment_start]
+    else:
+        if flags & SLASH_DOT_OR_SLASH and has_empty_or_dot_segments(input[path_start:query_start]):
+            return None  # step 6 resolves these
+        if not scheme and not flags & UPPER_CASE:
+            return input[:fragment_start]  # nothing to change but the fragment
+        path = input[path_start:query_start]
+    host = input[host_start:path_start]
+    if flags & UPPER_CASE:
+        host = host.lower()
+    return f"{scheme or input[:host_start]}{host}{path}{input[query_start:fragment_start]}"
 
 
 def _full_canonical(input: str, keep_port: bool) -> str | Refusal:
@@ -243,7 +262,7 @@ def _canonical_host(raw: bytes) -> str:
         host = _idna_or_bytes(host)
     host = _DOTS_RE.sub(b".", host.strip(b".")).lower()
     if not host.isascii():
-        return escape_once(host).translate(_HOST_EXTRA_ESCAPES)
+        return _escape_host(host)
     text = host.decode("ascii")
     address = parse_inet_aton(text)
     if address is not None:
@@ -252,7 +271,15 @@ def _canonical_host(raw: bytes) -> str:
         ipv6 = _canonical_ipv6(text[1:-1])
         if ipv6 is not None:
             return ipv6
-    return escape_once(host).translate(_HOST_EXTRA_ESCAPES)
+    return _escape_host(host)
+
+
+def _escape_host(host: bytes) -> str:
+    """Step 8 on a host that is no IP address: escaped, and its delimiters too."""
+    escaped = escape_once(host)
+    if _HOST_DELIMITER_RE.search(escaped) is None:  # (the commonest: translate looks up each)
+        return escaped
+    return escaped.translate(_HOST_EXTRA_ESCAPES)
 
 
 def _idna_or_bytes(host: bytes) -> bytes:
@@ -295,7 +322,8 @@ def _canonical_path(raw: bytes) -> str:
     if not segments:
         return "/"
     resolved = b"/" + b"/".join(segments) + (b"/" if directory else b"")
-    return escape_once(resolved).translate(_PATH_EXTRA_ESCAPES)
+    escaped = escape_once(resolved)
+    return escaped.translate(_PATH_EXTRA_ESCAPES) if "?" in escaped else escaped
 
 
 def safebrowsing_expressions(input: str) -> list[str]:

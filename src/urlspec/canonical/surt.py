@@ -50,7 +50,14 @@ from mypy_extensions import i64
 
 from urlspec.canonical.escaping import escape_once, unescape_repeatedly
 from urlspec.canonical.inet_aton import format_ipv4, parse_inet_aton
-from urlspec.canonical.web_url import after_scheme, has_empty_or_dot_segments, web_url_spans
+from urlspec.canonical.web_url import (
+    DOT_A,
+    SLASH_DOT_OR_SLASH,
+    UPPER_CASE,
+    after_scheme,
+    has_empty_or_dot_segments,
+    web_url_spans,
+)
 from urlspec.canonical.whatwg import split_href
 from urlspec.parse._results import parse_port, split_hostinfo
 from urlspec.validation import InvalidURL, ValidationError
@@ -178,7 +185,16 @@ def _fast_key(
     escape) with a lower-case scheme (but ``dns``), computed on the text; None when the input
     needs more steps (a host that may be an IP address, a path with dot segments or runs of
     slashes; no host, and an empty path or a web scheme) or is no such URL."""
-    host_start, path_start, query_start, fragment_start = web_url_spans(input)
+    (
+        host_start,
+        path_start,
+        query_start,
+        fragment_start,
+        last_dot,
+        previous_dot,
+        dots,
+        flags,
+    ) = web_url_spans(input)
     if host_start == 0:
         return None
     if host_start == 7 and input.startswith("http://"):
@@ -189,9 +205,12 @@ def _fast_key(
         scheme = input[: host_start - 3]
         if not _is_keyed_scheme(scheme):
             return None
-    # Step 3 lower-cases the host, the path and the query: all of them at once (ASCII).
-    lowered = input[:fragment_start].lower()
-    query = _archive_query(lowered[query_start:])  # ("" when there is none)
+    # Step 3 lower-cases the host, the path and the query: all of them at once (ASCII), when
+    # they have upper-case letters.
+    lowered = input[:fragment_start]
+    if flags & UPPER_CASE:
+        lowered = lowered.lower()
+    query = _archive_query(lowered[query_start:]) if query_start < fragment_start else ""
     if host_start == path_start:
         # No host (file:///path): the key is "scheme:" and the path as it is (step 2 resolves
         # no dot segments without a host). A web URL takes its host from the path (step 1).
@@ -204,16 +223,38 @@ def _fast_key(
             return None  # maybe an IP address: step 2 decides
     if path_start == query_start:
         path = "/"
-    else:
+    elif flags & (SLASH_DOT_OR_SLASH | DOT_A):
         path = lowered[path_start:query_start]
-        if has_empty_or_dot_segments(path):
+        if flags & SLASH_DOT_OR_SLASH and has_empty_or_dot_segments(path):
             return None
         path = _archive_path(path)
-    if host_massage:
-        host_start = _after_www_label(lowered, host_start, path_start)
-    return _web_key(
-        scheme, lowered, host_start, path_start, "", path, query, with_scheme, trailing_comma
-    )
+    else:
+        # No ".aspx" (step 3 would look for a session id before it): only a trailing slash
+        # to remove (but the path "/").
+        path_end = query_start
+        if path_end - path_start > 1 and ord(input[path_end - 1]) == 0x2F:
+            path_end -= 1
+        path = lowered[path_start:path_end]
+    if host_massage and dots >= 2:
+        # (The labels of a plain host are never empty: removing "www." leaves two labels when
+        # the host has two dots or more.)
+        www_end = _after_plain_www_label(lowered, host_start)
+        if www_end != host_start:
+            host_start = www_end
+            dots -= 1
+    if with_scheme or trailing_comma:
+        return _web_key(
+            scheme, lowered, host_start, path_start, "", path, query, with_scheme, trailing_comma
+        )
+    # Step 4 without options (the commonest key): hosts of two or three labels (most of them,
+    # once "www." is removed) are written from slices of the text: no list, no joined host.
+    if dots == 1:
+        return f"{lowered[last_dot + 1 : path_start]},{lowered[host_start:last_dot]}){path}{query}"
+    if dots == 2:
+        top = lowered[last_dot + 1 : path_start]
+        second = lowered[previous_dot + 1 : last_dot]
+        return f"{top},{second},{lowered[host_start:previous_dot]}){path}{query}"
+    return _web_key(scheme, lowered, host_start, path_start, "", path, query, False, False)
 
 
 def _ascii_key(
@@ -359,6 +400,17 @@ def _after_www_label(host: str, start: i64, end: i64) -> i64:
     return after if host.find(".", first, last) >= 0 else start
 
 
+def _after_plain_www_label(host: str, start: i64) -> i64:
+    """:func:`_after_www_label` for a host of non-empty labels starting at ``start`` and holding
+    two dots or more (what follows ``www\\d*\\.`` then holds a dot between two labels)."""
+    if ord(host[start]) != 0x77 or ord(host[start + 1]) != 0x77 or ord(host[start + 2]) != 0x77:
+        return start  # not "www"
+    i = start + 3
+    while 0x30 <= ord(host[i]) <= 0x39:  # (a dot follows in the host)
+        i += 1
+    return i + 1 if ord(host[i]) == 0x2E else start
+
+
 def _archive_query(query: str) -> str:
     """Step 3 on ``?`` and a lower-case ASCII query after step 2 (or ""): session ids removed,
     the pairs sorted; the same, or "" when the query is empty."""
@@ -369,11 +421,12 @@ def _archive_query(query: str) -> str:
         if query == "?":
             return ""
     if "&" in query:
-        arguments = query[1:].split("&")
-        query = "?" + "&".join(
-            "=".join(pair)
-            for pair in sorted(tuple(argument.split("=", 1)) for argument in arguments)
-        )
+        # The pairs sorted by name, then value (a name alone first), as _alpha_reorder_query
+        # sorts them: the same order as the strings with each first "=" made "\0" (which sorts
+        # before every other code point, and occurs in no printable query) sort in.
+        arguments = [argument.replace("=", "\0", 1) for argument in query[1:].split("&")]
+        arguments.sort()
+        query = "?" + "&".join(arguments).replace("\0", "=")
     return query
 
 

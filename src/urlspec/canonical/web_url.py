@@ -8,7 +8,9 @@ and a query of printable ASCII without ``%`` (nothing to unescape or escape), an
 :func:`web_url_spans` says whether ``input`` is such a URL (with any scheme followed by ``//``:
 each profile checks the schemes it takes) and where its parts start; each profile's fast path
 then finishes the job on these parts (and checks the few things its own steps would still
-change).
+change). So that the fast paths need not search the text again, the same pass notes where the
+host's last dots are, whether anything is upper case, and whether the path may hold a dot or
+empty segment or ``.aspx`` (the ``surt`` profile removes session ids before that).
 
 The grammar, as a regular expression (:data:`WEB_URL_RE`, ASCII only)::
 
@@ -28,11 +30,15 @@ from typing import Final
 
 from mypy_extensions import i64
 
-from urlspec.own_href import COMPILED, _run_end
+from urlspec.own_href import COMPILED
 
 __all__ = [
+    "DOT_A",
     "NO_SPANS",
+    "SLASH_DOT_OR_SLASH",
+    "UPPER_CASE",
     "WEB_URL_RE",
+    "Spans",
     "after_scheme",
     "has_empty_or_dot_segments",
     "scan_web_url",
@@ -41,12 +47,22 @@ __all__ = [
 ]
 
 #: What a fast path needs of a plain web URL: where its host, path, query ("?") and fragment
-#: ("#") start; the path, query and fragment are empty when their start is the next one's
-#: (the fragment's end is the input's end).
-Spans = tuple[int, int, int, int]
+#: ("#") start (the path, query and fragment are empty when their start is the next one's; the
+#: fragment's end is the input's end); where the host's last dot and the dot before it are (-1:
+#: none) and how many dots it has; and which of :data:`UPPER_CASE`, :data:`SLASH_DOT_OR_SLASH`
+#: and :data:`DOT_A` hold (bits).
+Spans = tuple[int, int, int, int, int, int, int, int]
 
 #: The answer for text that is no plain web URL (a host never starts at 0).
-NO_SPANS: Final[Spans] = (0, 0, 0, 0)
+NO_SPANS: Final[Spans] = (0, 0, 0, 0, -1, -1, 0, 0)
+
+#: A bit of the spans' flags: an ASCII upper-case letter in the host, the path or the query.
+UPPER_CASE: Final = 1
+#: A bit of the spans' flags: a "/" followed by "/" or "." in the path (maybe an empty or a dot
+#: segment: :func:`has_empty_or_dot_segments` tells).
+SLASH_DOT_OR_SLASH: Final = 2
+#: A bit of the spans' flags: a "." followed by "a" or "A" in the path (maybe ".aspx").
+DOT_A: Final = 4
 
 #: The grammar (module docstring) for the pure build.
 WEB_URL_RE: Final = re.compile(
@@ -54,27 +70,6 @@ WEB_URL_RE: Final = re.compile(
     r"(/[!-\"$&->@-~]*)?(\?[!-\"$&-~]*)?(?:#.*)?",
     re.DOTALL | re.ASCII,
 )
-
-# The code point classes of the grammar, as bits of a table of the 128 ASCII code points.
-_IN_LABEL: Final = 1  # A-Z a-z 0-9 -
-_IN_PATH: Final = 2  # printable ASCII but "#", "%", "?"
-_IN_QUERY: Final = 4  # printable ASCII but "#", "%"
-
-
-def _classes() -> bytes:
-    table = bytearray(128)
-    for code_point in range(0x21, 0x7F):
-        character = chr(code_point)
-        if character.isalnum() or character == "-":
-            table[code_point] |= _IN_LABEL
-        if character not in "#%":
-            table[code_point] |= _IN_QUERY
-            if character != "?":
-                table[code_point] |= _IN_PATH
-    return bytes(table)
-
-
-_CLASSES: Final = _classes()
 
 
 def web_url_spans(input: str) -> Spans:
@@ -92,39 +87,94 @@ def spans_by_regex(input: str) -> Spans:
     host_start, path_start = match.span(1)
     query_start = match.end(2) if match.start(2) >= 0 else path_start
     fragment_start = match.end(3) if match.start(3) >= 0 else query_start
-    return (host_start, path_start, query_start, fragment_start)
+    host = input[host_start:path_start]
+    last_dot = host.rfind(".")
+    previous_dot = host.rfind(".", 0, last_dot) if last_dot >= 0 else -1
+    flags = 0
+    text = input[host_start:fragment_start]
+    if text != text.lower():  # (ASCII: only "A"-"Z" change)
+        flags |= UPPER_CASE
+    path = input[path_start:query_start]
+    if "//" in path or "/." in path:
+        flags |= SLASH_DOT_OR_SLASH
+    if ".a" in path.lower():
+        flags |= DOT_A
+    return (
+        host_start,
+        path_start,
+        query_start,
+        fragment_start,
+        -1 if last_dot < 0 else host_start + last_dot,
+        -1 if previous_dot < 0 else host_start + previous_dot,
+        host.count("."),
+        flags,
+    )
 
 
 def scan_web_url(input: str) -> Spans:
-    """:func:`web_url_spans` by a loop over code points (the compiled build's way)."""
+    """:func:`web_url_spans` by a loop over code points (the compiled build's way). The code
+    point classes are written as comparisons (mypyc compiles them to a few instructions)."""
     length: i64 = len(input)
     host_start = after_scheme(input, length)
     if host_start == 0:
         return NO_SPANS
-    classes = _CLASSES
+    flags: i64 = 0
     # The host: labels of letters, digits and hyphens, each followed by "." but the last.
     i: i64 = host_start
     label_start: i64 = i
+    last_dot: i64 = -1
+    previous_dot: i64 = -1
+    dots: i64 = 0
     while i < length:
         c: i64 = ord(input[i])
-        if c == 0x2E:  # "."
+        if 0x61 <= c <= 0x7A or 0x30 <= c <= 0x39 or c == 0x2D:  # "a"-"z", "0"-"9", "-"
+            pass
+        elif c == 0x2E:  # "."
             if i == label_start:
                 return NO_SPANS
             label_start = i + 1
-        elif c >= 128 or not classes[c] & _IN_LABEL:
+            previous_dot = last_dot
+            last_dot = i
+            dots += 1
+        elif 0x41 <= c <= 0x5A:  # "A"-"Z"
+            flags |= UPPER_CASE
+        else:
             break
         i += 1
     if i == label_start and i != host_start:  # an empty last label
         return NO_SPANS
     path_start = i
     if i < length and ord(input[i]) == 0x2F:  # "/"
-        i = _run_end(input, i + 1, length, classes, _IN_PATH)
+        # The path: printable ASCII but "#", "%" and "?".
+        previous: i64 = 0x2F
+        i += 1
+        while i < length:
+            c = ord(input[i])
+            if not 0x21 <= c <= 0x7E or c == 0x23 or c == 0x25 or c == 0x3F:
+                break
+            if previous == 0x2F:
+                if c == 0x2F or c == 0x2E:  # "/" or "."
+                    flags |= SLASH_DOT_OR_SLASH
+            elif previous == 0x2E and c | 0x20 == 0x61:  # "." then "a" or "A"
+                flags |= DOT_A
+            if 0x41 <= c <= 0x5A:
+                flags |= UPPER_CASE
+            previous = c
+            i += 1
     query_start = i
     if i < length and ord(input[i]) == 0x3F:  # "?"
-        i = _run_end(input, i + 1, length, classes, _IN_QUERY)
+        # The query: printable ASCII but "#" and "%".
+        i += 1
+        while i < length:
+            c = ord(input[i])
+            if not 0x21 <= c <= 0x7E or c == 0x23 or c == 0x25:
+                break
+            if 0x41 <= c <= 0x5A:
+                flags |= UPPER_CASE
+            i += 1
     if i < length and ord(input[i]) != 0x23:  # "#": any fragment
         return NO_SPANS
-    return (host_start, path_start, query_start, i)
+    return (host_start, path_start, query_start, i, last_dot, previous_dot, dots, flags)
 
 
 def after_scheme(input: str, length: i64) -> i64:

@@ -11,9 +11,9 @@ The rules (what is decoded, and what never is):
     by one script (Single Script), or by Latin and one other Recommended script (UAX #31
     Table 5) that is neither Cyrillic nor Greek, where Han with Hiragana and Katakana (Japanese),
     Han with Hangul (Korean) and Han with Bopomofo count as one (UTS #39 §5.1's augmented script
-    sets). Script_Extensions come from ``_scripts_data``, a table that
-    ``scripts/generate_scripts.py`` makes from ScriptExtensions.txt and Scripts.txt of the same
-    Unicode version as IDNA's tables (tests/test_display.py fails when they drift). So
+    sets). Script_Extensions come from the Unicode data of URLPattern's ``\\p{...}``
+    (``urlspec.urlpattern.regexp_unicode_properties``, ScriptExtensions.txt and Scripts.txt of
+    the same Unicode version as IDNA's tables; tests/test_display.py fails when they drift). So
     ``xn--pypal-4ve.com`` ("pаypal" with a Cyrillic "а") stays in Punycode;
   - it is not a look-alike of an ASCII label (UTS #39 §4, "whole-script confusables"): a label
     of one script other than Latin whose skeleton (NFD, each code point mapped to its
@@ -65,7 +65,6 @@ from typing import TYPE_CHECKING, Final, Protocol, cast
 from urlspec.host import HostKind
 from urlspec.idna import InvalidDomain, domain_to_ascii, domain_to_unicode, unicode_data
 from urlspec.toolkit._confusables_data import ASCII_PROTOTYPES
-from urlspec.toolkit._scripts_data import RANGE_SCRIPTS, RANGE_STARTS
 
 if TYPE_CHECKING:
     from urlspec.url import URL
@@ -110,9 +109,52 @@ _name: Final = cast(_UnicodeNames, _UNICODE).name
 
 def script_extensions(code_point: str) -> set[str]:
     """A character's Script_Extensions property (four-letter script codes; Common is "Zyyy",
-    Inherited "Zinh", Unknown "Zzzz"), from ScriptExtensions.txt and Scripts.txt
-    (``_scripts_data``)."""
-    return set(RANGE_SCRIPTS[bisect_right(RANGE_STARTS, ord(code_point)) - 1])
+    Inherited "Zinh", Unknown "Zzzz"), from ScriptExtensions.txt and Scripts.txt."""
+    starts, scripts = _SCRIPT_RANGES[0] if _SCRIPT_RANGES else _script_ranges()
+    return set(scripts[bisect_right(starts, ord(code_point)) - 1])
+
+
+#: The Script_Extensions of every code point as ranges: ``starts[i]`` is the first code point
+#: of a range whose code points all have the scripts ``scripts[i]``, up to the next start.
+#: Made from URLPattern's Unicode data on the first lookup (:func:`_script_ranges`), and held
+#: as this list's one item.
+_SCRIPT_RANGES: list[tuple[list[int], list[frozenset[str]]]] = []
+
+
+def _script_ranges() -> tuple[list[int], list[frozenset[str]]]:
+    """:data:`_SCRIPT_RANGES`, made from the code points of each ``\\p{Script_Extensions=X}``
+    of URLPattern's Unicode data (ScriptExtensions.txt, else Scripts.txt: UAX #24), swept in
+    code point order. Imported here, on the first lookup: the URLPattern package is not
+    loaded before a label needs its scripts."""
+    from urlspec.urlpattern._unicode_properties_data import SCRIPT_ALIASES
+    from urlspec.urlpattern.regexp_unicode_properties import property_ranges
+
+    # Each script's ISO 15924 code: its other alias ("Latin" -> "Latn"), or its name when it is
+    # one ("Thai").
+    codes = {name: name for name in SCRIPT_ALIASES.values()}
+    for alias, name in SCRIPT_ALIASES.items():
+        if alias != name:
+            codes[name] = alias
+    # Where each script's ranges start (+) and end (-).
+    changes: dict[int, list[tuple[str, int]]] = {}
+    for name, code in codes.items():
+        for first, last in property_ranges("Script_Extensions", name):
+            changes.setdefault(first, []).append((code, 1))
+            changes.setdefault(last + 1, []).append((code, -1))
+    counts: dict[str, int] = {}
+    starts: list[int] = []
+    scripts: list[frozenset[str]] = []
+    for code_point in sorted(changes):
+        if code_point > 0x10FFFF:
+            break  # (where the last ranges end)
+        for code, change in changes[code_point]:
+            counts[code] = counts.get(code, 0) + change
+        current = frozenset(code for code, count in counts.items() if count)
+        if not scripts or current != scripts[-1]:
+            starts.append(code_point)
+            scripts.append(current)
+    _SCRIPT_RANGES.append((starts, scripts))
+    return starts, scripts
 
 
 #: UAX #31 Table 5, Recommended Scripts (by ISO 15924 code): the scripts in customary modern
