@@ -13,11 +13,11 @@ Two input sets per corpus, the same on every run (deterministic):
 
 * ``mixed``: each corpus line as it is, then the same line messy: half clean, half messy.
 
-Five more mutations are in :data:`MUTATORS` for the tests (tests/test_fast_path.py sends every
+Six more mutations are in :data:`MUTATORS` for the tests (tests/test_fast_path.py sends every
 mutation through both the fast path and the state machine): a tab in the middle, an IDN label
 before the host (``bücher.``; ``python -m bench.idn`` times internationalized hosts), the host
-as a hexadecimal IPv4 address, a backslash for the path's first "/" alone, and a ``%2e%2e``
-segment.
+as a hexadecimal IPv4 address, a backslash for the path's first "/" alone, a ``%2e%2e``
+segment, and backslashes for the "//" after the scheme (``http:\\\\h/``).
 
 A line no mutation applies to (an opaque path without a host, say) is left out. The inputs are
 timed with the suite of ``bench/run.py`` ("parse + href", interleaved rounds, CPU time) against
@@ -111,6 +111,13 @@ def backslash(url: str, index: int) -> str | None:
     return None if slash < 0 else url[:slash] + "\\" + url[slash + 1 :]
 
 
+def backslashes_after_scheme(url: str, index: int) -> str | None:
+    start = url.find("//")
+    if start < 0 or not url.lower().startswith(SPECIAL_SCHEMES) or url[start - 1] != ":":
+        return None
+    return url[:start] + "\\\\" + url[start + 2 :]
+
+
 def dot_dot_segment(url: str, index: int) -> str | None:
     slash = _authority_end(url)
     return None if slash < 0 else url[: slash + 1] + f"s{index}/%2e%2e/" + url[slash + 1 :]
@@ -152,6 +159,7 @@ MUTATORS: tuple[Callable[[str, int], str | None], ...] = (
     hex_ipv4,
     backslash,
     dot_dot_segment,
+    backslashes_after_scheme,
 )
 #: The pairs of MESSY_MUTATORS, each line's pair chosen by its index (applied in this order).
 _PAIRS: tuple[tuple[int, int], ...] = tuple(

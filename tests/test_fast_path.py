@@ -382,7 +382,9 @@ DECLINED = [
     "sc://a_b/c\\d",  # not special: "\\" is no "/" and "_" makes an opaque host
     "http://a/b c",
     "http://h:65536/",
-    "http:example.com",
+    "http:example.com",  # (with a base of the same scheme, a relative reference)
+    "http:/example.com/",
+    "http:\\\\0x7f.1/",  # ends in a number, after backslashes for "//"
     "http://user@example.com/",
     "file://host:80/",
     # Not ASCII letters, though Unicode case-insensitive matching would take them for "s", "k",
@@ -414,6 +416,12 @@ COMPILED_TIERS_ONLY = [
     ("http://a/b/.?q", "http://a/b/?q"),
     ("http://a/b/%2E%2e#f", "http://a/#f"),
     ("https://a:443/b/./c/", "https://a/b/c/"),
+    # The slashes after a special scheme (the first and last as in WPT's urltestdata.json,
+    # without a base): the special authority states skip any run of "/" and "\\", the file
+    # states read two of them.
+    ("http:\\\\www.google.com\\foo", "http://www.google.com/foo"),
+    ("HTTP:/\\/\\Example.COM:80\\a", "http://example.com/a"),
+    ("file:\\\\localhost//", "file:////"),
 ]
 
 
@@ -423,6 +431,22 @@ def test_taken_by_the_compiled_tiers_only(input: str, href: str) -> None:
     assert fast_href(input) == (href if fast_path.COMPILED else None)
     assert URL(input).href == href
     assert check_fast_path(input) is fast_path.COMPILED
+
+
+@pytest.mark.parametrize(
+    ("input", "base", "href"),
+    [
+        # WPT's urltestdata.json: with a base of the same special scheme, fewer than two slashes
+        # after the scheme make a relative reference (the relative state), two or more do not.
+        ("http:\\\\foo.com\\", "http://example.org/foo/bar", "http://foo.com/"),
+        ("http:/example.com/", "http://example.org/foo/bar", "http://example.org/example.com/"),
+        ("http:example.com/", "http://example.org/foo/bar", "http://example.org/foo/example.com/"),
+    ],
+)
+def test_slashes_after_the_scheme_with_a_base(input: str, base: str, href: str) -> None:
+    assert URL(input, base).href == href
+    assert URL(input, URL(base)).href == href
+    assert URL.parse(input, base) == URL(href)
 
 
 @pytest.mark.parametrize(("input", "href"), ACCEPTED)
@@ -774,29 +798,34 @@ def test_rewritten_href_agrees_on_the_corpus(corpus: str) -> None:
 
 
 # The pieces of a special URL that the loop tells apart, each in its commonest and edgiest forms:
-# scheme case and kind, hosts (upper and lower case, "_", IDN, IPv4, hexadecimal, IPv6, empty,
-# "localhost", credentials, a trailing "."), ports, "\\" and "/" mixes and dot segments in the
-# path, tabs, newlines, surrogates, and code points to percent-encode in the query and fragment.
-_REWRITE_SCHEMES = ("http://", "HTTP://", "Https://", "file://", "FILE://", "ws://", "sc://")
+# scheme case and kind, the slashes after it, hosts (upper and lower case, "_", IDN, IPv4,
+# hexadecimal, IPv6, empty, "localhost", credentials, a trailing ".", code points tier 1 does not
+# admit), ports, "\\" and "/" mixes and dot segments in the path, code points tier 1 does not
+# admit there, tabs, newlines, surrogates, and code points to percent-encode in the query and
+# fragment.
+_REWRITE_SCHEMES = (
+    *("http://", "HTTP://", "Https://", "file://", "FILE://", "ws://", "sc://"),
+    *("http:\\\\", "FILE:\\/", "wss:", "ftp:/\\/"),
+)
 _REWRITE_SCHEMES_EDGY = ("ftp:/", "http:\\\\", "ht\ttp://", " http://", "http:", "1http://")
 _REWRITE_HOSTS = (
     *("a.com", "A.COM", "Ex_Am.Ple", "LOCALHOST", "localhost", "0x1F", "a.0X.", "a.0xg"),
     *("1.2.3.4", "1.2.3.400", "1-800-Flow", "[::1]", "", "b\u00fccher.DE", "XN--A", "a%41"),
-    *("u@h", "a..", ".A", "a\tb", "\ud83d"),
+    *("u@h", "a..", ".A", "a\tb", "\ud83d", "A.COM.", "a|b", "1.2.3.4.", "a.1B", "a.b-"),
 )
 _REWRITE_PORTS = ("", ":", ":80", ":0080", ":8080", ":65536", ":1x", ":443", ":21")
 _REWRITE_PATHS = (
     *("", "/", "\\", "/a\\b", "\\a/b\\", "/./", "\\..\\", "/%2E%2e", "/x/%2e", "/.x", "/a b"),
-    *("/a\nb", "/\ud800", "/\ud83d\ude00", "/a|b", "/..\\", "//"),
+    *("/a\nb", "/\ud800", "/\ud83d\ude00", "/a|b", "/..\\", "//", "/a^b", "\\.\\x/[.]"),
 )
 _REWRITE_QUERIES = ("", "?", "?a'b", '?a"<>b', "?q\\", "?\r", "?\u00e9", "?a b", "?x=`")
 _REWRITE_FRAGMENTS = ("", "#", "#a`b", "#f#g", "#x y", "#'\"", "#\x7f", " ")
 
 
 def test_rewritten_href_agrees_on_every_combination_of_pieces() -> None:
-    """Every scheme, host, port and path of the lists above together (22,491 inputs), each with
+    """Every scheme, host, port and path of the lists above together (48,906 inputs), each with
     the next query and fragment in turn; every path, query and fragment together after a few
-    schemes, hosts and ports (29,376 inputs); the edgy schemes before every host."""
+    schemes, hosts and ports (32,832 inputs); the edgy schemes before every host."""
     answers: set[str | None] = set()
     combinations = itertools.product(
         _REWRITE_SCHEMES, _REWRITE_HOSTS, _REWRITE_PORTS, _REWRITE_PATHS

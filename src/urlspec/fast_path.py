@@ -89,7 +89,10 @@ from mypy_extensions import i64
 
 from urlspec.host import HostKind
 from urlspec.own_href import (
+    _CLASSES,
+    _IN_LABEL,
     _IN_OWN_HREF_LABEL,
+    _IN_PATH,
     _KEPT_IN_FRAGMENT,
     _KEPT_IN_OPAQUE_PATH,
     _KEPT_IN_QUERY,
@@ -97,8 +100,10 @@ from urlspec.own_href import (
     _OPAQUE_HOST_CODE_POINTS,
     _PATH_CODE_POINTS,
     _STARTS_LAST_LABEL,
+    _STARTS_LAST_LABEL_BIT,
     COMPILED,
     NOT_OWN_HREF,
+    _is_serialized_ipv4,
     scan_own_href,
 )
 from urlspec.url_record import SPECIAL_SCHEMES, URLRecord
@@ -331,15 +336,19 @@ def goes_to_the_state_machine(input: str) -> bool:
 
 def tier_2_or_3_href(input: str) -> str | None:
     """:func:`fast_href` for an input that :data:`match_own_href` (tier 1) did not match."""
-    if input and (input[0] <= " " or input[-1] <= " "):
+    length = len(input)
+    if length > 0 and (ord(input[0]) <= 0x20 or ord(input[length - 1]) <= 0x20):
         return _href_without_c0_controls_or_spaces_around(input)
-    if "\t" in input or "\n" in input or "\r" in input:
-        return _href_without_tabs_or_newlines(input)
+    href: str | None = None
     if COMPILED:
         # One loop over the code points first; the patterns below only when it cannot tell.
         href = rewritten_href(input)
-        if href is not None:
-            return None if href == DECLINED else href
+        if href is not None and href != DECLINED:
+            return href  # (the loop read every code point: none is a tab or newline)
+    if "\t" in input or "\n" in input or "\r" in input:
+        return _href_without_tabs_or_newlines(input)
+    if href == DECLINED:
+        return None
     if goes_to_the_state_machine(input):
         return None  # no tier takes it: none need look
     return _tiers_2_and_3(input)
@@ -431,6 +440,9 @@ def rewritten_href(input: str) -> str | None:
     and rewrites each as the parser reads it, into a candidate href:
 
     * the scheme, ASCII letters, is lowercased (https://url.spec.whatwg.org/#scheme-state);
+    * the slashes after it, two or more of "/" and "\\" (exactly two for file), become "//": the
+      special authority slashes and ignore slashes states skip them, the file and file slash
+      states read two (https://url.spec.whatwg.org/#special-authority-ignore-slashes-state);
     * the host, the code points up to the first "/", "\\", "?", "#" or ":" (no "@": no
       credentials), is lowercased: the host parser's domain to ASCII returns an ASCII domain
       lowercased whatever ToASCII says, and checks and parses the lowercased domain
@@ -450,9 +462,15 @@ def rewritten_href(input: str) -> str | None:
       sets (``'``, ``"``, ``<``, ``>``, space; and `````) are percent-encoded
       (https://url.spec.whatwg.org/#query-state, https://url.spec.whatwg.org/#fragment-state).
 
-    The candidate (without its port) is the href only if tier 1 (``scan_own_href``) says the
-    parser returns the candidate as it is: the parser then reads the input as it reads the
-    candidate, and returns the candidate (with the port put back in). Otherwise None.
+    The rewritten input is the href only if tier 1 would take it, without its port, as its own
+    href: the parser then reads the input as it reads the rewritten one, and returns that (with
+    the port). The loop checks what tier 1 checks on the way (``scan_own_href`` checks a host
+    beyond ASCII once rewritten): each code point of the host and path is one tier 1 admits
+    there (its table, ``own_href._CLASSES``; the host's once lowercased), the host is not
+    empty (but a file URL's) and its last label starts with no digit, or it is an IPv4 address
+    as the IPv4 serializer writes it; no dot segment is left in the path; the query and
+    fragment hold printable ASCII code points only, every one of which tier 1 admits once
+    percent-encoded. Otherwise None.
 
     The loop also sees what :func:`goes_to_the_state_machine` looks for, and answers DECLINED
     for the shapes it looks for (a code point beyond ASCII, a tab or newline, a special URL's
@@ -463,7 +481,8 @@ def rewritten_href(input: str) -> str | None:
     length: i64 = len(input)
     if length == 0 or ord(input[length - 1]) <= 0x20:
         return None  # the parser strips a trailing C0 control or space
-    # The scheme: ASCII letters (as every special scheme is), then "://".
+    classes = _CLASSES
+    # The scheme: ASCII letters (as every special scheme is), then ":".
     uppercase = False  # in the scheme or host
     i: i64 = 0
     c: i64 = 0
@@ -475,24 +494,49 @@ def rewritten_href(input: str) -> str | None:
             break
         i += 1
     scheme_end = i
-    if not (
-        c == 0x3A  # ":"
-        and scheme_end + 2 < length
-        and ord(input[scheme_end + 1]) == 0x2F  # "/"
-        and ord(input[scheme_end + 2]) == 0x2F
-    ):
+    if i == length or c != 0x3A:  # ":"
         return _declined_at(c) if i < length else None
     default_port = _default_port_of_special_scheme(input, scheme_end)
     if default_port == _NOT_SPECIAL:
         return None
-    # The host, and where its last label starts (and the one before, for a trailing ".").
-    host_start = scheme_end + 3
+    # The slashes before the host: the special authority slashes and special authority ignore
+    # slashes states skip every "/" and "\\" (https://url.spec.whatwg.org/#special-authority-
+    # ignore-slashes-state); the file and file slash states read two, each "/" or "\\"
+    # (https://url.spec.whatwg.org/#file-slash-state). Two at least: then a base is never read
+    # (the special relative or authority, relative and relative slash states go on to the
+    # special authority ignore slashes state; the file state to the file slash state), and the
+    # API URL parser gives the fast path an input with a scheme whatever the base.
+    # ``as_written``: they are "//".
+    host_start = scheme_end + 1
+    if default_port == _FILE:
+        if not (
+            host_start + 1 < length
+            and ord(input[host_start]) in (0x2F, 0x5C)
+            and ord(input[host_start + 1]) in (0x2F, 0x5C)
+        ):
+            return None
+        host_start += 2
+    else:
+        while host_start < length and ord(input[host_start]) in (0x2F, 0x5C):
+            host_start += 1
+        if host_start < scheme_end + 3:
+            return None  # fewer than two: the parser reads a base of the same scheme
+    as_written = (
+        host_start == scheme_end + 3
+        and ord(input[scheme_end + 1]) == 0x2F
+        and ord(input[scheme_end + 2]) == 0x2F
+    )
+    # The host, and where its last label starts (and the one before, for a trailing "."). Every
+    # code point of an ASCII host must be one tier 1 admits in a host's labels, once lowercased.
     i = host_start
     last_label = host_start
     label_before: i64 = host_start
     beyond_ascii = False  # in the host
     while i < length:
         c = ord(input[i])
+        if 0x61 <= c <= 0x7A or 0x30 <= c <= 0x39 or c == 0x2D:  # a-z 0-9 "-" (the commonest)
+            i += 1
+            continue
         if c == 0x2F or c == 0x5C or c == 0x3F or c == 0x23 or c == 0x3A:  # / \ ? # :
             break
         if c == 0x2E:  # "."
@@ -504,6 +548,8 @@ def rewritten_href(input: str) -> str | None:
             beyond_ascii = True
         elif c <= 0x20 or c >= 0x7F or c == 0x40:  # a control, space, beyond ASCII; "@"
             return _declined_at(c)
+        elif not classes[c] & _IN_LABEL:
+            return None  # a forbidden domain code point, or "%" (percent-decoded first)
         i += 1
     host_end = i
     # A host beyond ASCII: the domain to ASCII of its common labels, in one pass (the host
@@ -526,10 +572,25 @@ def rewritten_href(input: str) -> str | None:
     if last_label == host_end and host_end > host_start:
         last_label = label_before  # a trailing "." (the ends-in-a-number checker skips it)
         label_end = host_end - 1
+        if not beyond_ascii and not _is_hexadecimal_number(input, last_label, label_end):
+            return None  # tier 1 admits no trailing "." (the patterns decide)
     else:
         label_end = host_end
     if _is_hexadecimal_number(input, last_label, label_end):
-        return DECLINED  # the host ends in a number: the IPv4 parser reads it
+        # the host ends in a number: the IPv4 parser reads it
+        return DECLINED if as_written else None
+    if not beyond_ascii and host_end > host_start:
+        # The last label as tier 1 wants it: starting with no digit, or the host is an IPv4
+        # address as the IPv4 serializer writes it.
+        first: i64 = ord(input[last_label])
+        if not (
+            0x41 <= first <= 0x5A
+            or classes[first] & _STARTS_LAST_LABEL_BIT
+            or _is_serialized_ipv4(input, host_start, host_end)
+        ):
+            return None
+    elif host_end == host_start and default_port != _FILE:
+        return None  # host-missing: the parser fails
     # The port.
     port: i64 = -1
     if i < length and c == 0x3A:  # ":"
@@ -554,14 +615,18 @@ def rewritten_href(input: str) -> str | None:
     # the end is what goes_to_the_state_machine looks for.
     # A dot segment of a special URL other than file, with a host, is dropped as the path state
     # drops it (see _path_without_dot_segments); a file URL's (where a Windows drive letter
-    # may stop "..") is left to the state machine.
+    # may stop "..") is left to the state machine. Every other code point must be a path code
+    # point tier 1 admits (or "%").
     path_start = i
     backslash = False
     dot_segments = False
-    resolves_dot_segments = default_port != _FILE and host_end > host_start
+    resolves_dot_segments = default_port != _FILE
     segment_start = i
     while i <= length:
         c = 0x23 if i == length else ord(input[i])  # (the end ends the path as "#" does)
+        if 0x61 <= c <= 0x7A or 0x30 <= c <= 0x39:  # a-z 0-9 (the commonest)
+            i += 1
+            continue
         if c == 0x2F or c == 0x5C or c == 0x3F or c == 0x23:  # / \ ? #
             if (
                 path_start < segment_start < i
@@ -570,17 +635,22 @@ def rewritten_href(input: str) -> str | None:
             ):
                 if resolves_dot_segments:
                     dot_segments = True
-                elif c != 0x5C and ord(input[segment_start - 1]) == 0x2F:
+                elif as_written and c != 0x5C and ord(input[segment_start - 1]) == 0x2F:
                     return DECLINED
+                else:
+                    return None  # a file URL's dot segment: the state machine
             if c == 0x3F or c == 0x23:
                 break
             backslash = backslash or c == 0x5C
             segment_start = i + 1
         elif c <= 0x20 or c >= 0x7F:
             return _declined_at(c)
+        elif not classes[c] & _IN_PATH:
+            return None  # kept by the path state, or percent-encoded: the patterns decide
         i += 1
     query_start = min(i, length)
-    # The query, up to "#", and the fragment.
+    # The query, up to "#", and the fragment: every printable ASCII code point is one tier 1
+    # admits once those of the percent-encode sets are percent-encoded.
     encode_query = False
     while i < length:
         c = ord(input[i])
@@ -600,46 +670,55 @@ def rewritten_href(input: str) -> str | None:
         elif c < 0x20 or c >= 0x7F:
             return _declined_at(c)
         i += 1
-    # The candidate href, without the port: the scheme and host lowercased (a host beyond ASCII:
-    # its domain to ASCII), then the rest.
+    # The href: the scheme and host lowercased (a host beyond ASCII: its domain to ASCII), the
+    # port if any, then the rest.
+    href_host_start = scheme_end + 3
     if beyond_ascii:
-        before_path = input[:host_start].lower() + ascii_host
+        before_path = input[:scheme_end].lower() + "://" + ascii_host
     else:
-        before_path = input[:host_end]
+        if as_written:
+            before_path = input[:host_end]
+        else:
+            before_path = input[:scheme_end] + "://" + input[host_start:host_end]
         if uppercase:
             before_path = before_path.lower()
     rewritten = backslash or dot_segments or encode_query or encode_fragment
     if default_port == _FILE and host_end - host_start == 9 and before_path.endswith("localhost"):
-        before_path = before_path[:host_start]  # the file host state empties "localhost"
+        before_path = before_path[:href_host_start]  # the file host state empties "localhost"
     elif not (
         uppercase
         or beyond_ascii
         or rewritten
+        or not as_written
         or path_start != host_end
         or path_start == query_start
     ):
-        return None  # the candidate is the input itself, which tier 1 declined
-    if rewritten:
+        return None  # the href would be the input itself, which tier 1 declined
+    if backslash or dot_segments:
         path = input[path_start:query_start]
         if backslash:
             path = path.replace("\\", "/")
         if dot_segments:
             path = _path_without_dot_segments(path)
+    elif path_start == query_start:
+        path = "/"  # an empty path: the path [""]
+    else:
+        path = input[path_start:query_start]
+    if encode_query or encode_fragment:
         query = input[query_start:fragment_start]
         if encode_query:
             query = _SPECIAL_QUERY_PERCENT_ENCODE_SET.sub(_percent_encoded_byte, query)
         fragment = input[fragment_start:]
         if encode_fragment:
             fragment = _FRAGMENT_PERCENT_ENCODE_SET.sub(_percent_encoded_byte, fragment)
-        after_host = "".join([path or "/", query, fragment])
-    elif path_start == query_start:
-        after_host = "/" + input[path_start:]  # an empty path: the path [""]
+        after_path = query + fragment
     else:
-        after_host = input[path_start:]
-    candidate = before_path + after_host
-    if scan_own_href(candidate) == NOT_OWN_HREF:
-        return None
-    return candidate if port < 0 else f"{before_path}:{port}{after_host}"
+        after_path = input[query_start:]
+    if beyond_ascii and scan_own_href(f"{before_path}{path}{after_path}") == NOT_OWN_HREF:
+        return None  # (a domain to ASCII that tier 1 does not admit, such as an IPv4 address)
+    if port < 0:
+        return f"{before_path}{path}{after_path}"
+    return f"{before_path}:{port}{path}{after_path}"
 
 
 # idna.domain_to_ascii_or_none, imported on the first host beyond ASCII (a common URL needs no
@@ -717,21 +796,29 @@ def _path_without_dot_segments(path: str) -> str:
     and appends "" when the path ends there; a single-dot segment appends "" when the path
     ends there; any other segment is appended. The path is then serialized: "/" before each
     item (https://url.spec.whatwg.org/#url-path-serializer).
+
+    The path's items are kept serialized as they go (``kept``: "/" and the item, for each), and
+    the segments appended since the last dot segment as one run of ``path`` (from ``run_start``),
+    copied into ``kept`` at the next dot segment: no list, and one slice per run.
     """
-    items: list[str] = []
-    segments = path[1:].split("/")
-    last = len(segments) - 1
-    for index in range(len(segments)):
-        segment = segments[index]
-        dots = _dots_of_dot_segment(segment, 0, len(segment))
-        if dots == 0:
-            items.append(segment)
-            continue
-        if dots == 2 and items:
-            items.pop()
-        if index == last:
-            items.append("")
-    return "/" + "/".join(items)
+    kept = ""  # the items before the run, serialized
+    run_start: i64 = 0  # where the run of items appended since the last dot segment starts
+    length: i64 = len(path)
+    segment_start: i64 = 1
+    i: i64 = 1
+    while i <= length:
+        if i == length or ord(path[i]) == 0x2F:  # the end of a segment
+            dots = _dots_of_dot_segment(path, segment_start, i)
+            if dots > 0:
+                kept += path[run_start : segment_start - 1]
+                if dots == 2 and kept:
+                    kept = kept[: kept.rfind("/")]  # shorten the path: its last item goes
+                run_start = i
+                if i == length:
+                    kept += "/"  # the path ends with a dot segment: the item "" is appended
+            segment_start = i + 1
+        i += 1
+    return kept + path[run_start:]
 
 
 def _is_dot_segment(input: str, start: i64, end: i64) -> bool:

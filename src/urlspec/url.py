@@ -403,7 +403,13 @@ class URL:
                 self._spans = SPANS_TOO_LONG
                 return
             href = tier_2_or_3_href(input)
-            parsed = (href, None) if href is not None else _basic_url_parse(input)
+            if href is not None:
+                self._href = href
+                self._parsed = None
+                self._getters = None
+                self._spans = SPANS_TOO_LONG
+                return
+            parsed = _basic_url_parse(input)
         elif COMPILED and base is not None and encoding == "utf-8" and type(input) is str:
             # A reference against a base that is its own href: a relative one is scanned
             # against the base's parts (relative.resolve_with_spans), and the new URL gets its
