@@ -1,6 +1,6 @@
 """Benchmark: messy input, as people paste it: URLs the fast paths' first tier declines.
 
-Two input sets per corpus, the same on every run (deterministic):
+Three input sets per corpus, the same on every run (deterministic):
 
 * ``messy``: every line with TWO of these mutations (a different pair from line to line, each
   pair in turn; a mutation that cannot apply to a line is skipped for the next):
@@ -11,7 +11,10 @@ Two input sets per corpus, the same on every run (deterministic):
   3. backslashes for every "/" of the path (``http://h\\a\\b``: a special URL's separator);
   4. surrounding spaces (``"  http://h/ "``: the parser strips them);
 
-* ``mixed``: each corpus line as it is, then the same line messy: half clean, half messy.
+* ``mixed``: each corpus line as it is, then the same line messy: half clean, half messy;
+* ``harsh``: every line with every mutation above that applies (at least three of the first
+  four) and a tab inside, surrounded by spaces and ended by ``"\\r\\n"``, as text copied out
+  of a document or a log arrives.
 
 Six more mutations are in :data:`MUTATORS` for the tests (tests/test_fast_path.py sends every
 mutation through both the fast path and the state machine): a tab in the middle, an IDN label
@@ -183,23 +186,51 @@ def mutate(url: str, index: int) -> str | None:
     return mutated
 
 
-def messy_corpus(urls: list[str]) -> tuple[list[str], list[str]]:
-    """The messy inputs and the mixed ones (each line, then its messy version), of the lines
-    urlspec accepts as URLs before and after mutating."""
+#: What a harsh line gets besides every mutation of MESSY_MUTATORS: a tab inside and a line
+#: ending, as text copied out of a document or a log keeps them.
+HARSH_MUTATORS: tuple[Callable[[str, int], str | None], ...] = (*MESSY_MUTATORS[:-1], tab)
+
+
+def mutate_harshly(url: str, index: int) -> str | None:
+    """``url`` with every mutation of HARSH_MUTATORS that applies (at least three), then the
+    surrounding spaces and a line ending; None when fewer than three apply."""
+    mutated = url
+    applied = 0
+    for mutator in HARSH_MUTATORS:
+        attempt = mutator(mutated, index)
+        if attempt is not None:
+            mutated = attempt
+            applied += 1
+    if applied < 3:
+        return None
+    spaced = surrounding_spaces(mutated, index)
+    return (mutated if spaced is None else spaced) + "\r\n"
+
+
+def _accepted(*urls: str) -> bool:
+    try:
+        for url in urls:
+            URL(url)
+    except InvalidURL:
+        return False
+    return True
+
+
+def messy_corpus(urls: list[str]) -> tuple[list[str], list[str], list[str]]:
+    """The messy inputs, the mixed ones (each line, then its messy version) and the harsh ones,
+    of the lines urlspec accepts as URLs before and after mutating."""
     messy: list[str] = []
     mixed: list[str] = []
+    harsh: list[str] = []
     for index, url in enumerate(urls):
         mutated = mutate(url, index)
-        if mutated is None:
-            continue
-        try:
-            URL(url)
-            URL(mutated)
-        except InvalidURL:
-            continue
-        messy.append(mutated)
-        mixed += (url, mutated)
-    return messy, mixed
+        if mutated is not None and _accepted(url, mutated):
+            messy.append(mutated)
+            mixed += (url, mutated)
+        mutated = mutate_harshly(url, index)
+        if mutated is not None and _accepted(url, mutated):
+            harsh.append(mutated)
+    return messy, mixed, harsh
 
 
 def reaches_state_machine(url: str) -> bool:
@@ -229,7 +260,7 @@ def main(argv: list[str] | None = None) -> int:
         print(message, file=sys.stderr)
     messy: dict[str, list[str]] = {}
     for name, urls in corpora.items():
-        messy[f"messy {name}"], messy[f"mixed {name}"] = messy_corpus(urls)
+        messy[f"messy {name}"], messy[f"mixed {name}"], messy[f"harsh {name}"] = messy_corpus(urls)
     if not libraries or not messy:
         print("nothing to run: no library or no corpus available", file=sys.stderr)
         return 1

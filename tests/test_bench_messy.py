@@ -48,12 +48,24 @@ def test_the_mutations_of_a_known_url() -> None:
 def test_each_line_gets_one_mutation_deterministically() -> None:
     dataset_path("kasztp.txt")  # fails when the corpus is missing
     lines = [line for _, line in zip(range(600), iter_corpus("kasztp.txt"), strict=False)]
-    messy, mixed = messy_corpus(lines)
-    assert (messy, mixed) == messy_corpus(lines)
+    messy, mixed, harsh = messy_corpus(lines)
+    assert (messy, mixed, harsh) == messy_corpus(lines)
     assert len(messy) > 500
     assert not set(messy) & set(lines)
     assert mixed[1::2] == messy
     assert set(mixed[::2]) <= set(lines)
+
+
+def test_harsh_lines_carry_every_mutation_and_a_line_ending() -> None:
+    dataset_path("kasztp.txt")
+    lines = [line for _, line in zip(range(300), iter_corpus("kasztp.txt"), strict=False)]
+    harsh = messy_corpus(lines)[2]
+    assert len(harsh) > 200
+    for line in harsh:
+        assert line.startswith(" ") and line.endswith(" \r\n") and "\t" in line
+        # The basic URL parser strips leading and trailing C0 controls and spaces, then removes
+        # every ASCII tab or newline (URL Standard, basic URL parser, steps 1 and 3).
+        assert URL(line).href == URL(line.strip(" \r\n").replace("\t", "")).href
 
 
 def test_the_mutations_that_reach_the_state_machine() -> None:
