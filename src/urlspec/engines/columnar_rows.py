@@ -525,8 +525,12 @@ def registrable_domains(hostnames: list[str | None]) -> list[str | None]:
         if not hostname:
             domains.append(None)
             continue
-        last_label: i64 = hostname.rfind(".") + 1
-        if last_label < len(hostname) and 0x30 <= ord(hostname[last_label]) <= 0x39:  # IPv4
+        # Where the last label starts (a loop over its few code points, no search).
+        end: i64 = len(hostname)
+        last_label: i64 = end
+        while last_label > 0 and ord(hostname[last_label - 1]) != 0x2E:
+            last_label -= 1
+        if last_label < end and 0x30 <= ord(hostname[last_label]) <= 0x39:  # IPv4
             domains.append(None)
         else:
             domains.append(psl.registrable_domain_of_domain(hostname))
