@@ -221,9 +221,9 @@ class PublicSuffixList:
     ) -> tuple[bool, str | None]:
         """Whether ``host`` is a plain domain (in any case; see :meth:`_split_points`), and if
         so its registrable domain (``registrable``) or public suffix, in lowercase."""
-        suffix_start, domain_start, has_upper, _ = self._split_points(
-            host, 0, len(host), True, include_private
-        )
+        # (The points by index: unpacking into "_" would make an object of each.)
+        points = self._split_points(host, 0, len(host), True, include_private)
+        suffix_start, domain_start, has_upper = points[0], points[1], points[2]
         if suffix_start == NOT_PLAIN:
             return False, None
         start = domain_start if registrable else suffix_start
@@ -234,9 +234,8 @@ class PublicSuffixList:
     def public_suffix_of_domain(self, domain: str, *, include_private: bool = True) -> str | None:
         """The public suffix of a domain already serialized (as ``URL.hostname`` gives it)."""
         if COMPILED:
-            suffix_start, _, _, node = self._split_points(
-                domain, 0, len(domain), False, include_private
-            )
+            points = self._split_points(domain, 0, len(domain), False, include_private)
+            suffix_start, node = points[0], points[3]
             if suffix_start < 0:
                 return None
             return self._names[node] if node else domain[suffix_start:]
@@ -260,9 +259,7 @@ class PublicSuffixList:
     ) -> str | None:
         """The registrable domain of a domain already serialized (as ``URL.hostname`` gives it)."""
         if COMPILED:
-            _, domain_start, _, _ = self._split_points(
-                domain, 0, len(domain), False, include_private
-            )
+            domain_start = self._split_points(domain, 0, len(domain), False, include_private)[1]
             return None if domain_start < 0 else domain[domain_start:]
         return self.registrable_domain_by_slices(domain, include_private)
 
