@@ -685,6 +685,16 @@ def _thue_morse(length: int, letters: str) -> str:
     return "".join(letters[bin(index).count("1") % 2] for index in range(length))
 
 
+@pytest.mark.parametrize(
+    "domain",
+    ["x..a.b.example.com", "..b.example.com", ".www.example.co.uk", "a.b..www.city.kawasaki.jp"],
+)
+def test_an_empty_label_left_of_where_the_walk_stops(domain: str) -> None:
+    # The walk stops at the label after the registrable domain; an empty label further left
+    # still leaves the domain without one (the formal algorithm's answer).
+    _assert_matchers_agree(default_list(), _formal_default_list(), domain)
+
+
 def test_suffixes_of_the_same_hash_are_told_apart() -> None:
     # A Thue-Morse string and its complement have the same polynomial hash modulo 2**40 for
     # any odd multiplier once they are 256 code points long (each factor M**(2**k) - 1 of their

@@ -396,7 +396,14 @@ class ParsedRows:
 def _append_lanes(lanes: list[int], spans: int, length: i64) -> None:
     """Append the lengths of the eight parts (ParsedRows) of an own href of ``length``
     code points (ASCII: bytes) whose parts are where ``spans`` (own_href.pack_spans) says."""
-    protocol_end, host_start, path_start, query, fragment = unpack_spans(spans)
+    # (Each offset an i64 first: a conditional expression joining an int with an i64 would
+    # make an object of it.)
+    offsets = unpack_spans(spans)
+    protocol_end: i64 = offsets[0]
+    host_start: i64 = offsets[1]
+    path_start: i64 = offsets[2]
+    query: i64 = offsets[3]
+    fragment: i64 = offsets[4]
     host: i64 = host_start if host_start != 0 else path_start
     fragment_or_end: i64 = fragment if fragment != 0 else length
     path_end: i64 = query if query != 0 else fragment_or_end
@@ -525,8 +532,12 @@ def registrable_domains(hostnames: list[str | None]) -> list[str | None]:
         if not hostname:
             domains.append(None)
             continue
-        last_label: i64 = hostname.rfind(".") + 1
-        if last_label < len(hostname) and 0x30 <= ord(hostname[last_label]) <= 0x39:  # IPv4
+        # Where the last label starts (a loop over its few code points, no search).
+        end: i64 = len(hostname)
+        last_label: i64 = end
+        while last_label > 0 and ord(hostname[last_label - 1]) != 0x2E:
+            last_label -= 1
+        if last_label < end and 0x30 <= ord(hostname[last_label]) <= 0x39:  # IPv4
             domains.append(None)
         else:
             domains.append(psl.registrable_domain_of_domain(hostname))

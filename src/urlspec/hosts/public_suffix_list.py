@@ -221,9 +221,9 @@ class PublicSuffixList:
     ) -> tuple[bool, str | None]:
         """Whether ``host`` is a plain domain (in any case; see :meth:`_split_points`), and if
         so its registrable domain (``registrable``) or public suffix, in lowercase."""
-        suffix_start, domain_start, has_upper, _ = self._split_points(
-            host, 0, len(host), True, include_private
-        )
+        # (The points by index: unpacking into "_" would make an object of each.)
+        points = self._split_points(host, 0, len(host), True, include_private)
+        suffix_start, domain_start, has_upper = points[0], points[1], points[2]
         if suffix_start == NOT_PLAIN:
             return False, None
         start = domain_start if registrable else suffix_start
@@ -234,9 +234,8 @@ class PublicSuffixList:
     def public_suffix_of_domain(self, domain: str, *, include_private: bool = True) -> str | None:
         """The public suffix of a domain already serialized (as ``URL.hostname`` gives it)."""
         if COMPILED:
-            suffix_start, _, _, node = self._split_points(
-                domain, 0, len(domain), False, include_private
-            )
+            points = self._split_points(domain, 0, len(domain), False, include_private)
+            suffix_start, node = points[0], points[3]
             if suffix_start < 0:
                 return None
             return self._names[node] if node else domain[suffix_start:]
@@ -260,9 +259,7 @@ class PublicSuffixList:
     ) -> str | None:
         """The registrable domain of a domain already serialized (as ``URL.hostname`` gives it)."""
         if COMPILED:
-            _, domain_start, _, _ = self._split_points(
-                domain, 0, len(domain), False, include_private
-            )
+            domain_start = self._split_points(domain, 0, len(domain), False, include_private)[1]
             return None if domain_start < 0 else domain[domain_start:]
         return self.registrable_domain_by_slices(domain, include_private)
 
@@ -343,8 +340,9 @@ class PublicSuffixList:
             exception_mask |= _PRIVATE_EXCEPTION
         longer_mask: i64 = _HAS_LONGER_RULES | wildcard_mask
         # A short suffix is found by its key: one of ASCII code points (always, but for a
-        # serialized domain given as garbage).
-        keyed = check or text.isascii()
+        # serialized domain given as garbage: the walk notes its first non-ASCII code point,
+        # after which every longer suffix has one).
+        keyed = True
         end: i64 = stop
         if end > begin and ord(text[end - 1]) == 0x2E:
             end -= 1  # the trailing dot
@@ -408,7 +406,7 @@ class PublicSuffixList:
                     break
                 if not (check or walking or want_domain):
                     # The rest of a serialized domain only matters if it has an empty label.
-                    if text.startswith(".") or ".." in text:
+                    if _has_empty_label(text, begin, index):
                         return NO_SUFFIX, -1, False, 0
                     break
                 label_end = index
@@ -427,6 +425,8 @@ class PublicSuffixList:
                     or code_point == 0x5F  # "_"
                 ):
                     return NOT_PLAIN, -1, False, 0
+            elif code_point > 0x7F:
+                keyed = False
             if walking:
                 suffix_hash = (suffix_hash * _HASH_MULTIPLIER + code_point) & _HASH_MASK
                 key = (key & _KEY_KEPT) * 128 + code_point
@@ -520,6 +520,20 @@ def suffix_key(name: str) -> int:
     for character in reversed(name):
         value = value * 128 + ord(character)
     return len(name) << _KEY_BITS | value
+
+
+def _has_empty_label(text: str, begin: i64, dot: i64) -> bool:
+    """Whether ``text[begin:dot]``, the labels left of the dot at ``text[dot]``, has an empty
+    label: a dot at ``begin``, at ``dot``, or beside another (one loop, no search)."""
+    previous: i64 = dot  # the dot right of the label being read
+    index: i64 = dot - 1
+    while index >= begin:
+        if ord(text[index]) == 0x2E:
+            if index + 1 == previous:
+                return True
+            previous = index
+        index -= 1
+    return previous == begin
 
 
 def _is_xn_dash_dash(text: str, index: i64) -> bool:
