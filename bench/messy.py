@@ -260,7 +260,9 @@ def main(argv: list[str] | None = None) -> int:
         print(message, file=sys.stderr)
     messy: dict[str, list[str]] = {}
     for name, urls in corpora.items():
-        messy[f"messy {name}"], messy[f"mixed {name}"], messy[f"harsh {name}"] = messy_corpus(urls)
+        sets = dict(zip(("messy", "mixed", "harsh"), messy_corpus(urls), strict=True))
+        # (a file: corpus has no harsh line: few mutations apply to a line without a host)
+        messy.update((f"{kind} {name}", lines) for kind, lines in sets.items() if lines)
     if not libraries or not messy:
         print("nothing to run: no library or no corpus available", file=sys.stderr)
         return 1

@@ -382,9 +382,14 @@ def _href_without_c0_controls_or_spaces_around(input: str) -> str | None:
     given) first removes any leading and trailing C0 control or space from the input (step
     1.3) and reads only what is left; the input without them has none to remove, so the parser
     does the same on it from there on, and both parse to the same URL (validation errors
-    aside: this is for the href).
+    aside: this is for the href). Tabs and newlines left inside are removed at once, as
+    :func:`_href_without_tabs_or_newlines` would remove them (the stripped input starts and
+    ends with none, so there is nothing more to strip after).
     """
-    return fast_href(input.strip(_C0_CONTROLS_AND_SPACE))
+    stripped = input.strip(_C0_CONTROLS_AND_SPACE)
+    if "\t" in stripped or "\n" in stripped or "\r" in stripped:
+        return fast_href(stripped.replace("\t", "").replace("\n", "").replace("\r", ""))
+    return fast_href(stripped)
 
 
 def _tiers_2_and_3(input: str) -> str | None:
