@@ -2,7 +2,7 @@
 # The main job on a sample (the README's first set-up command).
 #
 # Makes .venv with the newest supported Python found and installs urlspec into it as users get it
-# (compiled with mypyc where a C compiler is there: about 3-4 minutes on 2 cores), once: a later
+# (compiled with mypyc where a C compiler is there: about a minute on 2 cores), once: a later
 # run installs again only when the source changed (scripts/source-stamp.sh). Then:
 #  1. canonicalizes examples/sample-urls.txt (some lines are invalid on purpose: they are
 #     reported on stderr with their line numbers, and the exit status of canon is 1);
@@ -27,7 +27,7 @@ if stamp_matches .venv "$stamp" && [ -x .venv/bin/urlspec ]; then
 else
     rm -f .venv/.urlspec-stamp
     if [ "${URLSPEC_PURE_PYTHON:-0}" = 0 ]; then
-        echo "== installing urlspec into .venv: compiling it with mypyc (about 3-4 minutes on 2" \
+        echo "== installing urlspec into .venv: compiling it with mypyc (about a minute on 2" \
             "cores, once; where no C compiler is found, the pure-Python build installs instead)"
     else
         echo "== installing the pure-Python build of urlspec into .venv"
