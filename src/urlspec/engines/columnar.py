@@ -621,8 +621,7 @@ def _parsed_fields(
         hosts = _replaced_rows(
             hosts, rows.not_special, pa.nulls(len(rows.not_special), pa.string())
         )
-    encoded = hosts.dictionary_encode()
-    domains = columnar_rows.registrable_domains(encoded.dictionary.to_pylist())
+    registrable_domain = _registrable_domain_column(hosts.dictionary_encode())
     # Own hrefs: no credentials, no port ("", null for a null row); no error.
     empty = pa.Array.from_buffers(
         pa.string(), length, [validity, pa.py_buffer(bytes(4 * (length + 1))), _NO_BYTES]
@@ -639,7 +638,7 @@ def _parsed_fields(
         "search": taken(parts, 5),
         "hash": taken(parts, 7),
         "origin": origin,
-        "registrable_domain": pc.take(pa.array(domains, pa.string()), encoded.indices),
+        "registrable_domain": registrable_domain,
         "error": pa.nulls(length, pa.string()),
     }
 
@@ -699,9 +698,57 @@ def part_offsets(hrefs: _Array, spans: list[int]) -> _Array:
     return offsets
 
 
+def _registrable_domain_column(hosts: pa.DictionaryArray[Any, Any]) -> _Array:
+    """The registrable domain of each host of own hrefs of special schemes (columnar_rows.
+    registrable_domain_starts), each distinct host looked up once, where it lies in the
+    dictionary's data: the dictionary's hosts are each cut in two parts, the part before the
+    registrable domain and the registrable domain (null when there is none), and each row
+    takes its host's second part."""
+    dictionary = hosts.dictionary
+    count = len(dictionary)
+    if count == 0:
+        return pa.nulls(len(hosts), pa.string())
+    starts = columnar_rows.registrable_domain_starts(_rows_of(dictionary))
+    bounds = pa.Array.from_buffers(
+        pa.int32(), count + 1, [None, dictionary.buffers()[1]], offset=dictionary.offset
+    )
+    begins, ends = bounds.slice(0, count), bounds.slice(1)
+    within = pa.Array.from_buffers(
+        pa.int32(), count, [None, pa.py_buffer(array.array("i", starts))]
+    )
+    none = pc.less(within, _ZERO_32)
+    domain_begins = pc.if_else(none, ends, pc.add(begins, within))
+    order = _interleaving(2, count)
+    offsets = pc.take(pa.concat_arrays([begins, domain_begins, bounds.slice(count)]), order)
+    present = pa.concat_arrays([pa.repeat(_TRUE, count), pc.invert(none), pa.repeat(_TRUE, 1)])
+    validity = pc.take(present, order).buffers()[1]
+    parts = pa.Array.from_buffers(
+        pa.string(), 2 * count, [validity, offsets.buffers()[1], dictionary.buffers()[2]]
+    )
+    second = pc.add(pc.multiply(hosts.indices, _TWO_32), _ONE)
+    domains: _Array = pc.take(parts, second, boundscheck=False)
+    return domains
+
+
+def _interleaving(columns: int, count: int) -> _Array:
+    """The indices (int32) that interleave ``columns`` arrays of ``count`` values, one after the
+    other, then a last value alone: 0, count, 2 * count, ..., 1, count + 1, ..., then
+    ``columns * count``."""
+    positions = _multiples(1, columns * count + 1)
+    row = pc.divide(positions, pa.scalar(columns, pa.int32()))
+    column = pc.subtract(positions, pc.multiply(row, pa.scalar(columns, pa.int32())))
+    at = pc.add(pc.multiply(column, pa.scalar(count, pa.int32())), row)
+    last = pc.equal(positions, pa.scalar(columns * count, pa.int32()))
+    interleaving: _Array = pc.if_else(last, positions, at)
+    return interleaving
+
+
 _SPAN_MASK: Final = pa.scalar(PROTOCOL_END_MASK, pa.int64())
 _ZERO: Final = pa.scalar(0, pa.int64())
 _ONE_64: Final = pa.scalar(1, pa.int64())
+_ZERO_32: Final = pa.scalar(0, pa.int32())
+_TWO_32: Final = pa.scalar(2, pa.int32())
+_TRUE: Final = pa.scalar(True)
 _NULL_ORIGIN: Final = pa.scalar("null", pa.string())
 _NO_BYTES: Final = pa.py_buffer(b"")
 #: Keys of _part_indices for the origin: the indices, among the offsets of the parts, of where
@@ -740,14 +787,7 @@ def _part_indices(length: int) -> dict[int, pa.Buffer]:
         ends = pc.subtract(_multiples(4, 2 * length + 1), pc.bit_wise_and(numbers, _ONE))
         indices[_ORIGIN_ENDS] = _buffer(ends)
         indices[_ORIGIN] = _buffer(_multiples(2, length))
-        # Offset j (8 a row, then the end): part j % 8 of row j // 8, in column j % 8 (of
-        # length rows), but the last, the end, alone after the eight columns.
-        positions = _multiples(1, 8 * length + 1)
-        row = pc.shift_right(positions, pa.scalar(3, pa.int32()))
-        part = pc.bit_wise_and(positions, pa.scalar(7, pa.int32()))
-        at = pc.add(pc.multiply(part, pa.scalar(length, pa.int32())), row)
-        last = pc.equal(positions, pa.scalar(8 * length, pa.int32()))
-        indices[_INTERLEAVED] = _buffer(pc.if_else(last, positions, at))
+        indices[_INTERLEAVED] = _buffer(_interleaving(8, length))
         if length <= _LONGEST_KEPT:
             _PART_INDICES[length] = indices
     return indices

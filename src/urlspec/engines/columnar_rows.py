@@ -70,7 +70,7 @@ __all__ = [
     "is_valid_rows",
     "mask_bytes",
     "parse_rows",
-    "registrable_domains",
+    "registrable_domain_starts",
     "row_of",
     "strings_of",
 ]
@@ -489,8 +489,10 @@ def _is_blob(text: str, start: i64, protocol_end: i64) -> bool:
     return protocol_end == 5 and text.startswith("blob:", start)
 
 
-def registrable_domains(hostnames: list[str | None]) -> list[str | None]:
-    """``URL(href).registrable_domain`` of own hrefs of special schemes with these hostnames.
+def registrable_domain_starts(hostnames: Strings) -> list[int]:
+    """Where ``URL(href).registrable_domain`` starts in the hostname, for own hrefs of special
+    schemes with these hostnames (ASCII, read where they lie in the column's data): -1 where
+    it is null (and for a null row).
 
     It is null unless the host is a domain (§3.2, https://url.spec.whatwg.org/#host-registrable-domain).
     A special URL's host is empty (file:), or an IPv4 address, whose last label starts with a
@@ -498,21 +500,24 @@ def registrable_domains(hostnames: list[str | None]) -> list[str | None]:
     domain that ends in a number is parsed as IPv4).
     """
     psl = default_list()
-    domains: list[str | None] = []
-    for hostname in hostnames:
-        if not hostname:
-            domains.append(None)
+    text = hostnames.text
+    starts: list[int] = []
+    for index in range(hostnames.length):
+        begin = hostnames.offset(index)
+        end = hostnames.offset(index + 1)
+        if begin == end or hostnames.is_null(index):
+            starts.append(-1)
             continue
         # Where the last label starts (a loop over its few code points, no search).
-        end: i64 = len(hostname)
         last_label: i64 = end
-        while last_label > 0 and ord(hostname[last_label - 1]) != 0x2E:
+        while last_label > begin and ord(text[last_label - 1]) != 0x2E:
             last_label -= 1
-        if last_label < end and 0x30 <= ord(hostname[last_label]) <= 0x39:  # IPv4
-            domains.append(None)
-        else:
-            domains.append(psl.registrable_domain_of_domain(hostname))
-    return domains
+        if last_label < end and 0x30 <= ord(text[last_label]) <= 0x39:  # IPv4
+            starts.append(-1)
+            continue
+        start = psl.registrable_domain_start_in(text, begin, end)
+        starts.append(-1 if start < 0 else start - begin)
+    return starts
 
 
 def mask_bytes(indices: list[int], length: int) -> bytes:
