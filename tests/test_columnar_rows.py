@@ -579,3 +579,16 @@ def test_registrable_domains() -> None:
         None if not hostname else URL(f"https://{hostname}/").registrable_domain
         for hostname in hostnames
     ]
+
+
+def test_registrable_domains_of_repeated_and_other_hosts() -> None:
+    # Hosts with and without a registrable domain (a public suffix alone, IPv4, no host, a
+    # scheme that is not special), repeated, between null rows, in a sliced column.
+    hosts = ["com", "a.b.co.uk", "b.co.uk", "1.2.3.4", "x.example.com", "example.com."]
+    values: list[str | None] = [f"https://{host}/p" for host in hosts]
+    values += ["file:///x", "foo://example.com/", None, "http://www.example.com/", *values]
+    column = pa.array(["https://ignored.example/", *values, None], pa.string()).slice(1)
+    assert columnar.parse(column).to_pylist() == [
+        *(scalar_row(value, None) for value in values),
+        None,
+    ]

@@ -689,13 +689,21 @@ def part_offsets(hrefs: _Array, spans: list[int]) -> _Array:
     path_end = unless_zero(offset(3), fragment_or_end)
     search = after_lone(path_end, fragment_or_end)
     hash = after_lone(fragment_or_end, size)
-    within = [protocol_end, host, path_start, path_end, search, fragment_or_end, hash]
-    columns = [starts, *(pc.add(starts, values) for values in within), bounds.slice(length)]
+    bounds_within = [protocol_end, host, path_start, path_end, search, fragment_or_end, hash]
+    offsets = [starts, *(pc.add(starts, values) for values in bounds_within)]
+    columns = [_pairs(offsets[at], offsets[at + 1]) for at in range(0, 8, 2)]
     interleaved = pa.Array.from_buffers(
-        pa.int32(), 8 * length + 1, [None, _part_indices(length)[_INTERLEAVED]]
+        pa.int32(), 4 * length + 1, [None, _part_indices(length)[_INTERLEAVED]]
     )
-    offsets: _Array = pc.take(pa.concat_arrays(columns), interleaved).cast(pa.int32())
-    return offsets
+    pairs = pc.take(pa.concat_arrays([*columns, bounds.slice(length)]), interleaved)
+    return pa.Array.from_buffers(pa.int32(), 8 * length + 1, [None, _buffer(pairs)])
+
+
+def _pairs(firsts: _Array, seconds: _Array) -> _Array:
+    """Two arrays of int64 offsets below 2**31, as one of int64 whose buffer holds them as int32,
+    each first then its second (little-endian, as _parse_by_rows requires)."""
+    pairs: _Array = pc.bit_wise_or(firsts, pc.shift_left(seconds, _THIRTY_TWO))
+    return pairs
 
 
 def _registrable_domain_column(hosts: pa.DictionaryArray[Any, Any]) -> _Array:
@@ -711,22 +719,20 @@ def _registrable_domain_column(hosts: pa.DictionaryArray[Any, Any]) -> _Array:
     starts = columnar_rows.registrable_domain_starts(_rows_of(dictionary))
     bounds = pa.Array.from_buffers(
         pa.int32(), count + 1, [None, dictionary.buffers()[1]], offset=dictionary.offset
-    )
+    ).cast(pa.int64())
     begins, ends = bounds.slice(0, count), bounds.slice(1)
     within = pa.Array.from_buffers(
-        pa.int32(), count, [None, pa.py_buffer(array.array("i", starts))]
+        pa.int64(), count, [None, pa.py_buffer(array.array("q", starts))]
     )
-    none = pc.less(within, _ZERO_32)
+    none = pc.less(within, _ZERO)
     domain_begins = pc.if_else(none, ends, pc.add(begins, within))
-    order = _interleaving(2, count)
-    offsets = pc.take(pa.concat_arrays([begins, domain_begins, bounds.slice(count)]), order)
-    present = pa.concat_arrays([pa.repeat(_TRUE, count), pc.invert(none), pa.repeat(_TRUE, 1)])
-    validity = pc.take(present, order).buffers()[1]
+    pairs = pa.concat_arrays([_pairs(begins, domain_begins), bounds.slice(count)])
     parts = pa.Array.from_buffers(
-        pa.string(), 2 * count, [validity, offsets.buffers()[1], dictionary.buffers()[2]]
+        pa.string(), 2 * count, [None, _buffer(pairs), dictionary.buffers()[2]]
     )
-    second = pc.add(pc.multiply(hosts.indices, _TWO_32), _ONE)
-    domains: _Array = pc.take(parts, second, boundscheck=False)
+    # Each host's second part, but none where the host has no registrable domain.
+    second = pc.if_else(none, _NO_INDEX, pc.add(_multiples(2, count), _ONE))
+    domains: _Array = pc.take(parts, pc.take(second, hosts.indices), boundscheck=False)
     return domains
 
 
@@ -746,17 +752,16 @@ def _interleaving(columns: int, count: int) -> _Array:
 _SPAN_MASK: Final = pa.scalar(PROTOCOL_END_MASK, pa.int64())
 _ZERO: Final = pa.scalar(0, pa.int64())
 _ONE_64: Final = pa.scalar(1, pa.int64())
-_ZERO_32: Final = pa.scalar(0, pa.int32())
-_TWO_32: Final = pa.scalar(2, pa.int32())
-_TRUE: Final = pa.scalar(True)
+_THIRTY_TWO: Final = pa.scalar(32, pa.int64())
+_NO_INDEX: Final = pa.scalar(None, pa.int32())
 _NULL_ORIGIN: Final = pa.scalar("null", pa.string())
 _NO_BYTES: Final = pa.py_buffer(b"")
 #: Keys of _part_indices for the origin: the indices, among the offsets of the parts, of where
 #: each row's origin starts and ends; and those of the origins among the values they bound.
 _ORIGIN_ENDS: Final = -1
 _ORIGIN: Final = -2
-#: The key of _part_indices for the order of the offsets of the parts (part_offsets): the
-#: index of offset j among part_offsets' columns, one after the other.
+#: The key of _part_indices for the order of the offsets of the parts (part_offsets), two at
+#: a time: the index of pair j among part_offsets' four columns of pairs, one after the other.
 _INTERLEAVED: Final = -3
 
 
@@ -772,7 +777,7 @@ def _part_indices(length: int) -> dict[int, pa.Buffer]:
     every row (n, 8 + n, 16 + n, ...), for each part a field is: 0, 2, 3, 5 and 7; under
     _ORIGIN_ENDS, those of the offsets where the origin of each row starts and ends (0, 3, 8,
     11, ..., and the last offset); under _ORIGIN, every second number (0, 2, 4, ...); under
-    _INTERLEAVED, the order of part_offsets' offsets."""
+    _INTERLEAVED, the order of part_offsets' pairs of offsets."""
     indices = _PART_INDICES.get(length)
     if indices is None:
         if len(_PART_INDICES) >= 4:
@@ -787,7 +792,7 @@ def _part_indices(length: int) -> dict[int, pa.Buffer]:
         ends = pc.subtract(_multiples(4, 2 * length + 1), pc.bit_wise_and(numbers, _ONE))
         indices[_ORIGIN_ENDS] = _buffer(ends)
         indices[_ORIGIN] = _buffer(_multiples(2, length))
-        indices[_INTERLEAVED] = _buffer(_interleaving(8, length))
+        indices[_INTERLEAVED] = _buffer(_interleaving(4, length))
         if length <= _LONGEST_KEPT:
             _PART_INDICES[length] = indices
     return indices
