@@ -112,19 +112,6 @@ def check_rows(inputs: list[str | None], base: str | None) -> None:
     assert columnar.hostname(chunk, base).to_pylist() == hostname
 
 
-def parts_of(href: str, first: int, second: int) -> list[str]:
-    """``href`` cut in the eight parts whose lengths are the lanes of a row of
-    columnar_rows.ParsedRows (16 bits each, the first in the low bits of ``first``)."""
-    lengths = [(lane >> shift) & 0xFFFF for lane in (first, second) for shift in (0, 16, 32, 48)]
-    parts: list[str] = []
-    start = 0
-    for length in lengths:
-        parts.append(href[start : start + length])
-        start += length
-    assert start == len(href)
-    return parts
-
-
 def check_rows_of(
     strings: columnar_rows.Strings,
     inputs: list[str | None],
@@ -134,8 +121,7 @@ def check_rows_of(
     """parse_rows: each row's href and the lengths of its parts, cut where the getters' values
     are; and the rows of the scalar API it gives apart."""
     rows = columnar_rows.parse_rows(strings, base_url)
-    assert rows.lanes[:2] == [0, 0]
-    assert len(rows.lanes) == 2 + 2 * len(inputs)
+    assert len(rows.spans) == len(inputs)
     assert [dict(zip(FIELDS, row, strict=True)) for row in rows.other_rows] == [
         expected_rows[index] for index in rows.other_indices
     ]
@@ -143,30 +129,22 @@ def check_rows_of(
     cut = set(range(len(inputs))) - set(rows.other_indices)
     for index, row in enumerate(expected_rows):
         value = inputs[index]
-        lanes = rows.lanes[2 + 2 * index : 4 + 2 * index]
+        spans = rows.spans[index]
         if value is None:
-            assert lanes == [0, 0]
+            assert spans == 0
             assert hrefs.get(index) is None
             cut.remove(index)
             continue
         if index in rows.other_indices:
-            assert (lanes, hrefs[index]) == ([0, 0], "")
+            assert (spans, hrefs[index]) == (0, "")
             continue
-        # The href (the value itself, or given apart), cut in its parts: the getters' values of
-        # an own href (no blob: URL): no credentials, no port, no error.
+        # The href (the value itself, or given apart) and where its parts are: the getters'
+        # values of an own href (no blob: URL): no credentials, no port, no error.
         assert row is not None
         href = hrefs.get(index, value)
         assert href == row["href"]
         assert (row["username"], row["password"], row["port"], row["error"]) == ("", "", "", None)
-        parts = parts_of(href, *lanes)
-        assert [parts[0], parts[2], parts[2], parts[3], parts[5], parts[7]] == [
-            row["protocol"],
-            row["host"],
-            row["hostname"],
-            row["pathname"],
-            row["search"],
-            row["hash"],
-        ]
+        assert spans == scan_own_href(href)
         assert scan_own_href(href) > 0
         assert not href.startswith("blob:")
     # Of the rows cut in parts: those whose origin is no tuple's, those whose scheme is not
@@ -526,36 +504,51 @@ def test_null_rows_with_bytes() -> None:
         assert columnar.href(column).to_pylist() == [scalar_href(value, None) for value in inputs]
 
 
-@pytest.mark.parametrize("row", ["", "a", "ab", "abc"])
-def test_parts_are_cut_by_their_lengths(row: str) -> None:
-    # Every way of cutting an ASCII row in eight parts (between null rows with bytes, empty rows
-    # and a non-ASCII row's stand-in, all of whose parts are empty): each field is its part.
-    values = ["é", "x", row, "", "zz"]
-    # (The bitmap's bit 0 is the row before the slice.)
-    validity = pa.array([True, True, False, True, True, False]).buffers()[1]
-    array = pa.array(["ö", *values], pa.string()).slice(1)
-    hrefs = pa.Array.from_buffers(
-        pa.string(), 5, [validity, *array.buffers()[1:]], offset=array.offset
-    )
-    hrefs = pa.concat_arrays([hrefs])  # (a fresh array: its validity from bit 0)
-    hrefs = columnar._replaced_rows(hrefs, [0, 1, 4], pa.array(["", None, None], pa.string()))
+#: Own hrefs of every shape part_offsets cuts: with and without a host, a path, a query (empty,
+#: "?" alone) and a fragment (empty, "#" alone).
+OWN_HREF_SHAPES = [
+    "https://example.com/",
+    "http://a.b/c/d?e=f#g",
+    "https://x.y/?",
+    "https://x.y/#",
+    "https://x.y/?#",
+    "https://x.y/p?q#",
+    "https://x.y/p?#f",
+    "https://x.y/p?ab#cd",
+    "file:///etc/hosts",
+    "file://h/p?q#r",
+    "mailto:a@b.c",
+    "mailto:a?",
+    "mailto:a#",
+    "a:b?c#d",
+    "foo://h/",
+    "foo://h",
+    "foo:p?q",
+    "ws://h/x",
+    "http://10.0.0.1/",
+]
+
+
+def test_parts_are_cut_where_the_getters_are() -> None:
+    # Each own href's parts, in a sliced column between null rows (with and without bytes),
+    # empty rows and rows with no parts: each field is the scalar API's getter's value.
+    values: list[str | None] = ["\u00e9", None, "", *OWN_HREF_SHAPES, "", None]
+    array = pa.array(["\u00f6", *values], pa.string()).slice(1)
+    hrefs = columnar._replaced_rows(array, [0], pa.array([""], pa.string()))
     present = pc.is_valid(hrefs)
-    for cuts in itertools.combinations_with_replacement(range(len(row) + 1), 7):
-        bounds = [0, *cuts, len(row)]
-        lengths = [end - start for start, end in itertools.pairwise(bounds)]
-        lanes = [
-            sum(length << 16 * lane for lane, length in enumerate(lengths[at : at + 4]))
-            for at in (0, 4)
-        ]
-        parsed = columnar_rows.ParsedRows()
-        parsed.lanes = [0, 0, 0, 0, 0, 0, *lanes, 0, 0, 0, 0]
-        parsed.opaque_origins = [0]
-        fields = columnar._parsed_fields(hrefs, present, parsed)
-        parts = [row[start:end] for start, end in itertools.pairwise(bounds)]
-        for name, number in [("protocol", 0), ("hostname", 2), ("pathname", 3), ("search", 5)]:
-            assert fields[name].to_pylist() == ["", None, parts[number], "", None]
-        assert fields["hash"].to_pylist() == ["", None, parts[7], "", None]
-        assert fields["origin"].to_pylist() == ["null", None, "".join(parts[:3]), "", None]
+    parsed = columnar_rows.ParsedRows()
+    spans = [scan_own_href(href) for href in OWN_HREF_SHAPES]
+    assert min(spans) > 0
+    parsed.spans = [0, 0, 0, *spans, 0, 0]
+    origins = [URL(href).origin for href in OWN_HREF_SHAPES]
+    # (Opaque origins are given by ParsedRows, the others cut out of the href.)
+    parsed.opaque_origins = [3 + at for at, origin in enumerate(origins) if origin == "null"]
+    fields = columnar._parsed_fields(hrefs, present, parsed)
+    blank: list[str | None] = ["", None, ""]
+    for name in ["protocol", "hostname", "pathname", "search", "hash"]:
+        expected = [getattr(URL(href), name) for href in OWN_HREF_SHAPES]
+        assert fields[name].to_pylist() == [*blank, *expected, "", None]
+    assert fields["origin"].to_pylist() == [*blank, *origins, "", None]
 
 
 def test_part_indices() -> None:
@@ -577,7 +570,25 @@ def numbers(indices: dict[int, Any], key: int, count: int) -> list[int]:
 def test_registrable_domains() -> None:
     hostnames: list[str | None] = ["", "1.2.3.4", "example.com", "a.b.co.uk", "com", None]
     hostnames += ["example.com.", "localhost", "a..com", "x..a.b.example.com"]
-    assert columnar_rows.registrable_domains(hostnames) == [
+    starts = columnar_rows.registrable_domain_starts(columnar_rows.strings_of(hostnames))
+    domains = [
+        None if start < 0 or hostname is None else hostname[start:]
+        for start, hostname in zip(starts, hostnames, strict=True)
+    ]
+    assert domains == [
         None if not hostname else URL(f"https://{hostname}/").registrable_domain
         for hostname in hostnames
+    ]
+
+
+def test_registrable_domains_of_repeated_and_other_hosts() -> None:
+    # Hosts with and without a registrable domain (a public suffix alone, IPv4, no host, a
+    # scheme that is not special), repeated, between null rows, in a sliced column.
+    hosts = ["com", "a.b.co.uk", "b.co.uk", "1.2.3.4", "x.example.com", "example.com."]
+    values: list[str | None] = [f"https://{host}/p" for host in hosts]
+    values += ["file:///x", "foo://example.com/", None, "http://www.example.com/", *values]
+    column = pa.array(["https://ignored.example/", *values, None], pa.string()).slice(1)
+    assert columnar.parse(column).to_pylist() == [
+        *(scalar_row(value, None) for value in values),
+        None,
     ]

@@ -47,6 +47,7 @@ pandas columns here; see docs/columnar.md.
 
 from __future__ import annotations
 
+import array
 import codecs
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -62,7 +63,7 @@ from urlspec.hosts.public_suffix_list import default_list
 from urlspec.hosts.public_suffix_list import registrable_domain as scalar_registrable_domain
 from urlspec.idna import InvalidDomain
 from urlspec.idna import domain_to_ascii as scalar_domain_to_ascii
-from urlspec.own_href import COMPILED
+from urlspec.own_href import COMPILED, PROTOCOL_END_MASK, SPAN_BITS
 from urlspec.url import URL
 from urlspec.validation import InvalidURL
 
@@ -586,18 +587,10 @@ def _parsed_fields(
     offsets where each part of each row starts, the parts of all rows are one array of
     ``8 * len(hrefs)`` values over the data of ``hrefs`` (no byte copied), of which each field
     takes every eighth value (the bytes of one part per row are copied, by Arrow's ``take``).
-    The offsets are where the first row starts, then the running sums of the parts' lengths,
-    which ``rows.lanes`` holds as eight 16-bit integers per row (after eight zeros).
+    The offsets are :func:`part_offsets`.
     """
     length = len(hrefs)
-    lanes = pa.array(rows.lanes, pa.int64()).buffers()[1]
-    # The parts' lengths, after a zero: their running sums from where the first row starts are
-    # the offsets of the parts.
-    lengths = pa.Array.from_buffers(pa.uint16(), 8 * length + 1, [None, lanes], offset=7)
-    first_offset = pa.Array.from_buffers(
-        pa.int32(), 1, [None, hrefs.buffers()[1]], offset=hrefs.offset
-    )[0]
-    offsets = pc.cumulative_sum(lengths.cast(pa.int32()), start=first_offset)
+    offsets = part_offsets(hrefs, rows.spans)
     data = hrefs.buffers()[2]
     parts = pa.Array.from_buffers(pa.string(), 8 * length, [None, offsets.buffers()[1], data])
     if present.offset:
@@ -628,8 +621,7 @@ def _parsed_fields(
         hosts = _replaced_rows(
             hosts, rows.not_special, pa.nulls(len(rows.not_special), pa.string())
         )
-    encoded = hosts.dictionary_encode()
-    domains = columnar_rows.registrable_domains(encoded.dictionary.to_pylist())
+    registrable_domain = _registrable_domain_column(hosts.dictionary_encode())
     # Own hrefs: no credentials, no port ("", null for a null row); no error.
     empty = pa.Array.from_buffers(
         pa.string(), length, [validity, pa.py_buffer(bytes(4 * (length + 1))), _NO_BYTES]
@@ -646,21 +638,135 @@ def _parsed_fields(
         "search": taken(parts, 5),
         "hash": taken(parts, 7),
         "origin": origin,
-        "registrable_domain": pc.take(pa.array(domains, pa.string()), encoded.indices),
+        "registrable_domain": registrable_domain,
         "error": pa.nulls(length, pa.string()),
     }
 
 
+def part_offsets(hrefs: _Array, spans: list[int]) -> _Array:
+    """Where each of the eight parts of each row of ``hrefs`` starts in its data buffer, then
+    where the last row ends (``8 * len(hrefs) + 1`` int32): the parts of the row (as
+    columnar_rows.ParsedRows numbers them) of length ``length`` whose parts' offsets are
+    ``spans`` (own_href.pack_spans; 0 and length 0 for a row with no parts) are bounded by 0,
+    the protocol's end, the host's start (the path's when there is no host), the path's start,
+    the path's end (the "?" or "#" after it, else the end), the search's start (after a lone
+    "?"), where the fragment or the end is, and the hash's start (after a lone "#").
+
+    Computed for all rows at once by Arrow's kernels from the packed offsets (one int a row).
+    """
+    length = len(hrefs)
+    bounds = pa.Array.from_buffers(
+        pa.int32(), length + 1, [None, hrefs.buffers()[1]], offset=hrefs.offset
+    ).cast(pa.int64())
+    starts, ends = bounds.slice(0, length), bounds.slice(1)
+    size = pc.subtract(ends, starts)
+    # (array.array converts the ints faster than pa.array; the machine's order is Arrow's.)
+    packed = pa.Array.from_buffers(
+        pa.int64(), length, [None, pa.py_buffer(array.array("q", spans))]
+    )
+
+    def offset(number: int) -> _Array:
+        # The number-th of the packed offsets (own_href.unpack_spans).
+        shifted = pc.shift_right(packed, pa.scalar(number * SPAN_BITS, pa.int64()))
+        field: _Array = pc.bit_wise_and(shifted, _SPAN_MASK)
+        return field
+
+    def unless_zero(values: _Array, otherwise: _Array) -> _Array:
+        # values, but otherwise where values is 0 (an absent part).
+        chosen: _Array = pc.if_else(pc.equal(values, _ZERO), otherwise, values)
+        return chosen
+
+    def after_lone(start: _Array, end: _Array) -> _Array:
+        # Where a getter's value from start to end starts: at end when it is one code point
+        # or none (a lone "?" or "#", or a null query or fragment), else at start.
+        chosen: _Array = pc.if_else(pc.less_equal(pc.subtract(end, start), _ONE_64), end, start)
+        return chosen
+
+    protocol_end = offset(0)
+    path_start = offset(2)
+    host = unless_zero(offset(1), path_start)
+    fragment_or_end = unless_zero(offset(4), size)
+    path_end = unless_zero(offset(3), fragment_or_end)
+    search = after_lone(path_end, fragment_or_end)
+    hash = after_lone(fragment_or_end, size)
+    bounds_within = [protocol_end, host, path_start, path_end, search, fragment_or_end, hash]
+    offsets = [starts, *(pc.add(starts, values) for values in bounds_within)]
+    columns = [_pairs(offsets[at], offsets[at + 1]) for at in range(0, 8, 2)]
+    interleaved = pa.Array.from_buffers(
+        pa.int32(), 4 * length + 1, [None, _part_indices(length)[_INTERLEAVED]]
+    )
+    pairs = pc.take(pa.concat_arrays([*columns, bounds.slice(length)]), interleaved)
+    return pa.Array.from_buffers(pa.int32(), 8 * length + 1, [None, _buffer(pairs)])
+
+
+def _pairs(firsts: _Array, seconds: _Array) -> _Array:
+    """Two arrays of int64 offsets below 2**31, as one of int64 whose buffer holds them as int32,
+    each first then its second (little-endian, as _parse_by_rows requires)."""
+    pairs: _Array = pc.bit_wise_or(firsts, pc.shift_left(seconds, _THIRTY_TWO))
+    return pairs
+
+
+def _registrable_domain_column(hosts: pa.DictionaryArray[Any, Any]) -> _Array:
+    """The registrable domain of each host of own hrefs of special schemes (columnar_rows.
+    registrable_domain_starts), each distinct host looked up once, where it lies in the
+    dictionary's data: the dictionary's hosts are each cut in two parts, the part before the
+    registrable domain and the registrable domain (null when there is none), and each row
+    takes its host's second part."""
+    dictionary = hosts.dictionary
+    count = len(dictionary)
+    if count == 0:
+        return pa.nulls(len(hosts), pa.string())
+    starts = columnar_rows.registrable_domain_starts(_rows_of(dictionary))
+    bounds = pa.Array.from_buffers(
+        pa.int32(), count + 1, [None, dictionary.buffers()[1]], offset=dictionary.offset
+    ).cast(pa.int64())
+    begins, ends = bounds.slice(0, count), bounds.slice(1)
+    within = pa.Array.from_buffers(
+        pa.int64(), count, [None, pa.py_buffer(array.array("q", starts))]
+    )
+    none = pc.less(within, _ZERO)
+    domain_begins = pc.if_else(none, ends, pc.add(begins, within))
+    pairs = pa.concat_arrays([_pairs(begins, domain_begins), bounds.slice(count)])
+    parts = pa.Array.from_buffers(
+        pa.string(), 2 * count, [None, _buffer(pairs), dictionary.buffers()[2]]
+    )
+    # Each host's second part, but none where the host has no registrable domain.
+    second = pc.if_else(none, _NO_INDEX, pc.add(_multiples(2, count), _ONE))
+    domains: _Array = pc.take(parts, pc.take(second, hosts.indices), boundscheck=False)
+    return domains
+
+
+def _interleaving(columns: int, count: int) -> _Array:
+    """The indices (int32) that interleave ``columns`` arrays of ``count`` values, one after the
+    other, then a last value alone: 0, count, 2 * count, ..., 1, count + 1, ..., then
+    ``columns * count``."""
+    positions = _multiples(1, columns * count + 1)
+    row = pc.divide(positions, pa.scalar(columns, pa.int32()))
+    column = pc.subtract(positions, pc.multiply(row, pa.scalar(columns, pa.int32())))
+    at = pc.add(pc.multiply(column, pa.scalar(count, pa.int32())), row)
+    last = pc.equal(positions, pa.scalar(columns * count, pa.int32()))
+    interleaving: _Array = pc.if_else(last, positions, at)
+    return interleaving
+
+
+_SPAN_MASK: Final = pa.scalar(PROTOCOL_END_MASK, pa.int64())
+_ZERO: Final = pa.scalar(0, pa.int64())
+_ONE_64: Final = pa.scalar(1, pa.int64())
+_THIRTY_TWO: Final = pa.scalar(32, pa.int64())
+_NO_INDEX: Final = pa.scalar(None, pa.int32())
 _NULL_ORIGIN: Final = pa.scalar("null", pa.string())
 _NO_BYTES: Final = pa.py_buffer(b"")
 #: Keys of _part_indices for the origin: the indices, among the offsets of the parts, of where
 #: each row's origin starts and ends; and those of the origins among the values they bound.
 _ORIGIN_ENDS: Final = -1
 _ORIGIN: Final = -2
+#: The key of _part_indices for the order of the offsets of the parts (part_offsets), two at
+#: a time: the index of pair j among part_offsets' four columns of pairs, one after the other.
+_INTERLEAVED: Final = -3
 
 
 #: _part_indices' answers for the last few lengths (a Spark batch's length recurs), up to
-#: _LONGEST_KEPT rows (32 bytes a row, 4 MiB at most for each of four lengths: a longer array's are
+#: _LONGEST_KEPT rows (64 bytes a row, 8 MiB at most for each of four lengths: a longer array's are
 #: made again, not kept for the life of the process).
 _PART_INDICES: dict[int, dict[int, pa.Buffer]] = {}
 _LONGEST_KEPT: Final = 1 << 17
@@ -670,7 +776,8 @@ def _part_indices(length: int) -> dict[int, pa.Buffer]:
     """For ``length`` rows: the indices (int32) of part n of each row among the eight parts of
     every row (n, 8 + n, 16 + n, ...), for each part a field is: 0, 2, 3, 5 and 7; under
     _ORIGIN_ENDS, those of the offsets where the origin of each row starts and ends (0, 3, 8,
-    11, ..., and the last offset); under _ORIGIN, every second number (0, 2, 4, ...)."""
+    11, ..., and the last offset); under _ORIGIN, every second number (0, 2, 4, ...); under
+    _INTERLEAVED, the order of part_offsets' pairs of offsets."""
     indices = _PART_INDICES.get(length)
     if indices is None:
         if len(_PART_INDICES) >= 4:
@@ -685,6 +792,7 @@ def _part_indices(length: int) -> dict[int, pa.Buffer]:
         ends = pc.subtract(_multiples(4, 2 * length + 1), pc.bit_wise_and(numbers, _ONE))
         indices[_ORIGIN_ENDS] = _buffer(ends)
         indices[_ORIGIN] = _buffer(_multiples(2, length))
+        indices[_INTERLEAVED] = _buffer(_interleaving(4, length))
         if length <= _LONGEST_KEPT:
             _PART_INDICES[length] = indices
     return indices

@@ -70,7 +70,7 @@ __all__ = [
     "is_valid_rows",
     "mask_bytes",
     "parse_rows",
-    "registrable_domains",
+    "registrable_domain_starts",
     "row_of",
     "strings_of",
 ]
@@ -351,7 +351,8 @@ class ParsedRows:
     (``own_href.scan_own_href`` says so, and where its parts are; the getters of a URL are
     those of the URL its href parses to, §4.5's serializer output parsing back to an equal
     URL). The column of hrefs is the values with ``hrefs`` at ``href_indices``; each row of it
-    is cut in eight parts, one after the other, whose lengths are the row's ``lanes``:
+    is cut in eight parts, one after the other, where its ``spans`` (own_href.pack_spans, 0 for
+    a row with no parts) and its length say (columnar.part_offsets):
 
     ====  ==============================================================================
     part  what it is (own_href's ``*_from_spans`` getters)
@@ -373,11 +374,9 @@ class ParsedRows:
     """
 
     def __init__(self) -> None:
-        #: Two ints, 0, then per row two ints: the lengths of its eight parts, 16 bits each,
-        #: the first in the low bits of the first int (as an Arrow array of int64,
-        #: little-endian, is eight uint16 per row: the parts' lengths in order, after eight
-        #: zeros). Each is below own_href.PACKABLE_LENGTH.
-        self.lanes: list[int] = [0, 0]
+        #: Per row, the offsets of the parts of its href (own_href.pack_spans), 0 for a row
+        #: with no parts (whose href is "" or null in the column of hrefs).
+        self.spans: list[int] = []
         #: The rows cut in parts whose origin is opaque ("null": their scheme is not special,
         #: or file), and those whose host is no domain (their scheme is not special: no
         #: registrable domain).
@@ -391,32 +390,6 @@ class ParsedRows:
         #: The other rows (in order), and their fields (row_of).
         self.other_indices: list[int] = []
         self.other_rows: list[Row] = []
-
-
-def _append_lanes(lanes: list[int], spans: int, length: i64) -> None:
-    """Append the lengths of the eight parts (ParsedRows) of an own href of ``length``
-    code points (ASCII: bytes) whose parts are where ``spans`` (own_href.pack_spans) says."""
-    # (Each offset an i64 first: a conditional expression joining an int with an i64 would
-    # make an object of it.)
-    offsets = unpack_spans(spans)
-    protocol_end: i64 = offsets[0]
-    host_start: i64 = offsets[1]
-    path_start: i64 = offsets[2]
-    query: i64 = offsets[3]
-    fragment: i64 = offsets[4]
-    host: i64 = host_start if host_start != 0 else path_start
-    fragment_or_end: i64 = fragment if fragment != 0 else length
-    path_end: i64 = query if query != 0 else fragment_or_end
-    # The search getter's value: "" for a null query (path_end is fragment_or_end) or "?" alone.
-    search: i64 = fragment_or_end if fragment_or_end - path_end <= 1 else path_end
-    # The hash getter's value: "" for a null fragment (at the end) or "#" alone.
-    hash: i64 = length if length - fragment_or_end <= 1 else fragment_or_end
-    first: i64 = protocol_end | (host - protocol_end) << 16
-    first |= (path_start - host) << 32 | (path_end - path_start) << 48
-    second: i64 = (search - path_end) | (fragment_or_end - search) << 16
-    second |= (hash - fragment_or_end) << 32 | (length - hash) << 48
-    lanes.append(first)
-    lanes.append(second)
 
 
 class _Declined:
@@ -451,15 +424,14 @@ def parse_rows(rows: Strings, base: URL | None) -> ParsedRows:
     """``URL(value, base)`` for each value, in a ParsedRows (each distinct value that is not
     its own href parsed once, while values repeat: _keeps_answers)."""
     parsed = ParsedRows()
-    lanes = parsed.lanes
+    all_spans = parsed.spans
     answers: dict[str, _Declined] | None = {}
     found: i64 = 0
     rows.rewind()
     for index in range(rows.length):
         spans = rows.scan_next()
         if spans == NULL:
-            lanes.append(0)
-            lanes.append(0)
+            all_spans.append(0)
             if rows.length_of_row() != 0:
                 parsed.href_indices.append(index)
                 parsed.hrefs.append(None)
@@ -468,11 +440,11 @@ def parse_rows(rows: Strings, base: URL | None) -> ParsedRows:
             protocol_end: i64 = spans & PROTOCOL_END_MASK
             kind = scheme_kind_in(rows.text, rows.start, rows.start + protocol_end - 1)
             if kind == SPECIAL_NOT_FILE:  # (the commonest)
-                _append_lanes(lanes, spans, rows.length_of_row())
+                all_spans.append(spans)
                 continue
             # A blob: URL's origin is its path's (the scalar API finds it).
             if kind != NOT_SPECIAL or not _is_blob(rows.text, rows.start, protocol_end):
-                _append_lanes(lanes, spans, rows.length_of_row())
+                all_spans.append(spans)
                 _append_kind(parsed, index, kind)
                 continue
         # Not an own href, or one too long for its offsets to be packed, or a blob: URL.
@@ -492,12 +464,11 @@ def parse_rows(rows: Strings, base: URL | None) -> ParsedRows:
         row = declined.row
         if row is None:
             parsed.hrefs.append(declined.href)
-            _append_lanes(lanes, declined.spans, len(declined.href))
+            all_spans.append(declined.spans)
             _append_kind(parsed, index, declined.kind)
         else:
             parsed.hrefs.append("")
-            lanes.append(0)
-            lanes.append(0)
+            all_spans.append(0)
             parsed.other_indices.append(index)
             parsed.other_rows.append(row)
     return parsed
@@ -518,8 +489,10 @@ def _is_blob(text: str, start: i64, protocol_end: i64) -> bool:
     return protocol_end == 5 and text.startswith("blob:", start)
 
 
-def registrable_domains(hostnames: list[str | None]) -> list[str | None]:
-    """``URL(href).registrable_domain`` of own hrefs of special schemes with these hostnames.
+def registrable_domain_starts(hostnames: Strings) -> list[int]:
+    """Where ``URL(href).registrable_domain`` starts in the hostname, for own hrefs of special
+    schemes with these hostnames (ASCII, read where they lie in the column's data): -1 where
+    it is null (and for a null row).
 
     It is null unless the host is a domain (§3.2, https://url.spec.whatwg.org/#host-registrable-domain).
     A special URL's host is empty (file:), or an IPv4 address, whose last label starts with a
@@ -527,21 +500,24 @@ def registrable_domains(hostnames: list[str | None]) -> list[str | None]:
     domain that ends in a number is parsed as IPv4).
     """
     psl = default_list()
-    domains: list[str | None] = []
-    for hostname in hostnames:
-        if not hostname:
-            domains.append(None)
+    text = hostnames.text
+    starts: list[int] = []
+    for index in range(hostnames.length):
+        begin = hostnames.offset(index)
+        end = hostnames.offset(index + 1)
+        if begin == end or hostnames.is_null(index):
+            starts.append(-1)
             continue
         # Where the last label starts (a loop over its few code points, no search).
-        end: i64 = len(hostname)
         last_label: i64 = end
-        while last_label > 0 and ord(hostname[last_label - 1]) != 0x2E:
+        while last_label > begin and ord(text[last_label - 1]) != 0x2E:
             last_label -= 1
-        if last_label < end and 0x30 <= ord(hostname[last_label]) <= 0x39:  # IPv4
-            domains.append(None)
-        else:
-            domains.append(psl.registrable_domain_of_domain(hostname))
-    return domains
+        if last_label < end and 0x30 <= ord(text[last_label]) <= 0x39:  # IPv4
+            starts.append(-1)
+            continue
+        start = psl.registrable_domain_start_in(text, begin, end)
+        starts.append(-1 if start < 0 else start - begin)
+    return starts
 
 
 def mask_bytes(indices: list[int], length: int) -> bytes:

@@ -263,6 +263,15 @@ class PublicSuffixList:
             return None if domain_start < 0 else domain[domain_start:]
         return self.registrable_domain_by_slices(domain, include_private)
 
+    def registrable_domain_start_in(self, text: str, begin: i64, end: i64) -> i64:
+        """Where the registrable domain (private rules included) of the domain already
+        serialized ``text[begin:end]`` starts in ``text``, or -1 when it has none (the domain
+        read where it lies: no string made of it in the compiled build)."""
+        if COMPILED:
+            return self._split_points(text, begin, end, False, True)[1]
+        domain = self.registrable_domain_by_slices(text[begin:end], True)
+        return -1 if domain is None else end - len(domain)
+
     def registrable_domain_by_slices(self, domain: str, include_private: bool) -> str | None:
         """:meth:`registrable_domain_of_domain` by the dict of suffix strings (the pure
         build's)."""
