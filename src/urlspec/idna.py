@@ -660,7 +660,7 @@ def _map_and_check_nfc(domain_name: str, transitional_processing: bool) -> tuple
             if not 0x41 <= code_point <= 0x5A:
                 index += 1
                 continue
-            mapping: str | None = chr(code_point + 0x20)  # A-Z: a-z
+            mapping: str | None = _ASCII_LOWERCASE_LETTERS[code_point - 0x41]  # A-Z: a-z
         else:
             bits = _code_point_properties(code_point)
             if bits & kept:
@@ -681,6 +681,9 @@ def _map_and_check_nfc(domain_name: str, transitional_processing: bool) -> tuple
         return domain_name, is_known_nfc
     pieces.append(domain_name[run_start:])
     return "".join(pieces), is_known_nfc
+
+
+_ASCII_LOWERCASE_LETTERS: Final = "abcdefghijklmnopqrstuvwxyz"
 
 
 def _is_known_nfc(text: str) -> bool:
