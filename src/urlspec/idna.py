@@ -983,9 +983,10 @@ class _CodePointProperties(dict[int, int]):
 # (empty until a code point is looked up: the tables load then)
 _CODE_POINT_PROPERTIES: Final = _CodePointProperties()
 # The same bits of the code points up to U+FFFF met so far, with _PROPERTIES_KNOWN set (0: not
-# looked up yet): one byte read instead of a dict lookup.
+# looked up yet): one list read instead of a dict lookup. (A list of small ints, not a bytearray:
+# the compiled build reads a list item at a native index without making an int object.)
 _PROPERTIES_KNOWN: Final = 64
-_KNOWN_BASIC_MULTILINGUAL_PLANE_PROPERTIES: Final = bytearray(0x10000)
+_KNOWN_BASIC_MULTILINGUAL_PLANE_PROPERTIES: Final[list[int]] = [0] * 0x10000
 
 
 def _code_point_properties(code_point: i64) -> i64:
