@@ -727,9 +727,15 @@ class _MappingTranslation(dict[int, str | None]):
         return result
 
 
-@functools.cache
+# (empty until a code point is looked up: the mapping table loads then)
+_NONTRANSITIONAL_MAPPING_TRANSLATION: Final = _MappingTranslation(False)
+_TRANSITIONAL_MAPPING_TRANSLATION: Final = _MappingTranslation(True)
+
+
 def _mapping_translation(transitional_processing: bool) -> _MappingTranslation:
-    return _MappingTranslation(transitional_processing)
+    if transitional_processing:
+        return _TRANSITIONAL_MAPPING_TRANSLATION
+    return _NONTRANSITIONAL_MAPPING_TRANSLATION
 
 
 def _convert_punycode_label(label: str, flags: Flags, errors: list[str]) -> str | None:
