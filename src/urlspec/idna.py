@@ -782,7 +782,7 @@ def _check_validity(label: str, flags: Flags, errors: list[str], is_in_nfc: bool
         return
     is_ascii = label.isascii()
     # 1.
-    if not is_ascii and not is_in_nfc and unicode_data().normalize("NFC", label) != label:
+    if not is_ascii and not is_in_nfc and _nfc(label) != label:
         _record(errors, "V1")
     # 2.-3.
     if flags.check_hyphens:
@@ -878,9 +878,15 @@ def _zwnj_joins(label: str, index: int) -> bool:
     return after < len(label) and joining_type(label[after]) in ("R", "D")
 
 
+_bidirectional: Callable[[str], str] | None = None  # unicode_data().bidirectional once loaded
+
+
 def _check_bidi_rule(label: str, errors: list[str]) -> None:
     """The Bidi rule, RFC 5893 §2, for one non-empty label of a Bidi domain name."""
-    bidirectional = unicode_data().bidirectional
+    global _bidirectional
+    bidirectional = _bidirectional
+    if bidirectional is None:
+        bidirectional = _bidirectional = unicode_data().bidirectional
     classes = [bidirectional(code_point) for code_point in label]
     # 1. The label is an RTL label if it starts with R or AL, an LTR label if it starts with L;
     # rules 2-6 are about those two kinds only.
