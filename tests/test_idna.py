@@ -1010,6 +1010,24 @@ def test_starters_composing_with_the_previous_are_the_unicode_datas() -> None:
     assert derived == idna._STARTERS_COMPOSING_WITH_THE_PREVIOUS
 
 
+@pytest.mark.parametrize("transitional_processing", [False, True])
+def test_mapping_by_runs_equals_looking_up_every_code_point(transitional_processing: bool) -> None:
+    # Each code point of the first three planes (and plane 14) between ASCII letters, after a
+    # starter it may compose with, and doubled: mapped as the table maps each one, and when the
+    # mapping is said to be in NFC without a normalize call, it is (unicodedata2's NFC).
+    ucd = unicode_data()
+    translation = idna._mapping_translation(transitional_processing)
+    for code_point in (*range(0x30000), *range(0xE0000, 0xE1000)):
+        if 0xD800 <= code_point <= 0xDFFF:
+            continue
+        character = chr(code_point)
+        domain = f"A{character}\u00e9{character}b"
+        mapped, is_known_nfc = idna._map_and_check_nfc(domain, transitional_processing)
+        assert mapped == domain.translate(translation), hex(code_point)
+        if is_known_nfc:
+            assert ucd.normalize("NFC", mapped) == mapped, hex(code_point)
+
+
 def test_code_point_properties_equal_the_tables() -> None:
     """The property bits the validity criteria and the Bidi check read equal the mapping table
     and unicodedata2, on every 11th code point beyond ASCII and every one of the IDNA test data."""

@@ -576,10 +576,11 @@ def _record(errors: list[str], code: str) -> None:
 def _process(domain_name: str, flags: Flags) -> tuple[list[str], list[str]]:
     """UTS #46 §4 Processing: the processed labels and the error codes recorded."""
     errors: list[str] = []
-    # 1. Map. 2. Normalize (ASCII is already in NFC).
-    mapped = _map(domain_name, flags.transitional_processing)
-    if not mapped.isascii():
-        mapped = unicode_data().normalize("NFC", mapped)
+    # 1. Map. 2. Normalize (ASCII is already in NFC, and so is a string of NFC_Quick_Check=Yes
+    # starters).
+    mapped, is_known_nfc = _map_and_check_nfc(domain_name, flags.transitional_processing)
+    if not is_known_nfc:
+        mapped = _nfc(mapped)
     # 3. Break into labels.
     labels = mapped.split(".")
     # 4. Convert/Validate.
@@ -606,9 +607,7 @@ def _process(domain_name: str, flags: Flags) -> tuple[list[str], list[str]]:
         label = labels[index]
         if decoded_from_punycode[index]:
             # Decoded labels are validated with Nontransitional Processing.
-            _check_validity(
-                label, flags._replace(transitional_processing=False), errors, is_in_nfc=False
-            )
+            _check_validity(label, _nontransitional(flags), errors, is_in_nfc=False)
         elif label.isascii():
             # The ASCII shortcut: criteria 2, 3 and 7 are all an ASCII label can fail (see
             # _check_validity_of_ascii_labels). A label starting with "xn--" here could not be
@@ -624,31 +623,80 @@ def _process(domain_name: str, flags: Flags) -> tuple[list[str], list[str]]:
     return labels, errors
 
 
+def _nontransitional(flags: Flags) -> Flags:
+    """The flags with Nontransitional Processing (those of the domain parser are already so)."""
+    return flags._replace(transitional_processing=False) if flags.transitional_processing else flags
+
+
 def _map(domain_name: str, transitional_processing: bool) -> str:
     """UTS #46 §4 step 1: map each code point by its status in the IDNA Mapping Table.
 
     Disallowed code points stay (the validity criteria reject them); ignored ones go; mapped ones
     are replaced; deviations are replaced only with Transitional Processing.
     """
-    # In the table, the only ASCII code points not valid are A-Z, mapped to a-z: a run of ASCII
-    # code points maps as it lowercases, and only the others are looked up, one by one
-    # (tests/test_idna.py proves this equal to looking up every code point).
-    if domain_name.isascii():
-        return domain_name.lower()
+    return _map_and_check_nfc(domain_name, transitional_processing)[0]
+
+
+def _map_and_check_nfc(domain_name: str, transitional_processing: bool) -> tuple[str, bool]:
+    """:func:`_map`, and whether the mapped string is known to be in NFC without a normalize
+    call: each of its code points beyond ASCII has NFC_Quick_Check=Yes and canonical combining
+    class 0 (UAX #15 §9; ASCII code points are such starters too).
+
+    In the table, the only ASCII code points not valid are A-Z, mapped to a-z; a valid code point
+    (or a deviation, with Nontransitional Processing) maps to itself. Runs of such code points
+    are copied as they are, and only the others are looked up, one by one (tests/test_idna.py
+    proves this equal to looking up every code point).
+    """
+    kept: i64 = _STATUS_V if transitional_processing else _STATUS_V | _STATUS_D
     table = _mapping_translation(transitional_processing)
-    mapped: list[str] = []
-    ascii_run_start = 0
-    for index in range(len(domain_name)):
-        code_point = ord(domain_name[index])  # (an int: compared without a call)
-        if code_point >= 0x80:
-            if ascii_run_start < index:
-                mapped.append(domain_name[ascii_run_start:index].lower())
+    length: i64 = len(domain_name)
+    pieces: list[str] = []
+    is_known_nfc = True
+    run_start: i64 = 0
+    index: i64 = 0
+    while index < length:
+        code_point: i64 = ord(domain_name[index])
+        if code_point < 0x80:
+            if not 0x41 <= code_point <= 0x5A:
+                index += 1
+                continue
+            mapping: str | None = _ASCII_LOWERCASE_LETTERS[code_point - 0x41]  # A-Z: a-z
+        else:
+            bits = _code_point_properties(code_point)
+            if bits & kept:
+                if not bits & _NFC_QUICK_CHECK_YES_STARTER:
+                    is_known_nfc = False
+                index += 1
+                continue
             mapping = table[code_point]
-            if mapping is not None:
-                mapped.append(mapping)
-            ascii_run_start = index + 1
-    mapped.append(domain_name[ascii_run_start:].lower())
-    return "".join(mapped)
+            if mapping is not None and is_known_nfc and not _is_known_nfc(mapping):
+                is_known_nfc = False
+        if run_start < index:
+            pieces.append(domain_name[run_start:index])
+        if mapping is not None:
+            pieces.append(mapping)
+        index += 1
+        run_start = index
+    if run_start == 0:
+        return domain_name, is_known_nfc
+    pieces.append(domain_name[run_start:])
+    return "".join(pieces), is_known_nfc
+
+
+_ASCII_LOWERCASE_LETTERS: Final = "abcdefghijklmnopqrstuvwxyz"
+
+
+def _is_known_nfc(text: str) -> bool:
+    """Whether each code point of ``text`` beyond ASCII is an NFC_Quick_Check=Yes starter (so
+    that text made of such code points and ASCII is in NFC, UAX #15 §9)."""
+    for index in range(len(text)):
+        code_point: i64 = ord(text[index])
+        if (
+            code_point >= 0x80
+            and not _code_point_properties(code_point) & _NFC_QUICK_CHECK_YES_STARTER
+        ):
+            return False
+    return True
 
 
 class _MappingTranslation(dict[int, str | None]):
@@ -679,9 +727,15 @@ class _MappingTranslation(dict[int, str | None]):
         return result
 
 
-@functools.cache
+# (empty until a code point is looked up: the mapping table loads then)
+_NONTRANSITIONAL_MAPPING_TRANSLATION: Final = _MappingTranslation(False)
+_TRANSITIONAL_MAPPING_TRANSLATION: Final = _MappingTranslation(True)
+
+
 def _mapping_translation(transitional_processing: bool) -> _MappingTranslation:
-    return _MappingTranslation(transitional_processing)
+    if transitional_processing:
+        return _TRANSITIONAL_MAPPING_TRANSLATION
+    return _NONTRANSITIONAL_MAPPING_TRANSLATION
 
 
 def _convert_punycode_label(label: str, flags: Flags, errors: list[str]) -> str | None:
@@ -728,7 +782,7 @@ def _check_validity(label: str, flags: Flags, errors: list[str], is_in_nfc: bool
         return
     is_ascii = label.isascii()
     # 1.
-    if not is_ascii and not is_in_nfc and unicode_data().normalize("NFC", label) != label:
+    if not is_ascii and not is_in_nfc and _nfc(label) != label:
         _record(errors, "V1")
     # 2.-3.
     if flags.check_hyphens:
@@ -824,9 +878,15 @@ def _zwnj_joins(label: str, index: int) -> bool:
     return after < len(label) and joining_type(label[after]) in ("R", "D")
 
 
+_bidirectional: Callable[[str], str] | None = None  # unicode_data().bidirectional once loaded
+
+
 def _check_bidi_rule(label: str, errors: list[str]) -> None:
     """The Bidi rule, RFC 5893 §2, for one non-empty label of a Bidi domain name."""
-    bidirectional = unicode_data().bidirectional
+    global _bidirectional
+    bidirectional = _bidirectional
+    if bidirectional is None:
+        bidirectional = _bidirectional = unicode_data().bidirectional
     classes = [bidirectional(code_point) for code_point in label]
     # 1. The label is an RTL label if it starts with R or AL, an LTR label if it starts with L;
     # rules 2-6 are about those two kinds only.
@@ -935,9 +995,10 @@ class _CodePointProperties(dict[int, int]):
 # (empty until a code point is looked up: the tables load then)
 _CODE_POINT_PROPERTIES: Final = _CodePointProperties()
 # The same bits of the code points up to U+FFFF met so far, with _PROPERTIES_KNOWN set (0: not
-# looked up yet): one byte read instead of a dict lookup.
+# looked up yet): one list read instead of a dict lookup. (A list of small ints, not a bytearray:
+# the compiled build reads a list item at a native index without making an int object.)
 _PROPERTIES_KNOWN: Final = 64
-_KNOWN_BASIC_MULTILINGUAL_PLANE_PROPERTIES: Final = bytearray(0x10000)
+_KNOWN_BASIC_MULTILINGUAL_PLANE_PROPERTIES: Final[list[int]] = [0] * 0x10000
 
 
 def _code_point_properties(code_point: i64) -> i64:

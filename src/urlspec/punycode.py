@@ -202,21 +202,25 @@ def encode_short(input: str) -> str:
     bias: i64 = INITIAL_BIAS
     # let h = b = the number of basic code points in the input; copy them to the output in
     # order, followed by a delimiter if b > 0.
-    # (the basic code points are the ASCII ones: encoding to ASCII drops the others, in C)
-    basic = input.encode("ascii", "ignore").decode("ascii")
-    b: i64 = len(basic)
-    h: i64 = b
-    output = [basic, DELIMITER] if b > 0 else []
     # (No non-basic code point is below n = initial_n: the basic ones are all below 0x80.)
+    # let m = the minimum {non-basic} code point >= n in the input (and count the basic ones)
+    m: i64 = MAXINT
+    b: i64 = 0
+    i: i64 = 0
+    while i < length:
+        c: i64 = ord(input[i])
+        if c < n:
+            b += 1
+        elif c < m:
+            m = c
+        i += 1
+    h: i64 = b
+    output: list[str] = []
+    if b > 0:
+        # (the basic code points are the ASCII ones: encoding to ASCII drops the others, in C)
+        output.append(input.encode("ascii", "ignore").decode("ascii"))
+        output.append(DELIMITER)
     while h < length:
-        # let m = the minimum {non-basic} code point >= n in the input
-        m: i64 = MAXINT
-        i: i64 = 0
-        while i < length:
-            c: i64 = ord(input[i])
-            if n <= c < m:
-                m = c
-            i += 1
         if 0xD800 <= m <= 0xDFFF:
             raise PunycodeError("surrogate code point")
         # let delta = delta + (m - n) * (h + 1), fail on overflow; let n = m
@@ -224,6 +228,9 @@ def encode_short(input: str) -> str:
         if delta > MAXINT:
             raise PunycodeError("overflow")
         n = m
+        # (The pass below also finds the next m, the minimum code point >= n + 1, which the
+        # RFC's loop finds in a pass of its own: the code points greater than n.)
+        m = MAXINT
         i = 0
         while i < length:
             c = ord(input[i])
@@ -249,6 +256,8 @@ def encode_short(input: str) -> str:
                 bias = _adapt(delta, h + 1, h == b)
                 delta = 0
                 h += 1
+            elif c < m:
+                m = c
         # increment delta and n
         delta += 1
         n += 1
