@@ -869,15 +869,21 @@ def test_rewritten_href_agrees_on_internationalized_hosts() -> None:
 
 
 def test_the_dot_segments_of_rewritten_href_are_the_url_standards() -> None:
-    """fast_path._is_dot_segment (in place) against url_record's single-dot and double-dot path
-    segments, on every string of up to three of the pieces a dot segment is made of."""
+    """fast_path._dots_of_dot_segment (in place) against url_record's single-dot and double-dot
+    path segments, on every string of up to three of the pieces a dot segment is made of."""
     pieces = (".", "%2e", "%2E", "%2", "%", "2e", "e", "a", "%2f", "..")
     for count in range(4):
         for combination in itertools.product(pieces, repeat=count):
             segment = "".join(combination)
-            expected = is_single_dot_path_segment(segment) or is_double_dot_path_segment(segment)
+            expected = (
+                1
+                if is_single_dot_path_segment(segment)
+                else 2
+                if is_double_dot_path_segment(segment)
+                else 0
+            )
             text = f"/x{segment}/"
-            assert fast_path._is_dot_segment(text, 2, 2 + len(segment)) is expected, segment
+            assert fast_path._dots_of_dot_segment(text, 2, 2 + len(segment)) == expected, segment
 
 
 @settings(max_examples=400, deadline=None)

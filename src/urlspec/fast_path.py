@@ -619,27 +619,48 @@ def rewritten_href(input: str) -> str | None:
     # The path, up to "?" or "#": "\\" is "/"; a "/"-led dot segment ended by "/", "?", "#" or
     # the end is what goes_to_the_state_machine looks for.
     # A dot segment of a special URL other than file, with a host, is dropped as the path state
-    # drops it (see _path_without_dot_segments); a file URL's (where a Windows drive letter
-    # may stop "..") is left to the state machine. Every other code point must be a path code
+    # drops it, in this same pass (see below); a file URL's (where a Windows drive letter may
+    # stop "..") is left to the state machine. Every other code point must be a path code
     # point tier 1 admits (or "%").
+    #
+    # Dropping dot segments (https://url.spec.whatwg.org/#path-state): each segment (the buffer,
+    # ended by "/" or "\\", or by "?", "#" or the end) is read as the path state reads it: a
+    # double-dot segment shortens the path (removes its last item, if any; a special URL other
+    # than file has no Windows drive letter to keep) and appends "" when the path ends there; a
+    # single-dot segment appends "" when the path ends there; any other segment is appended.
+    # The path is serialized as it goes ("/" before each item,
+    # https://url.spec.whatwg.org/#url-path-serializer): ``kept`` holds the items before the
+    # last dot segment, serialized, and the segments appended since are one run of ``input``
+    # from ``run_start``, copied into ``kept`` at the next dot segment (one slice per run).
     path_start = i
     backslash = False
     dot_segments = False
     resolves_dot_segments = default_port != _FILE
     segment_start = i
+    kept = ""
+    run_start = i
     while i <= length:
         c = 0x23 if i == length else ord(input[i])  # (the end ends the path as "#" does)
         if 0x61 <= c <= 0x7A or 0x30 <= c <= 0x39:  # a-z 0-9 (the commonest)
             i += 1
             continue
         if c == 0x2F or c == 0x5C or c == 0x3F or c == 0x23:  # / \ ? #
-            if (
-                path_start < segment_start < i
-                and ord(input[segment_start]) in (0x2E, 0x25)  # "." or "%"
-                and _is_dot_segment(input, segment_start, i)
-            ):
+            dots: i64 = 0
+            if path_start < segment_start < i and ord(input[segment_start]) in (0x2E, 0x25):
+                dots = _dots_of_dot_segment(input, segment_start, i)  # "." or "%" first
+            if dots > 0:
                 if resolves_dot_segments:
                     dot_segments = True
+                    kept += input[run_start : segment_start - 1]
+                    if dots == 2 and kept:
+                        # shorten the path: its last item goes (after "/", or "\\": still "\\")
+                        cut = kept.rfind("/")
+                        if backslash:
+                            cut = max(cut, kept.rfind("\\"))
+                        kept = kept[:cut]
+                    run_start = i
+                    if c == 0x3F or c == 0x23:
+                        kept += "/"  # the path ends with a dot segment: the item "" is appended
                 elif as_written and c != 0x5C and ord(input[segment_start - 1]) == 0x2F:
                     return DECLINED
                 else:
@@ -700,11 +721,11 @@ def rewritten_href(input: str) -> str | None:
     ):
         return None  # the href would be the input itself, which tier 1 declined
     if backslash or dot_segments:
-        path = input[path_start:query_start]
+        path = (
+            kept + input[run_start:query_start] if dot_segments else input[path_start:query_start]
+        )
         if backslash:
             path = path.replace("\\", "/")
-        if dot_segments:
-            path = _path_without_dot_segments(path)
     elif path_start == query_start:
         path = "/"  # an empty path: the path [""]
     else:
@@ -788,48 +809,6 @@ def _is_hexadecimal_number(input: str, start: i64, end: i64) -> bool:
             return False
         i += 1
     return True
-
-
-def _path_without_dot_segments(path: str) -> str:
-    """The serialized path that the path state (https://url.spec.whatwg.org/#path-state) makes
-    of ``path``, the path of a special URL other than file, "\\" already "/": starting with "/",
-    holding no code point to percent-encode (tier 1 checks the href this goes into).
-
-    Each segment (the buffer, ended by "/" or by the end of the path, where c is "?", "#" or
-    EOF) is read as the path state reads it: a double-dot segment shortens the path (removes
-    its last item, if any; a special URL other than file has no Windows drive letter to keep)
-    and appends "" when the path ends there; a single-dot segment appends "" when the path
-    ends there; any other segment is appended. The path is then serialized: "/" before each
-    item (https://url.spec.whatwg.org/#url-path-serializer).
-
-    The path's items are kept serialized as they go (``kept``: "/" and the item, for each), and
-    the segments appended since the last dot segment as one run of ``path`` (from ``run_start``),
-    copied into ``kept`` at the next dot segment: no list, and one slice per run.
-    """
-    kept = ""  # the items before the run, serialized
-    run_start: i64 = 0  # where the run of items appended since the last dot segment starts
-    length: i64 = len(path)
-    segment_start: i64 = 1
-    i: i64 = 1
-    while i <= length:
-        if i == length or ord(path[i]) == 0x2F:  # the end of a segment
-            dots = _dots_of_dot_segment(path, segment_start, i)
-            if dots > 0:
-                kept += path[run_start : segment_start - 1]
-                if dots == 2 and kept:
-                    kept = kept[: kept.rfind("/")]  # shorten the path: its last item goes
-                run_start = i
-                if i == length:
-                    kept += "/"  # the path ends with a dot segment: the item "" is appended
-            segment_start = i + 1
-        i += 1
-    return kept + path[run_start:]
-
-
-def _is_dot_segment(input: str, start: i64, end: i64) -> bool:
-    """Whether ``input[start:end]`` is a single-dot or double-dot path segment
-    (https://url.spec.whatwg.org/#single-dot-path-segment)."""
-    return _dots_of_dot_segment(input, start, end) > 0
 
 
 def _dots_of_dot_segment(input: str, start: i64, end: i64) -> i64:
