@@ -851,6 +851,30 @@ def test_rewritten_href_agrees_on_every_combination_of_pieces() -> None:
     assert answers == {None, fast_path.DECLINED, "href"}
 
 
+_DOT_SEGMENT_PATH_PIECES = ("/", "\\")
+_DOT_SEGMENT_SEGMENTS = (".", "..", "%2e", ".%2E", "", "a", "bc")
+
+
+def test_rewritten_href_drops_dot_segments_as_the_path_state_does() -> None:
+    """Every path of up to four segments (dot segments, empty ones and others, after "/" or
+    "\\": 24,414 paths) in special URLs, ended by the end, a query or a fragment in turn: runs
+    kept whole, shortened in place, emptied, kept after an earlier run, a path ending with a
+    dot segment, "\\" between them."""
+    endings = ("", "?q", "#f", "?.#..")
+    index = 0
+    for count in range(5):
+        for pieces in itertools.product(
+            _DOT_SEGMENT_PATH_PIECES, _DOT_SEGMENT_SEGMENTS, repeat=count
+        ):
+            prefix = ("http://h", "HTTPS://H.com:443", "ws://h:81")[index % 3]
+            input = prefix + "".join(pieces) + endings[index % 4]
+            href = check_rewritten_href(input)
+            # every one is taken (the loop's own answer checked), but an input that is its own
+            # href (tier 1's)
+            assert href not in (None, fast_path.DECLINED) or is_own_href(input), input
+            index += 1
+
+
 def test_rewritten_href_agrees_on_internationalized_hosts() -> None:
     """Every input of WPT's IdnaTestV2.json and toascii.json as the host of special URLs (with
     and without a port, a path to rewrite, a query and fragment), and bench/idn.py's URLs."""

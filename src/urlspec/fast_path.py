@@ -370,10 +370,6 @@ def _href_without_tabs_or_newlines(input: str) -> str | None:
     return fast_href(input.replace("\t", "").replace("\n", "").replace("\r", ""))
 
 
-#: The C0 controls and space (https://infra.spec.whatwg.org/#c0-control-or-space).
-_C0_CONTROLS_AND_SPACE: Final = "".join(map(chr, range(0x21)))
-
-
 def _href_without_c0_controls_or_spaces_around(input: str) -> str | None:
     """:func:`fast_href` for an input that starts or ends with a C0 control or space: the fast
     path's answer for the input without them.
@@ -386,7 +382,14 @@ def _href_without_c0_controls_or_spaces_around(input: str) -> str | None:
     :func:`_href_without_tabs_or_newlines` would remove them (the stripped input starts and
     ends with none, so there is nothing more to strip after).
     """
-    stripped = input.strip(_C0_CONTROLS_AND_SPACE)
+    # (Found by code point, then one slice: cheaper than str.strip with the 33 code points.)
+    start: i64 = 0
+    end: i64 = len(input)
+    while start < end and ord(input[start]) <= 0x20:  # a C0 control or space
+        start += 1
+    while end > start and ord(input[end - 1]) <= 0x20:
+        end -= 1
+    stripped = input[start:end]
     if "\t" in stripped or "\n" in stripped or "\r" in stripped:
         return fast_href(stripped.replace("\t", "").replace("\n", "").replace("\r", ""))
     return fast_href(stripped)
@@ -629,16 +632,19 @@ def rewritten_href(input: str) -> str | None:
     # than file has no Windows drive letter to keep) and appends "" when the path ends there; a
     # single-dot segment appends "" when the path ends there; any other segment is appended.
     # The path is serialized as it goes ("/" before each item,
-    # https://url.spec.whatwg.org/#url-path-serializer): ``kept`` holds the items before the
-    # last dot segment, serialized, and the segments appended since are one run of ``input``
-    # from ``run_start``, copied into ``kept`` at the next dot segment (one slice per run).
+    # https://url.spec.whatwg.org/#url-path-serializer): the segments appended since the last
+    # dot segment are one run of ``input`` from ``run_start``; at a dot segment, the run goes to
+    # the kept items: ``kept``, serialized, then ``input[kept_start:kept_end]`` (the last run
+    # kept, still unsliced: a double-dot segment after it shortens it in place, and a run
+    # emptied so, as in "/./a/../", is never sliced).
     path_start = i
     backslash = False
     dot_segments = False
     resolves_dot_segments = default_port != _FILE
     segment_start = i
     kept = ""
-    run_start = i
+    kept_start = kept_end = run_start = i
+    ends_with_dot_segment = False
     while i <= length:
         c = 0x23 if i == length else ord(input[i])  # (the end ends the path as "#" does)
         if 0x61 <= c <= 0x7A or 0x30 <= c <= 0x39:  # a-z 0-9 (the commonest)
@@ -651,16 +657,26 @@ def rewritten_href(input: str) -> str | None:
             if dots > 0:
                 if resolves_dot_segments:
                     dot_segments = True
-                    kept += input[run_start : segment_start - 1]
-                    if dots == 2 and kept:
-                        # shorten the path: its last item goes (after "/", or "\\": still "\\")
-                        cut = kept.rfind("/")
-                        if backslash:
-                            cut = max(cut, kept.rfind("\\"))
-                        kept = kept[:cut]
+                    if run_start < segment_start - 1:  # the run goes to the kept items
+                        if kept_start < kept_end:
+                            kept += input[kept_start:kept_end]
+                        kept_start = run_start
+                        kept_end = segment_start - 1
+                    if dots == 2:
+                        # Shorten the path: its last item goes, from its "/" (or "\\", still
+                        # "\\" here): every item of a run starts with one.
+                        if kept_start < kept_end:
+                            kept_end -= 1
+                            while ord(input[kept_end]) != 0x2F and ord(input[kept_end]) != 0x5C:
+                                kept_end -= 1
+                        elif kept:
+                            cut = kept.rfind("/")
+                            if backslash:
+                                cut = max(cut, kept.rfind("\\"))
+                            kept = kept[:cut]
                     run_start = i
-                    if c == 0x3F or c == 0x23:
-                        kept += "/"  # the path ends with a dot segment: the item "" is appended
+                    # the path ends with a dot segment: the item "" is appended
+                    ends_with_dot_segment = c == 0x3F or c == 0x23
                 elif as_written and c != 0x5C and ord(input[segment_start - 1]) == 0x2F:
                     return DECLINED
                 else:
@@ -721,9 +737,14 @@ def rewritten_href(input: str) -> str | None:
     ):
         return None  # the href would be the input itself, which tier 1 declined
     if backslash or dot_segments:
-        path = (
-            kept + input[run_start:query_start] if dot_segments else input[path_start:query_start]
-        )
+        if dot_segments:
+            path = "/" if ends_with_dot_segment else input[run_start:query_start]
+            if kept_start < kept_end:
+                path = input[kept_start:kept_end] + path
+            if kept:
+                path = kept + path
+        else:
+            path = input[path_start:query_start]
         if backslash:
             path = path.replace("\\", "/")
     elif path_start == query_start:
