@@ -736,6 +736,22 @@ def rewritten_href(input: str) -> str | None:
         or path_start == query_start
     ):
         return None  # the href would be the input itself, which tier 1 declined
+    if not (backslash or encode_query or encode_fragment or beyond_ascii) and (
+        path_start < query_start
+    ):
+        # The path (but its dot segments), query and fragment as written: one slice of the
+        # input (the dot segments' kept items before it).
+        if not dot_segments:
+            rest = input[path_start:]
+        else:
+            rest = "/" + input[query_start:] if ends_with_dot_segment else input[run_start:]
+            if kept_start < kept_end:
+                rest = input[kept_start:kept_end] + rest
+            if kept:
+                rest = kept + rest
+        if port < 0:
+            return before_path + rest
+        return f"{before_path}:{port}{rest}"
     if backslash or dot_segments:
         if dot_segments:
             path = "/" if ends_with_dot_segment else input[run_start:query_start]
