@@ -223,12 +223,16 @@ _DOUBLE_DOT_SEGMENTS: Final = frozenset({"..", ".%2e", "%2e.", "%2e%2e"})
 
 def is_single_dot_path_segment(segment: str) -> bool:
     """Whether the segment is "." or an ASCII case-insensitive match for "%2e"."""
-    return len(segment) <= 3 and ascii_lowercase(segment) in _SINGLE_DOT_SEGMENTS
+    if segment == ".":
+        return True  # (the commonest, without lowercasing)
+    return len(segment) == 3 and ascii_lowercase(segment) in _SINGLE_DOT_SEGMENTS
 
 
 def is_double_dot_path_segment(segment: str) -> bool:
     """Whether the segment is ".." or, ASCII case-insensitively, ".%2e", "%2e." or "%2e%2e"."""
-    return len(segment) <= 6 and ascii_lowercase(segment) in _DOUBLE_DOT_SEGMENTS
+    if segment == "..":
+        return True  # (the commonest, without lowercasing)
+    return 4 <= len(segment) <= 6 and ascii_lowercase(segment) in _DOUBLE_DOT_SEGMENTS
 
 
 # --- §4.5 URL serializing ---------------------------------------------------------------------
