@@ -24,8 +24,8 @@ the first Python (3.11); the other environments run every other test.
 An environment is built once: it is rebuilt only when src/, setup.py or pyproject.toml changed
 since it was built. Installs and test runs go two at a time (this is tuned for a 2-core
 machine; --jobs changes it), each run's output printed whole when it ends.
-On a quiet 2-core machine the full matrix takes about 15-20 minutes from a clean checkout (the
-compiled installs take 3-4 minutes each), and a few minutes when the environments exist.
+On a quiet 2-core machine the full matrix takes about 15 minutes from a clean checkout (the
+compiled installs take about a minute each), and a few minutes less when the environments exist.
 
   --quick    for a contributor: one Python (the oldest found), the compiled build only, the
              suite spread over every core with pytest-xdist; ruff and mypy as usual.
