@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from shared_data import skip_or_fail_in_ci
 
 import urlspec
 
@@ -45,10 +46,6 @@ EXPECTED_FAILURES_FILE = Path(__file__).with_name("cpython_expected_failures.tom
 #: Which build of urlspec runs: "compiled" (mypyc) or "pure".
 RUNNING_BUILD = "compiled" if urlspec.COMPILED else "pure"
 REFERENCE_VERSION = "3.13"
-
-
-def in_ci() -> bool:
-    return os.environ.get("CI", "").lower() == "true"
 
 
 @dataclass(frozen=True)
@@ -143,9 +140,7 @@ def missing_suite(what: str) -> None:
         f"cannot find {what}: install CPython {REFERENCE_VERSION} (pyenv) "
         "or set URLSPEC_CPYTHON313_STDLIB to its lib/python3.13 directory"
     )
-    if in_ci():
-        pytest.fail(message)
-    pytest.skip(message)
+    skip_or_fail_in_ci(message)
 
 
 # --- Running them against urlspec.parse ---

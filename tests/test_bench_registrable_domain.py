@@ -5,7 +5,7 @@ extra, which scripts/test.sh installs: under CI a missing one fails)."""
 from __future__ import annotations
 
 import pytest
-from shared_data import in_ci
+from shared_data import skip_or_fail_in_ci
 
 from bench.registrable_domain import default_list_file, lookups
 
@@ -18,9 +18,7 @@ def test_every_adapter_follows_the_rules(include_private: bool) -> None:
     missing = [name for name in PEERS if name not in found]
     if missing:
         message = f"bench peers not installed: {missing} (pip install -e '.[bench]')"
-        if in_ci():
-            pytest.fail(message)
-        pytest.skip(message)
+        skip_or_fail_in_ci(message)
     for name, lookup in found.items():
         # Rules "co.uk" (ICANN), "github.io" (PRIVATE), "*.ck" and "!www.ck" (ICANN).
         assert lookup("www.example.co.uk") == "example.co.uk", name

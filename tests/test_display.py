@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from shared_data import CORPORA, in_ci, iter_corpus
+from shared_data import CORPORA, iter_corpus, skip_or_fail_in_ci
 from toolkit_strategies import URLS
 
 from urlspec import URL, InvalidURL
@@ -273,9 +273,7 @@ def _font_tools_unicodedata() -> Any:
         from fontTools import unicodedata as font_tools_unicodedata
     except ImportError:
         message = "fontTools is not installed (the test extra: pip install -e '.[test]')"
-        if in_ci():
-            pytest.fail(message)
-        pytest.skip(message)
+        skip_or_fail_in_ci(message)
     return font_tools_unicodedata
 
 

@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
-from shared_data import in_ci
+from shared_data import skip_or_fail_in_ci
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ("columnar.md", "canonicalization.md")
@@ -41,7 +41,5 @@ def test_example_runs(code: str) -> None:
     for module in sorted(set(IMPORT.findall(code))):
         if module in EXTRA and importlib.util.find_spec(module) is None:
             message = f"this example needs {module}: pip install -e '.[{EXTRA[module]}]'"
-            if in_ci():
-                pytest.fail(message)
-            pytest.skip(message)
+            skip_or_fail_in_ci(message)
     exec(compile(code, "<docs example>", "exec"), {"__name__": "docs_example"})

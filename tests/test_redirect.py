@@ -20,7 +20,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from shared_data import in_ci
+from shared_data import skip_or_fail_in_ci
 
 import urlspec.web.redirect
 from urlspec import URL
@@ -333,9 +333,7 @@ def django_answer(case: dict[str, Any]) -> bool:
     """Django's answer, with the same settings (its LoginView passes the request's host)."""
     if url_has_allowed_host_and_scheme is None:
         message = "Django is not installed (it is in the test extra: pip install -e '.[test]')"
-        if in_ci():
-            pytest.fail(message)
-        pytest.skip(message)
+        skip_or_fail_in_ci(message)
     allowed = {urlsplit(case["base"]).netloc, *case.get("allowed_hosts", [])}
     answer: bool = url_has_allowed_host_and_scheme(
         case["target"], allowed_hosts=allowed, require_https=case.get("require_https", False)
