@@ -243,18 +243,7 @@ class GuardedClientSession(aiohttp.ClientSession):
         started = self._loop.time()
         url = self._guard_url(str_or_url, options.pop("params", None))
         pinned = await resolve_hop_async(url, policy, 0)
-        token = _PINNED.set(pinned)  # what _send_pinned does (one coroutine less)
-        try:
-            response = await super()._request(
-                method,
-                YarlURL(pinned.url.href, encoded=True),
-                allow_redirects=False,
-                raise_for_status=False,
-                timeout=timeout,
-                **options,
-            )
-        finally:
-            _PINNED.reset(token)
+        response = await self._send_pinned(method, pinned, timeout, options)
         if allow_redirects and response.status in REDIRECT_STATUSES:
             deadline = None if timeout.total is None else started + timeout.total
             response = await self._follow_redirects(
