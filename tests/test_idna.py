@@ -1145,6 +1145,22 @@ _BY_LABELS_LABELS = (
     "a\uff1cb",
     "a<b",
     "\u0341",
+    # Processed in one scan: uppercase ASCII beside code points NFC composes, mapped code points
+    # beside RTL ones, mapped dots making empty labels, and what the later labels of a mapped
+    # dot hold ("xn--", a mark first, a disallowed, forbidden or RTL code point, joiners that
+    # meet ContextJ and that do not), surrogate pairs after a disallowed code point.
+    "Bu\u0308cher",
+    "\uff21\u05d0",
+    "a\u3002\u3002b",
+    "a\uff0exn--bcher-kva",
+    "a\uff0e\u0301",
+    "a\uff0e\x85",
+    "a\uff61b%",
+    "a\u3002\u05d0",
+    "\u0915\u094d\u200c\uff0eb",
+    "a\u200c\u3002b",
+    "\x85\ud83d\ude00",
+    "\ud83d\ude00",
 )
 
 
@@ -1203,3 +1219,47 @@ def test_domain_parser_by_labels_equals_the_full_path_with_labels_met_before() -
     for domain in domains + domains[::-1]:
         if not domain.isascii():
             assert idna.domain_to_ascii_by_labels(domain) == full_domain_parser(domain), domain
+
+
+# --- A label processed in one scan equals its conversion in full --------------------------------
+
+
+def assert_one_scan_equals_the_full_label_conversion(label: str) -> bool:
+    """The one-scan conversion of a label, when there is one, is the full conversion's: the
+    same failure, or the same result, processed labels, RTL code point and Bidi rule answer.
+    Returns whether the one-scan path took the label."""
+    one_scan = idna._convert_one_label_in_one_scan(label)
+    if one_scan is None:
+        return False
+    full = idna._convert_label_in_full(label)
+    assert one_scan.fails is full.fails, label
+    if not full.fails:
+        assert one_scan.ascii == full.ascii, label
+        assert one_scan.processed == full.processed, label
+        assert one_scan.has_rtl_code_point is full.has_rtl_code_point, label
+        assert one_scan.meets_the_bidi_rule() is full.meets_the_bidi_rule(), label
+    return True
+
+
+def test_one_scan_label_conversion_equals_the_full_one_on_every_short_label() -> None:
+    labels = [label for label in _BY_LABELS_LABELS if "." not in label]
+    taken = 0
+    for count in (1, 2):
+        for combination in itertools.product(labels, repeat=count):
+            taken += assert_one_scan_equals_the_full_label_conversion("".join(combination))
+            taken += assert_one_scan_equals_the_full_label_conversion("\uff0e".join(combination))
+    assert taken > len(labels) ** 2
+
+
+def test_one_scan_label_conversion_equals_the_full_one_on_the_idna_test_data() -> None:
+    taken = 0
+    for entry in _idna_test_entries():
+        for label in entry["input"].split("."):
+            taken += assert_one_scan_equals_the_full_label_conversion(label)
+    assert taken > 1000
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(st.sampled_from(_BY_LABELS_CODE_POINTS.replace(".", "")), max_size=12))
+def test_one_scan_label_conversion_equals_the_full_one_on_generated_labels(label: str) -> None:
+    assert_one_scan_equals_the_full_label_conversion(label)

@@ -392,6 +392,10 @@ _CONVERTED_LABEL_MAX_LENGTH: Final = 63
 _LABEL_FLAGS: Final = _DOMAIN_PARSER_FLAGS._replace(check_bidi=False)
 
 
+# (what a failing label converts to: the domain fails, whatever the rest of it)
+_FAILED_LABEL: Final = _ConvertedLabel("", True, False, "")
+
+
 def forget_converted_labels() -> None:
     """Empty the cache of converted labels (what a benchmark does to time labels met for the
     first time; the answers never depend on it)."""
@@ -413,13 +417,12 @@ def _remember_common_labels(labels: list[str], converted: list[str], start: int)
 def _convert_label(label: str) -> _ConvertedLabel:
     """ToASCII (UTS #46 §4.2) of one label with the domain parser's flags, the Bidi rule apart;
     then the domain parser's step 8 on it."""
-    # A label of common code points: the one-pass path's answer for it as a domain is its
-    # ToASCII (an ASCII label not starting with "xn--" is only lowercased, with no error when
-    # beStrict is false), with no code point of Bidi class R, AL or AN.
-    # (Processing made it itself, its ASCII uppercase letters lowercased: of Bidi class L both.)
-    common = domain_to_ascii_in_one_pass(label) if label else None
-    if common is not None:
-        return _ConvertedLabel(common, False, False, label)
+    converted = _convert_one_label_in_one_scan(label)
+    return converted if converted is not None else _convert_label_in_full(label)
+
+
+def _convert_label_in_full(label: str) -> _ConvertedLabel:
+    """:func:`_convert_label`, every step as UTS #46 gives it."""
     label = to_scalar_value_string(label)
     # 1.-2. Processing.
     labels, errors = _process(label, _LABEL_FLAGS)
@@ -439,6 +442,98 @@ def _convert_label(label: str) -> _ConvertedLabel:
     # (Without errors, every label beyond ASCII was encoded: the result is ASCII.)
     fails = bool(errors) or _has_forbidden_ascii_domain_code_point(result)
     return _ConvertedLabel(result, fails, has_rtl_code_point, processed)
+
+
+def _convert_one_label_in_one_scan(label: str) -> _ConvertedLabel | None:
+    """:func:`_convert_label` for a label none of whose processed labels starts with "xn--" (the
+    common case): steps 1-2 map and normalize it, then one scan of the result finds what step
+    4's validity criteria, the Bidi domain name test and the domain parser's step 8 ask of each
+    label it breaks into (step 3: several where a mapping holds U+002E). None when the label
+    needs the full path (tests/test_idna.py proves the two equal): a processed label starts with
+    "xn--" (to decode), or the label holds a surrogate code point (which the scalar value
+    conversion may join with the next one).
+
+    With the domain parser's flags and beStrict false, a processed label not starting with
+    "xn--" fails §4.1 criterion 6 (a mark first), 7 (a code point beyond ASCII neither valid nor
+    a deviation) or 8 (ContextJ, only where a joiner is); criteria 1, 4 and 5 hold (it is a
+    label of the normalized string, broken at U+002E), 2-3 and UseSTD3ASCIIRules are off, and an
+    empty label is valid. Punycode keeps the ASCII code points of a label as they are and adds
+    only a-z, 0-9 and "-", so the result holds a forbidden domain code point when a processed
+    label does.
+    """
+    # 1.-2. Map, normalize (ASCII is already in NFC, and so is a string of NFC_Quick_Check=Yes
+    # starters).
+    processed, is_known_nfc = _map_and_check_nfc(label, False)
+    if not is_known_nfc:
+        processed = _nfc(processed)
+    ascii_kinds = _ascii_domain_code_point_kinds or _load_ascii_domain_code_point_kinds()
+    length: i64 = len(processed)
+    # The result is the processed string with each label beyond ASCII replaced by its "xn--"
+    # form: the ASCII labels between those are copied as they are, processed[copied:start].
+    pieces: list[str] = []
+    copied: i64 = 0
+    label_start: i64 = 0
+    label_is_ascii = True
+    label_has_joiner = False
+    has_rtl_code_point = False
+    # (A label that fails is scanned to its end all the same: a surrogate code point further on
+    # sends the label to the full path, whose scalar value conversion may change what fails.)
+    fails = False
+    index: i64 = -1
+    while index < length:
+        index += 1
+        code_point: i64 = ord(processed[index]) if index < length else 0x2E  # (EOF ends it)
+        if code_point < 0x80:
+            if code_point != 0x2E:
+                if ascii_kinds[code_point] == _ASCII_DOMAIN_FORBIDDEN:
+                    fails = True  # (the domain parser's step 8)
+                continue
+            # 3. U+002E (.): the label processed[label_start:index] ends. (Mapped: lowercase.)
+            if index - label_start >= 4 and processed.startswith(_ACE_PREFIX, label_start):
+                return None
+            if not label_is_ascii and not fails:
+                processed_label = processed[label_start:index]
+                # 4. Criterion 8. ToASCII step 3.
+                errors: list[str] = []
+                if label_has_joiner:
+                    _check_joiners(processed_label, errors)
+                try:
+                    encoded = punycode.encode(processed_label)
+                except punycode.PunycodeError:
+                    errors.append("A3")
+                    encoded = ""
+                fails = bool(errors)
+                if copied < label_start:
+                    pieces.append(processed[copied:label_start])
+                pieces.append(_ACE_PREFIX)
+                pieces.append(encoded)
+                copied = index
+            label_start = index + 1
+            label_is_ascii = True
+            label_has_joiner = False
+        else:
+            label_is_ascii = False
+            bits = _code_point_properties(code_point)
+            if not bits & (_STATUS_V | _STATUS_D):
+                if 0xD800 <= code_point <= 0xDFFF:
+                    return None
+                fails = True  # (criterion 7)
+            # 4. Criterion 6 (no ASCII code point is a mark).
+            elif index == label_start and bits & _GENERAL_CATEGORY_MARK:
+                fails = True
+            elif bits & _BIDI_CLASS_R_AL_OR_AN:
+                has_rtl_code_point = True
+            elif code_point == 0x200C or code_point == 0x200D:
+                label_has_joiner = True
+    if fails:
+        return _FAILED_LABEL
+    if copied == 0:
+        result = processed
+    else:
+        if copied < length:
+            pieces.append(processed[copied:])
+        result = "".join(pieces)
+    return _ConvertedLabel(result, False, has_rtl_code_point, processed)
 
 
 def _has_forbidden_ascii_domain_code_point(ascii: str) -> bool:
