@@ -198,98 +198,6 @@ def _domain_parser(
     return result
 
 
-def domain_to_ascii_in_one_pass(domain: str) -> str | None:
-    """The domain parser with beStrict false for a domain of common labels, in one pass over its
-    code points; None when the domain needs more (then :func:`domain_to_ascii` gives the answer,
-    a domain or failure). tests/test_idna.py proves the two equal.
-
-    A label is common when each of its code points is ASCII, or beyond ASCII valid (or a
-    deviation: Nontransitional Processing keeps it), neither ZERO WIDTH NON-JOINER nor ZERO WIDTH
-    JOINER, and not of Bidi class R, AL or AN; when its first code point is not a mark; when it is
-    in NFC and does not start with "xn--"; and, if it holds a code point beyond ASCII, no ASCII
-    uppercase letter either. For a domain of such labels, with no forbidden domain code point:
-
-    * UTS #46 §4 step 1 (map) only lowercases ASCII (every other code point is valid or a
-      deviation), and step 2 (normalize) changes nothing: U+002E (.) has canonical combining
-      class 0 and composes with no code point on either side, so the NFC of a domain is the NFC of
-      its labels joined by dots, and each label is in NFC;
-    * step 4 has no "xn--" label to decode, and each label meets the validity criteria (§4.1):
-      1. NFC (a label whose code points beyond ASCII all have NFC_Quick_Check=Yes and canonical
-      combining class 0 is in NFC, UAX #15 §9, without a normalize call); 4. no "xn--"; 5. no
-      dot; 6. no mark first; 7. valid or a deviation; 8. no joiner to check (the other criteria
-      are off with beStrict false); the domain is no Bidi domain name
-      (RFC 5893 §1.4: no label has a code point of class R, AL or AN), so 9. is met;
-    * ToASCII (§4.2) step 3 Punycode-encodes each label with a code point beyond ASCII (failure,
-      an overflow, takes the full path), and step 4 is off; the domain parser's steps 4-6 take
-      ToASCII's result for a domain beyond ASCII and lowercase an ASCII domain, which is what this
-      gives for one; step 7 fails on the empty result and step 8 on a forbidden domain code point
-      (the full path says so: this returns None).
-    """
-    ascii_kinds = _ascii_domain_code_point_kinds or _load_ascii_domain_code_point_kinds()
-    length: i64 = len(domain)
-    # The result is the domain with each label beyond ASCII replaced by its "xn--" form: the
-    # ASCII labels between those are copied as they are, domain[copied:label_start].
-    pieces: list[str] = []
-    copied: i64 = 0
-    label_start: i64 = 0
-    label_is_ascii = True
-    label_has_uppercase = False
-    label_may_not_be_nfc = False
-    domain_has_uppercase = False
-    index: i64 = -1
-    while index < length:
-        index += 1
-        code_point: i64 = ord(domain[index]) if index < length else 0x2E  # (EOF ends the label)
-        if code_point < 0x80:
-            if code_point != 0x2E:
-                kind = ascii_kinds[code_point]
-                if kind == _ASCII_DOMAIN_FORBIDDEN:
-                    return None
-                if kind == _ASCII_DOMAIN_UPPERCASE:
-                    label_has_uppercase = domain_has_uppercase = True
-                continue
-            # U+002E (.): the label domain[label_start:index] ends.
-            if index - label_start >= 4 and _starts_with_ace_prefix(domain, label_start):
-                return None
-            if not label_is_ascii:
-                if label_has_uppercase:
-                    return None
-                label = domain[label_start:index]
-                if label_may_not_be_nfc and _nfc(label) != label:
-                    return None
-                try:
-                    encoded = punycode.encode(label)
-                except punycode.PunycodeError:
-                    return None
-                if copied < label_start:
-                    pieces.append(domain[copied:label_start])
-                pieces.append(_ACE_PREFIX)
-                pieces.append(encoded)
-                copied = index
-            label_start = index + 1
-            label_is_ascii = True
-            label_has_uppercase = label_may_not_be_nfc = False
-        else:
-            bits = _code_point_properties(code_point)
-            if not bits & _COMMON_LABEL_CODE_POINT or (
-                index == label_start and bits & _GENERAL_CATEGORY_MARK
-            ):
-                return None
-            if not bits & _NFC_QUICK_CHECK_YES_STARTER:
-                label_may_not_be_nfc = True
-            label_is_ascii = False
-    if copied == 0:
-        result = domain
-    else:
-        if copied < length:
-            pieces.append(domain[copied:])
-        result = "".join(pieces)
-    # (The result is ASCII: lowercasing it lowercases the ASCII labels, as step 1 maps them.)
-    if domain_has_uppercase:
-        result = result.lower()
-    return result if result else None
-
-
 def domain_to_ascii_by_labels(domain: str) -> str | None:
     """The domain parser with beStrict false for a domain beyond ASCII, label by label, each
     label's conversion remembered: the domain, or None where the domain parser fails.
@@ -321,19 +229,10 @@ def domain_to_ascii_by_labels(domain: str) -> str | None:
     count = len(labels)
     has_rtl_label = False
     converted_in_order: list[_ConvertedLabel] = []
-    met_all_so_far = True
     for index in range(count):
         label = labels[index]
         converted = converted_labels.get(label)
         if converted is None:
-            if met_all_so_far:
-                # The first label not met before: a domain of common labels is the one-pass
-                # path's, which keeps its labels one for one (none maps to anything else).
-                met_all_so_far = False
-                one_pass_result = domain_to_ascii_in_one_pass(domain)
-                if one_pass_result is not None:
-                    _remember_common_labels(labels, one_pass_result.split("."), index)
-                    return one_pass_result
             converted = _convert_label(label)
             if len(label) <= _CONVERTED_LABEL_MAX_LENGTH:
                 if len(converted_labels) >= _CONVERTED_LABELS_MAX_SIZE:
@@ -400,18 +299,6 @@ def forget_converted_labels() -> None:
     """Empty the cache of converted labels (what a benchmark does to time labels met for the
     first time; the answers never depend on it)."""
     _CONVERTED_LABELS.clear()
-
-
-def _remember_common_labels(labels: list[str], converted: list[str], start: int) -> None:
-    """Remember labels[start:] of a domain the one-pass path took, converted (its result's
-    labels: processing made each of them itself, ASCII uppercase letters lowercased)."""
-    converted_labels = _CONVERTED_LABELS
-    for index in range(start, len(labels)):
-        label = labels[index]
-        if len(label) <= _CONVERTED_LABEL_MAX_LENGTH:
-            if len(converted_labels) >= _CONVERTED_LABELS_MAX_SIZE:
-                converted_labels.clear()
-            converted_labels[label] = _ConvertedLabel(converted[index], False, False, label)
 
 
 def _convert_label(label: str) -> _ConvertedLabel:
@@ -545,17 +432,8 @@ def _has_forbidden_ascii_domain_code_point(ascii: str) -> bool:
     return False
 
 
-def _starts_with_ace_prefix(domain: str, start: int) -> bool:
-    """Whether domain[start:] starts with "xn--", in any case (domain[start:] is at least four
-    code points long)."""
-    return (
-        domain[start] in "xX" and domain[start + 1] in "nN" and domain.startswith("--", start + 2)
-    )
-
-
 # What an ASCII code point is to a domain: urlspec.host.ASCII_DOMAIN_CODE_POINT_KINDS, read on
 # first use (that module imports this one).
-_ASCII_DOMAIN_UPPERCASE: Final = 1  # (urlspec.host.ASCII_DOMAIN_UPPERCASE)
 _ASCII_DOMAIN_FORBIDDEN: Final = 2  # (urlspec.host.ASCII_DOMAIN_FORBIDDEN)
 _ascii_domain_code_point_kinds: bytes = b""
 
@@ -1035,9 +913,6 @@ _STATUS_V: Final = 1
 _STATUS_D: Final = 2
 _GENERAL_CATEGORY_MARK: Final = 4
 _BIDI_CLASS_R_AL_OR_AN: Final = 8
-# (status V or D, not ZERO WIDTH NON-JOINER or ZERO WIDTH JOINER, Bidi class not R, AL or AN:
-# what domain_to_ascii_in_one_pass asks of every code point beyond ASCII)
-_COMMON_LABEL_CODE_POINT: Final = 16
 # (NFC_Quick_Check=Yes and canonical combining class 0, for a code point that is no mark: a
 # string of such code points and ASCII is in NFC, UAX #15 §9, and needs no normalize call)
 _NFC_QUICK_CHECK_YES_STARTER: Final = 32
@@ -1079,8 +954,6 @@ class _CodePointProperties(dict[int, int]):
             properties |= _NFC_QUICK_CHECK_YES_STARTER
         if ucd.bidirectional(character) in _RTL_BIDI_CLASSES:
             properties |= _BIDI_CLASS_R_AL_OR_AN
-        elif properties & (_STATUS_V | _STATUS_D) and character not in (_ZWNJ, _ZWJ):
-            properties |= _COMMON_LABEL_CODE_POINT
         if len(self) >= self.MAX_SIZE:
             self.clear()
         self[code_point] = properties
