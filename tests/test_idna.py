@@ -1031,11 +1031,12 @@ def test_mapping_by_runs_equals_looking_up_every_code_point(transitional_process
 
 def test_code_point_properties_equal_the_tables() -> None:
     """The property bits the validity criteria and the Bidi check read equal the mapping table
-    and unicodedata2, on every 11th code point beyond ASCII and every one of the IDNA test data."""
+    and unicodedata2, on every ASCII code point (the Bidi rule reads theirs), every 11th beyond
+    ASCII and every one of the IDNA test data."""
     ucd = unicode_data()
     table = _mapping_table()
     composing = _composing_second_code_points()
-    code_points = set(range(0x80, 0x110000, 11)) | composing
+    code_points = set(range(0x80)) | set(range(0x80, 0x110000, 11)) | composing
     for entry in _idna_test_entries():
         code_points.update(ord(character) for character in entry["input"] if character >= "\x80")
     for code_point in sorted(code_points):
@@ -1048,6 +1049,8 @@ def test_code_point_properties_equal_the_tables() -> None:
         assert bool(properties & idna._GENERAL_CATEGORY_MARK) is is_mark, hex(code_point)
         is_rtl = ucd.bidirectional(character) in ("R", "AL", "AN")
         assert bool(properties & idna._BIDI_CLASS_R_AL_OR_AN) is is_rtl, hex(code_point)
+        bidi_class = (properties >> idna._BIDI_CLASS_SHIFT) & idna._BIDI_CLASS_FIELD
+        assert idna._BIDI_CLASS_NAMES[bidi_class] == ucd.bidirectional(character), hex(code_point)
         is_nfc_starter = (
             not is_mark
             and ucd.combining(character) == 0

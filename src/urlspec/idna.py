@@ -77,11 +77,29 @@ _ZWNJ: Final = "\u200c"
 _ZWJ: Final = "\u200d"
 _VIRAMA: Final = 9  # Canonical_Combining_Class=Virama
 _RTL_BIDI_CLASSES: Final = frozenset(("R", "AL", "AN"))
+# The Bidi classes (UAX #9 Table 4), numbered by their place here ("": unicodedata2 gives no
+# class); a code point's number is in its property bits (_BIDI_CLASS_SHIFT).
+_BIDI_CLASS_NAMES: Final = (
+    *("L", "R", "AL", "EN", "ES", "ET", "AN", "CS", "NSM", "BN", "ON", "B", "S", "WS"),
+    *("LRE", "LRO", "RLE", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI", ""),
+)
+# Sets of Bidi classes, a bit 1 << number each.
+_L: Final = 1 << 0
+_R: Final = 1 << 1
+_AL: Final = 1 << 2
+_EN: Final = 1 << 3
+_ES: Final = 1 << 4
+_ET: Final = 1 << 5
+_AN: Final = 1 << 6
+_CS: Final = 1 << 7
+_NSM: Final = 1 << 8
+_BN: Final = 1 << 9
+_ON: Final = 1 << 10
 # RFC 5893 §2.
-_RTL_LABEL_ALLOWED: Final = frozenset(("R", "AL", "AN", "EN", "ES", "CS", "ET", "ON", "BN", "NSM"))
-_RTL_LABEL_END: Final = frozenset(("R", "AL", "EN", "AN"))
-_LTR_LABEL_ALLOWED: Final = frozenset(("L", "EN", "ES", "CS", "ET", "ON", "BN", "NSM"))
-_LTR_LABEL_END: Final = frozenset(("L", "EN"))
+_RTL_LABEL_ALLOWED: Final = _R | _AL | _AN | _EN | _ES | _CS | _ET | _ON | _BN | _NSM
+_RTL_LABEL_END: Final = _R | _AL | _EN | _AN
+_LTR_LABEL_ALLOWED: Final = _L | _EN | _ES | _CS | _ET | _ON | _BN | _NSM
+_LTR_LABEL_END: Final = _L | _EN
 
 
 class InvalidDomain(ValueError):
@@ -375,21 +393,34 @@ def _convert_one_label_in_one_scan(label: str) -> _ConvertedLabel | None:
                 if ascii_kinds[code_point] == _ASCII_DOMAIN_FORBIDDEN:
                     fails = True  # (the domain parser's step 8)
                 continue
-            # 3. U+002E (.): the label processed[label_start:index] ends. (Mapped: lowercase.)
-            if index - label_start >= 4 and processed.startswith(_ACE_PREFIX, label_start):
+            # 3. U+002E (.): the label processed[label_start:index] ends. Does it start with
+            # "xn--"? (Mapped: lowercase.)
+            if (
+                index - label_start >= 4
+                and ord(processed[label_start]) == 0x78
+                and ord(processed[label_start + 1]) == 0x6E
+                and ord(processed[label_start + 2]) == 0x2D
+                and ord(processed[label_start + 3]) == 0x2D
+            ):
                 return None
             if not label_is_ascii and not fails:
                 processed_label = processed[label_start:index]
-                # 4. Criterion 8. ToASCII step 3.
-                errors: list[str] = []
+                # 4. Criterion 8.
                 if label_has_joiner:
+                    errors: list[str] = []
                     _check_joiners(processed_label, errors)
-                try:
-                    encoded = punycode.encode(processed_label)
-                except punycode.PunycodeError:
-                    errors.append("A3")
-                    encoded = ""
-                fails = bool(errors)
+                    fails = bool(errors)
+                # ToASCII step 3.
+                encoded = ""
+                if not fails:
+                    try:
+                        encoded = punycode.encode(processed_label)
+                    except punycode.PunycodeError:
+                        fails = True
+                if label_start == 0 and index == length and not fails:  # (the only label)
+                    return _ConvertedLabel(
+                        _ACE_PREFIX + encoded, False, has_rtl_code_point, processed
+                    )
                 if copied < label_start:
                     pieces.append(processed[copied:label_start])
                 pieces.append(_ACE_PREFIX)
@@ -851,37 +882,43 @@ def _zwnj_joins(label: str, index: int) -> bool:
     return after < len(label) and joining_type(label[after]) in ("R", "D")
 
 
-_bidirectional: Callable[[str], str] | None = None  # unicode_data().bidirectional once loaded
-
-
 def _check_bidi_rule(label: str, errors: list[str]) -> None:
     """The Bidi rule, RFC 5893 §2, for one non-empty label of a Bidi domain name."""
-    global _bidirectional
-    bidirectional = _bidirectional
-    if bidirectional is None:
-        bidirectional = _bidirectional = unicode_data().bidirectional
-    classes = [bidirectional(code_point) for code_point in label]
+    # The Bidi classes of the label's code points (as a set), and of its last one that is not
+    # NSM (none: 0).
+    classes: i64 = 0
+    last: i64 = 0
+    length: i64 = len(label)
+    for index in range(length):
+        bidi_class = _bidi_class(ord(label[index]))
+        classes |= bidi_class
+        if bidi_class != _NSM:
+            last = bidi_class
     # 1. The label is an RTL label if it starts with R or AL, an LTR label if it starts with L;
     # rules 2-6 are about those two kinds only.
-    first = classes[0]
-    if first not in ("L", "R", "AL"):
+    first = _bidi_class(ord(label[0]))
+    if not first & (_L | _R | _AL):
         _record(errors, "B1")
         return
-    last = next((bidi for bidi in reversed(classes) if bidi != "NSM"), "")
-    if first == "L":
+    if first == _L:
         # 5.-6. An LTR label.
-        if not _LTR_LABEL_ALLOWED.issuperset(classes):
+        if classes & ~_LTR_LABEL_ALLOWED:
             _record(errors, "B5")
-        if last not in _LTR_LABEL_END:
+        if not last & _LTR_LABEL_END:
             _record(errors, "B6")
     else:
         # 2.-4. An RTL label.
-        if not _RTL_LABEL_ALLOWED.issuperset(classes):
+        if classes & ~_RTL_LABEL_ALLOWED:
             _record(errors, "B2")
-        if last not in _RTL_LABEL_END:
+        if not last & _RTL_LABEL_END:
             _record(errors, "B3")
-        if "EN" in classes and "AN" in classes:
+        if classes & _EN and classes & _AN:
             _record(errors, "B4")
+
+
+def _bidi_class(code_point: i64) -> i64:
+    """The Bidi class of a code point, as the bit 1 << its number in _BIDI_CLASS_NAMES."""
+    return 1 << ((_code_point_properties(code_point) >> _BIDI_CLASS_SHIFT) & _BIDI_CLASS_FIELD)
 
 
 # --- Tables -------------------------------------------------------------------------------------
@@ -906,9 +943,10 @@ class _MappingTable:
         return self.statuses[bisect.bisect_right(self.starts, ord(code_point)) - 1]
 
 
-# What the validity criteria (§4.1) and the Bidi rule ask of a code point beyond ASCII, as the
-# bits of one int: its status in the mapping table is V or D (criterion 7), its General_Category
-# is a mark (criterion 6), its Bidi class is R, AL or AN (RFC 5893 §1.4, an RTL label).
+# What the validity criteria (§4.1) and the Bidi rule ask of a code point, as the bits of one int:
+# its status in the mapping table is V or D (criterion 7), its General_Category is a mark
+# (criterion 6), its Bidi class is R, AL or AN (RFC 5893 §1.4, an RTL label); and its Bidi class
+# (RFC 5893 §2), a number in bits 8-12.
 _STATUS_V: Final = 1
 _STATUS_D: Final = 2
 _GENERAL_CATEGORY_MARK: Final = 4
@@ -916,6 +954,9 @@ _BIDI_CLASS_R_AL_OR_AN: Final = 8
 # (NFC_Quick_Check=Yes and canonical combining class 0, for a code point that is no mark: a
 # string of such code points and ASCII is in NFC, UAX #15 §9, and needs no normalize call)
 _NFC_QUICK_CHECK_YES_STARTER: Final = 32
+# The number of the Bidi class (in _BIDI_CLASS_NAMES), from this bit on.
+_BIDI_CLASS_SHIFT: Final = 8
+_BIDI_CLASS_FIELD: Final = 0x1F
 # The code points that are no mark, of canonical combining class 0, and compose with the code
 # point before them (NFC_Quick_Check=Maybe): the Hangul vowel and trailing consonant jamo (UAX #15
 # §1.3's Hangul composition) and U+16D67 KIRAT RAI VOWEL SIGN AA (the second code point of
@@ -927,7 +968,7 @@ _STARTERS_COMPOSING_WITH_THE_PREVIOUS: Final = frozenset(
 
 class _CodePointProperties(dict[int, int]):
     """The property bits of each code point, one dict lookup per code point once met (a
-    bisection of the mapping table and two ``unicodedata2`` calls the first time).
+    bisection of the mapping table and a few ``unicodedata2`` calls the first time).
 
     It remembers the code points met so far, up to a bound, so that hostile input cannot make it
     hold every code point. tests/test_idna.py proves its bits equal to the tables'.
@@ -952,8 +993,10 @@ class _CodePointProperties(dict[int, int]):
             and ucd.normalize("NFC", character) == character
         ):
             properties |= _NFC_QUICK_CHECK_YES_STARTER
-        if ucd.bidirectional(character) in _RTL_BIDI_CLASSES:
+        bidi_class = ucd.bidirectional(character)
+        if bidi_class in _RTL_BIDI_CLASSES:
             properties |= _BIDI_CLASS_R_AL_OR_AN
+        properties |= _BIDI_CLASS_NAMES.index(bidi_class) << _BIDI_CLASS_SHIFT
         if len(self) >= self.MAX_SIZE:
             self.clear()
         self[code_point] = properties
@@ -970,7 +1013,8 @@ _KNOWN_BASIC_MULTILINGUAL_PLANE_PROPERTIES: Final[list[int]] = [0] * 0x10000
 
 
 def _code_point_properties(code_point: i64) -> i64:
-    """The property bits of a code point beyond ASCII (_CODE_POINT_PROPERTIES's)."""
+    """The property bits of a code point (_CODE_POINT_PROPERTIES's; the scans over code points
+    read those of ASCII ones only for the Bidi rule)."""
     if code_point < 0x10000:
         known: i64 = _KNOWN_BASIC_MULTILINGUAL_PLANE_PROPERTIES[code_point]
         if known == 0:
