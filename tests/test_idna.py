@@ -1001,32 +1001,28 @@ def _composing_second_code_points() -> set[int]:
     return seconds
 
 
-def test_starters_composing_with_the_previous_are_the_unicode_datas() -> None:
-    ucd = unicode_data()
-    derived = {
-        code_point
-        for code_point in _composing_second_code_points()
-        if ucd.combining(chr(code_point)) == 0 and not ucd.category(chr(code_point)).startswith("M")
-    }
-    assert derived == idna._STARTERS_COMPOSING_WITH_THE_PREVIOUS
+def test_code_points_composing_with_the_previous_are_the_unicode_datas() -> None:
+    assert _composing_second_code_points() == idna._COMPOSING_WITH_THE_PREVIOUS
 
 
 @pytest.mark.parametrize("transitional_processing", [False, True])
 def test_mapping_by_runs_equals_looking_up_every_code_point(transitional_processing: bool) -> None:
     # Each code point of the first three planes (and plane 14) between ASCII letters, after a
-    # starter it may compose with, and doubled: mapped as the table maps each one, and when the
-    # mapping is said to be in NFC without a normalize call, it is (unicodedata2's NFC).
+    # starter it may compose with, and doubled; and after and before marks of canonical
+    # combining classes 230 and 220 (U+0305 COMBINING OVERLINE, U+0316 COMBINING GRAVE ACCENT
+    # BELOW, both NFC_Quick_Check=Yes): mapped as the table maps each one, and when the mapping
+    # is said to be in NFC without a normalize call, it is (unicodedata2's NFC).
     ucd = unicode_data()
     translation = idna._mapping_translation(transitional_processing)
     for code_point in (*range(0x30000), *range(0xE0000, 0xE1000)):
         if 0xD800 <= code_point <= 0xDFFF:
             continue
         character = chr(code_point)
-        domain = f"A{character}\u00e9{character}b"
-        mapped, is_known_nfc = idna._map_and_check_nfc(domain, transitional_processing)
-        assert mapped == domain.translate(translation), hex(code_point)
-        if is_known_nfc:
-            assert ucd.normalize("NFC", mapped) == mapped, hex(code_point)
+        for domain in (f"A{character}\u00e9{character}b", f"a\u0305{character}\u0316{character}"):
+            mapped, is_known_nfc = idna._map_and_check_nfc(domain, transitional_processing)
+            assert mapped == domain.translate(translation), hex(code_point)
+            if is_known_nfc:
+                assert ucd.normalize("NFC", mapped) == mapped, hex(code_point)
 
 
 def test_code_point_properties_equal_the_tables() -> None:
@@ -1051,14 +1047,15 @@ def test_code_point_properties_equal_the_tables() -> None:
         assert bool(properties & idna._BIDI_CLASS_R_AL_OR_AN) is is_rtl, hex(code_point)
         bidi_class = (properties >> idna._BIDI_CLASS_SHIFT) & idna._BIDI_CLASS_FIELD
         assert idna._BIDI_CLASS_NAMES[bidi_class] == ucd.bidirectional(character), hex(code_point)
-        is_nfc_starter = (
-            not is_mark
-            and ucd.combining(character) == 0
-            and code_point not in composing
-            and ucd.normalize("NFC", character) == character
+        # NFC_Quick_Check: No where NFC changes the code point, Maybe where it may compose with
+        # the one before it, else Yes.
+        is_nfc_quick_check_yes = (
+            code_point not in composing and ucd.normalize("NFC", character) == character
         )
-        is_nfc_bit = bool(properties & idna._NFC_QUICK_CHECK_YES_STARTER)
-        assert is_nfc_bit is is_nfc_starter, hex(code_point)
+        is_nfc_bit = bool(properties & idna._NFC_QUICK_CHECK_YES)
+        assert is_nfc_bit is is_nfc_quick_check_yes, hex(code_point)
+        canonical_combining_class = (properties >> idna._CANONICAL_COMBINING_CLASS_SHIFT) & 0xFF
+        assert canonical_combining_class == ucd.combining(character), hex(code_point)
         assert idna._CODE_POINT_PROPERTIES[code_point] == properties
         # The table of the Basic Multilingual Plane: the same bits, once it has met them.
         idna._code_point_properties(code_point)

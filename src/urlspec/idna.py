@@ -366,8 +366,7 @@ def _convert_one_label_in_one_scan(label: str) -> _ConvertedLabel | None:
     only a-z, 0-9 and "-", so the result holds a forbidden domain code point when a processed
     label does.
     """
-    # 1.-2. Map, normalize (ASCII is already in NFC, and so is a string of NFC_Quick_Check=Yes
-    # starters).
+    # 1.-2. Map, normalize (unless the NFC quick check of UAX #15 §9 says it is in NFC).
     processed, is_known_nfc = _map_and_check_nfc(label, False)
     if not is_known_nfc:
         processed = _nfc(processed)
@@ -580,8 +579,7 @@ def _record(errors: list[str], code: str) -> None:
 def _process(domain_name: str, flags: Flags) -> tuple[list[str], list[str]]:
     """UTS #46 §4 Processing: the processed labels and the error codes recorded."""
     errors: list[str] = []
-    # 1. Map. 2. Normalize (ASCII is already in NFC, and so is a string of NFC_Quick_Check=Yes
-    # starters).
+    # 1. Map. 2. Normalize (unless the NFC quick check of UAX #15 §9 says the string is in NFC).
     mapped, is_known_nfc = _map_and_check_nfc(domain_name, flags.transitional_processing)
     if not is_known_nfc:
         mapped = _nfc(mapped)
@@ -643,8 +641,9 @@ def _map(domain_name: str, transitional_processing: bool) -> str:
 
 def _map_and_check_nfc(domain_name: str, transitional_processing: bool) -> tuple[str, bool]:
     """:func:`_map`, and whether the mapped string is known to be in NFC without a normalize
-    call: each of its code points beyond ASCII has NFC_Quick_Check=Yes and canonical combining
-    class 0 (UAX #15 §9; ASCII code points are such starters too).
+    call: the quick check of UAX #15 §9 says YES (each code point has NFC_Quick_Check=Yes, and
+    the canonical combining classes other than 0 do not decrease from one code point to the
+    next; ASCII code points are of class 0, with NFC_Quick_Check=Yes).
 
     In the table, the only ASCII code points not valid are A-Z, mapped to a-z; a valid code point
     (or a deviation, with Nontransitional Processing) maps to itself. Runs of such code points
@@ -656,11 +655,14 @@ def _map_and_check_nfc(domain_name: str, transitional_processing: bool) -> tuple
     length: i64 = len(domain_name)
     pieces: list[str] = []
     is_known_nfc = True
+    # (the canonical combining class of the last code point of the mapped string so far)
+    last_class: i64 = 0
     run_start: i64 = 0
     index: i64 = 0
     while index < length:
         code_point: i64 = ord(domain_name[index])
         if code_point < 0x80:
+            last_class = 0
             if not 0x41 <= code_point <= 0x5A:
                 index += 1
                 continue
@@ -668,13 +670,15 @@ def _map_and_check_nfc(domain_name: str, transitional_processing: bool) -> tuple
         else:
             bits = _code_point_properties(code_point)
             if bits & kept:
-                if not bits & _NFC_QUICK_CHECK_YES_STARTER:
-                    is_known_nfc = False
+                if is_known_nfc:
+                    last_class = _nfc_quick_check_step(bits, last_class)
+                    is_known_nfc = last_class >= 0
                 index += 1
                 continue
             mapping = table[code_point]
-            if mapping is not None and is_known_nfc and not _is_known_nfc(mapping):
-                is_known_nfc = False
+            if mapping is not None and is_known_nfc:
+                last_class = _nfc_quick_check(mapping, last_class)
+                is_known_nfc = last_class >= 0
         if run_start < index:
             pieces.append(domain_name[run_start:index])
         if mapping is not None:
@@ -690,17 +694,31 @@ def _map_and_check_nfc(domain_name: str, transitional_processing: bool) -> tuple
 _ASCII_LOWERCASE_LETTERS: Final = "abcdefghijklmnopqrstuvwxyz"
 
 
-def _is_known_nfc(text: str) -> bool:
-    """Whether each code point of ``text`` beyond ASCII is an NFC_Quick_Check=Yes starter (so
-    that text made of such code points and ASCII is in NFC, UAX #15 §9)."""
+def _nfc_quick_check(text: str, last_class: i64) -> i64:
+    """The NFC quick check (UAX #15 §9) of ``text`` after a code point of canonical combining
+    class ``last_class``: the class of its last code point (``last_class`` for an empty text),
+    or -1 when the answer is not YES."""
     for index in range(len(text)):
         code_point: i64 = ord(text[index])
-        if (
-            code_point >= 0x80
-            and not _code_point_properties(code_point) & _NFC_QUICK_CHECK_YES_STARTER
-        ):
-            return False
-    return True
+        if code_point < 0x80:
+            last_class = 0
+        else:
+            last_class = _nfc_quick_check_step(_code_point_properties(code_point), last_class)
+            if last_class < 0:
+                return -1
+    return last_class
+
+
+def _nfc_quick_check_step(bits: i64, last_class: i64) -> i64:
+    """One step of the NFC quick check (UAX #15 §9), for a code point of property bits ``bits``
+    after one of canonical combining class ``last_class``: its class, or -1 when the answer is
+    not YES (NFC_Quick_Check is not Yes, or the classes are not in canonical order)."""
+    if not bits & _NFC_QUICK_CHECK_YES:
+        return -1
+    canonical_combining_class = (bits >> _CANONICAL_COMBINING_CLASS_SHIFT) & 0xFF
+    if canonical_combining_class != 0 and last_class > canonical_combining_class:
+        return -1
+    return canonical_combining_class
 
 
 class _MappingTranslation(dict[int, str | None]):
@@ -951,19 +969,27 @@ _STATUS_V: Final = 1
 _STATUS_D: Final = 2
 _GENERAL_CATEGORY_MARK: Final = 4
 _BIDI_CLASS_R_AL_OR_AN: Final = 8
-# (NFC_Quick_Check=Yes and canonical combining class 0, for a code point that is no mark: a
-# string of such code points and ASCII is in NFC, UAX #15 §9, and needs no normalize call)
-_NFC_QUICK_CHECK_YES_STARTER: Final = 32
+# (NFC_Quick_Check=Yes: the quick check of UAX #15 §9 reads it, with the canonical combining
+# class, a number in bits 16-23)
+_NFC_QUICK_CHECK_YES: Final = 32
+_CANONICAL_COMBINING_CLASS_SHIFT: Final = 16
 # The number of the Bidi class (in _BIDI_CLASS_NAMES), from this bit on.
 _BIDI_CLASS_SHIFT: Final = 8
 _BIDI_CLASS_FIELD: Final = 0x1F
-# The code points that are no mark, of canonical combining class 0, and compose with the code
-# point before them (NFC_Quick_Check=Maybe): the Hangul vowel and trailing consonant jamo (UAX #15
-# §1.3's Hangul composition) and U+16D67 KIRAT RAI VOWEL SIGN AA (the second code point of
-# primary composites). tests/test_idna.py derives them from the Unicode data.
-_STARTERS_COMPOSING_WITH_THE_PREVIOUS: Final = frozenset(
-    (*range(0x1161, 0x1176), *range(0x11A8, 0x11C3), 0x16D67)
-)
+# The code points that may compose with the code point before them (NFC_Quick_Check=Maybe): the
+# second code point of each primary composite, and the Hangul vowel and trailing consonant jamo
+# (UAX #15 §1.3's Hangul composition). tests/test_idna.py derives them from the Unicode data.
+_COMPOSING_WITH_THE_PREVIOUS: Final = frozenset(
+    (
+        *range(0x0300, 0x0305), *range(0x0306, 0x030D), 0x030F, 0x0311, *range(0x0313, 0x0315),
+        0x031B, *range(0x0323, 0x0329), *range(0x032D, 0x032F), *range(0x0330, 0x0332), 0x0338,
+        0x0342, 0x0345, *range(0x0653, 0x0656), 0x093C, 0x09BE, 0x09D7, 0x0B3E, 0x0B56, 0x0B57,
+        0x0BBE, 0x0BD7, 0x0C56, 0x0CC2, 0x0CD5, 0x0CD6, 0x0D3E, 0x0D57, 0x0DCA, 0x0DCF, 0x0DDF,
+        0x102E, *range(0x1161, 0x1176), *range(0x11A8, 0x11C3), 0x1B35, 0x3099, 0x309A, 0x110BA,
+        0x11127, 0x1133E, 0x11357, 0x113B8, 0x113BB, 0x113C2, 0x113C9, 0x114B0, 0x114BA, 0x114BD,
+        0x115AF, 0x11930, *range(0x1611E, 0x16121), 0x16129, 0x16D67,
+    )
+)  # fmt: skip
 
 
 class _CodePointProperties(dict[int, int]):
@@ -987,12 +1013,14 @@ class _CodePointProperties(dict[int, int]):
             properties |= _STATUS_D
         if ucd.category(character).startswith("M"):
             properties |= _GENERAL_CATEGORY_MARK
-        elif (
-            ucd.combining(character) == 0
-            and code_point not in _STARTERS_COMPOSING_WITH_THE_PREVIOUS
+        # (NFC_Quick_Check is No for a code point NFC changes, Maybe for one that may compose
+        # with the code point before it, Yes for every other one)
+        if (
+            code_point not in _COMPOSING_WITH_THE_PREVIOUS
             and ucd.normalize("NFC", character) == character
         ):
-            properties |= _NFC_QUICK_CHECK_YES_STARTER
+            properties |= _NFC_QUICK_CHECK_YES
+        properties |= ucd.combining(character) << _CANONICAL_COMBINING_CLASS_SHIFT
         bidi_class = ucd.bidirectional(character)
         if bidi_class in _RTL_BIDI_CLASSES:
             properties |= _BIDI_CLASS_R_AL_OR_AN
