@@ -489,13 +489,16 @@ def rewritten_href(input: str) -> str | None:
     length: i64 = len(input)
     if length == 0 or ord(input[length - 1]) <= 0x20:
         return None  # the parser strips a trailing C0 control or space
+    # The loop reads the input's code points as bytes (native in the compiled build, where
+    # ord(input[i]) is a call per code point); its tests treat every one beyond ASCII alike.
+    data = _code_units(input)
     classes = _CLASSES
     # The scheme: ASCII letters (as every special scheme is), then ":".
     uppercase = False  # in the scheme or host
     i: i64 = 0
     c: i64 = 0
     while i < length:
-        c = ord(input[i])
+        c = data[i]
         if 0x41 <= c <= 0x5A:
             uppercase = True
         elif not 0x61 <= c <= 0x7A:
@@ -504,7 +507,7 @@ def rewritten_href(input: str) -> str | None:
     scheme_end = i
     if i == length or c != 0x3A:  # ":"
         return _declined_at(c) if i < length else None
-    default_port = _default_port_of_special_scheme(input, scheme_end)
+    default_port = _default_port_of_special_scheme(data, scheme_end)
     if default_port == _NOT_SPECIAL:
         return None
     # The slashes before the host: the special authority slashes and special authority ignore
@@ -519,20 +522,20 @@ def rewritten_href(input: str) -> str | None:
     if default_port == _FILE:
         if not (
             host_start + 1 < length
-            and ord(input[host_start]) in (0x2F, 0x5C)
-            and ord(input[host_start + 1]) in (0x2F, 0x5C)
+            and data[host_start] in (0x2F, 0x5C)
+            and data[host_start + 1] in (0x2F, 0x5C)
         ):
             return None
         host_start += 2
     else:
-        while host_start < length and ord(input[host_start]) in (0x2F, 0x5C):
+        while host_start < length and data[host_start] in (0x2F, 0x5C):
             host_start += 1
         if host_start < scheme_end + 3:
             return None  # fewer than two: the parser reads a base of the same scheme
     as_written = (
         host_start == scheme_end + 3
-        and ord(input[scheme_end + 1]) == 0x2F
-        and ord(input[scheme_end + 2]) == 0x2F
+        and data[scheme_end + 1] == 0x2F
+        and data[scheme_end + 2] == 0x2F
     )
     # The host, and where its last label starts (and the one before, for a trailing "."). Every
     # code point of an ASCII host must be one tier 1 admits in a host's labels, once lowercased.
@@ -541,7 +544,7 @@ def rewritten_href(input: str) -> str | None:
     label_before: i64 = host_start
     beyond_ascii = False  # in the host
     while i < length:
-        c = ord(input[i])
+        c = data[i]
         if 0x61 <= c <= 0x7A or 0x30 <= c <= 0x39 or c == 0x2D:  # a-z 0-9 "-" (the commonest)
             i += 1
             continue
@@ -580,17 +583,17 @@ def rewritten_href(input: str) -> str | None:
     if last_label == host_end and host_end > host_start:
         last_label = label_before  # a trailing "." (the ends-in-a-number checker skips it)
         label_end = host_end - 1
-        if not beyond_ascii and not _is_hexadecimal_number(input, last_label, label_end):
+        if not beyond_ascii and not _is_hexadecimal_number(data, last_label, label_end):
             return None  # tier 1 admits no trailing "." (the patterns decide)
     else:
         label_end = host_end
-    if _is_hexadecimal_number(input, last_label, label_end):
+    if _is_hexadecimal_number(data, last_label, label_end):
         # the host ends in a number: the IPv4 parser reads it
         return DECLINED if as_written else None
     if not beyond_ascii and host_end > host_start:
         # The last label as tier 1 wants it: starting with no digit, or the host is an IPv4
         # address as the IPv4 serializer writes it.
-        first: i64 = ord(input[last_label])
+        first: i64 = data[last_label]
         if not (
             0x41 <= first <= 0x5A
             or classes[first] & _STARTS_LAST_LABEL_BIT
@@ -608,7 +611,7 @@ def rewritten_href(input: str) -> str | None:
         port_start = i
         value: i64 = 0
         while i < length:
-            c = ord(input[i])
+            c = data[i]
             if not 0x30 <= c <= 0x39:
                 break
             value = value * 10 + (c - 0x30)
@@ -646,14 +649,14 @@ def rewritten_href(input: str) -> str | None:
     kept_start = kept_end = run_start = i
     ends_with_dot_segment = False
     while i <= length:
-        c = 0x23 if i == length else ord(input[i])  # (the end ends the path as "#" does)
+        c = 0x23 if i == length else data[i]  # (the end ends the path as "#" does)
         if 0x61 <= c <= 0x7A or 0x30 <= c <= 0x39:  # a-z 0-9 (the commonest)
             i += 1
             continue
         if c == 0x2F or c == 0x5C or c == 0x3F or c == 0x23:  # / \ ? #
             dots: i64 = 0
-            if path_start < segment_start < i and ord(input[segment_start]) in (0x2E, 0x25):
-                dots = _dots_of_dot_segment(input, segment_start, i)  # "." or "%" first
+            if path_start < segment_start < i and data[segment_start] in (0x2E, 0x25):
+                dots = _dots_of_dot_segment(data, segment_start, i)  # "." or "%" first
             if dots > 0:
                 if resolves_dot_segments:
                     dot_segments = True
@@ -667,7 +670,7 @@ def rewritten_href(input: str) -> str | None:
                         # "\\" here): every item of a run starts with one.
                         if kept_start < kept_end:
                             kept_end -= 1
-                            while ord(input[kept_end]) != 0x2F and ord(input[kept_end]) != 0x5C:
+                            while data[kept_end] != 0x2F and data[kept_end] != 0x5C:
                                 kept_end -= 1
                         elif kept:
                             cut = kept.rfind("/")
@@ -677,7 +680,7 @@ def rewritten_href(input: str) -> str | None:
                     run_start = i
                     # the path ends with a dot segment: the item "" is appended
                     ends_with_dot_segment = c == 0x3F or c == 0x23
-                elif as_written and c != 0x5C and ord(input[segment_start - 1]) == 0x2F:
+                elif as_written and c != 0x5C and data[segment_start - 1] == 0x2F:
                     return DECLINED
                 else:
                     return None  # a file URL's dot segment: the state machine
@@ -695,7 +698,7 @@ def rewritten_href(input: str) -> str | None:
     # admits once those of the percent-encode sets are percent-encoded.
     encode_query = False
     while i < length:
-        c = ord(input[i])
+        c = data[i]
         if c == 0x23:  # "#"
             break
         if c == 0x27 or c == 0x22 or c == 0x3C or c == 0x3E or c == 0x20:  # ' " < > space
@@ -706,7 +709,7 @@ def rewritten_href(input: str) -> str | None:
     fragment_start = i
     encode_fragment = False
     while i < length:
-        c = ord(input[i])
+        c = data[i]
         if c == 0x60 or c == 0x22 or c == 0x3C or c == 0x3E or c == 0x20:  # ` " < > space
             encode_fragment = True
         elif c < 0x20 or c >= 0x7F:
@@ -784,6 +787,19 @@ def rewritten_href(input: str) -> str | None:
     return f"{before_path}:{port}{path}{after_path}"
 
 
+# Code points beyond Latin-1 (U+0100 and up, lone surrogates included).
+_BEYOND_LATIN_1: Final = re.compile(r"[^\x00-\xff]")
+
+
+def _code_units(input: str) -> bytes:
+    """``input`` as one byte per code point, at the same offsets: a code point up to U+00FF as
+    Latin-1 encodes it (itself), any beyond as 0x80 (which is beyond ASCII, as it is)."""
+    try:
+        return input.encode("latin-1")
+    except UnicodeEncodeError:
+        return _BEYOND_LATIN_1.sub("\x80", input).encode("latin-1")
+
+
 # idna.domain_to_ascii_or_none, imported on the first host beyond ASCII (a common URL needs no
 # IDNA: tests/test_import_cost.py).
 _domain_to_ascii_or_none: Callable[[str], str | None] | None = None
@@ -802,26 +818,27 @@ _NOT_SPECIAL: Final = -2
 _FILE: Final = -1
 
 
-def _default_port_of_special_scheme(input: str, end: i64) -> i64:
-    """The default port of the scheme ``input[:end]``, ASCII letters in any case, if it is a
-    special scheme (https://url.spec.whatwg.org/#special-scheme; file: _FILE), or _NOT_SPECIAL;
-    compared code point by code point, ASCII case-insensitively (no slice, no lowercasing)."""
+def _default_port_of_special_scheme(data: bytes, end: i64) -> i64:
+    """The default port of the scheme ``data[:end]`` (see _code_units), ASCII letters in any
+    case, if it is a special scheme (https://url.spec.whatwg.org/#special-scheme; file: _FILE),
+    or _NOT_SPECIAL; compared code point by code point, ASCII case-insensitively (no slice, no
+    lowercasing)."""
     if end < 2 or end > 5:
         return _NOT_SPECIAL
-    c0: i64 = ord(input[0]) | 0x20
-    c1: i64 = ord(input[1]) | 0x20
+    c0: i64 = data[0] | 0x20
+    c1: i64 = data[1] | 0x20
     if end == 2:
         return 80 if c0 == 0x77 and c1 == 0x73 else _NOT_SPECIAL  # "ws"
-    c2: i64 = ord(input[2]) | 0x20
+    c2: i64 = data[2] | 0x20
     if end == 3:
         if c0 == 0x77 and c1 == 0x73 and c2 == 0x73:  # "wss"
             return 443
         return 21 if c0 == 0x66 and c1 == 0x74 and c2 == 0x70 else _NOT_SPECIAL  # "ftp"
-    c3: i64 = ord(input[3]) | 0x20
+    c3: i64 = data[3] | 0x20
     if c0 == 0x68 and c1 == 0x74 and c2 == 0x74 and c3 == 0x70:  # "http"
         if end == 4:
             return 80
-        return 443 if ord(input[4]) | 0x20 == 0x73 else _NOT_SPECIAL  # "https"
+        return 443 if data[4] | 0x20 == 0x73 else _NOT_SPECIAL  # "https"
     if end == 4 and c0 == 0x66 and c1 == 0x69 and c2 == 0x6C and c3 == 0x65:  # "file"
         return _FILE
     return _NOT_SPECIAL
@@ -835,34 +852,34 @@ def _declined_at(code_point: i64) -> str | None:
     return None
 
 
-def _is_hexadecimal_number(input: str, start: i64, end: i64) -> bool:
-    """Whether ``input[start:end]`` is "0x" or "0X" and ASCII hex digits (IPv4 number syntax)."""
-    if end - start < 2 or ord(input[start]) != 0x30 or ord(input[start + 1]) | 0x20 != 0x78:
+def _is_hexadecimal_number(data: bytes, start: i64, end: i64) -> bool:
+    """Whether ``data[start:end]`` is "0x" or "0X" and ASCII hex digits (IPv4 number syntax)."""
+    if end - start < 2 or data[start] != 0x30 or data[start + 1] | 0x20 != 0x78:
         return False
     i = start + 2
     while i < end:
-        c: i64 = ord(input[i]) | 0x20
+        c: i64 = data[i] | 0x20
         if not (0x30 <= c <= 0x39 or 0x61 <= c <= 0x66):
             return False
         i += 1
     return True
 
 
-def _dots_of_dot_segment(input: str, start: i64, end: i64) -> i64:
-    """1 when ``input[start:end]`` is a single-dot path segment, 2 when it is a double-dot one
+def _dots_of_dot_segment(data: bytes, start: i64, end: i64) -> i64:
+    """1 when ``data[start:end]`` is a single-dot path segment, 2 when it is a double-dot one
     (https://url.spec.whatwg.org/#single-dot-path-segment), else 0: one or two of "." and
     "%2e", ASCII case-insensitively (url_record's is_single_dot_path_segment and
     is_double_dot_path_segment, read in place)."""
     dots: i64 = 0
     i = start
     while i < end:
-        if ord(input[i]) == 0x2E:  # "."
+        if data[i] == 0x2E:  # "."
             i += 1
         elif (
             i + 3 <= end
-            and ord(input[i]) == 0x25  # "%"
-            and ord(input[i + 1]) == 0x32  # "2"
-            and ord(input[i + 2]) | 0x20 == 0x65  # "e" or "E"
+            and data[i] == 0x25  # "%"
+            and data[i + 1] == 0x32  # "2"
+            and data[i + 2] | 0x20 == 0x65  # "e" or "E"
         ):
             i += 3
         else:
