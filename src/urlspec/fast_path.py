@@ -486,12 +486,19 @@ def rewritten_href(input: str) -> str | None:
     that such an input is scanned once. ``tests/test_fast_path.py`` proves the answers equal
     to the state machine's and to the patterns' (DECLINED only where the first look says so).
     """
-    length: i64 = len(input)
-    if length == 0 or ord(input[length - 1]) <= 0x20:
+    if input == "" or ord(input[len(input) - 1]) <= 0x20:
         return None  # the parser strips a trailing C0 control or space
-    # The loop reads the input's code points as bytes (native in the compiled build, where
-    # ord(input[i]) is a call per code point); its tests treat every one beyond ASCII alike.
-    data = _code_units(input)
+    # The loop reads the input's UTF-8 (a native read per byte in the compiled build, where
+    # ord(input[i]) is a call per code point): the bytes of a code point beyond ASCII are all
+    # beyond ASCII, and the loop treats every one beyond ASCII alike. The href's parts are
+    # slices of ``text``, the bytes as Latin-1 code points (``input`` itself when ASCII): where
+    # ``input`` is ASCII (everywhere but in a host beyond ASCII), the same code points.
+    try:
+        data = input.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate (the parser's input never holds one)
+        data = input.encode("utf-8", "surrogatepass")
+    length: i64 = len(data)
+    text = input if length == len(input) else data.decode("latin-1")
     classes = _CLASSES
     # The scheme: ASCII letters (as every special scheme is), then ":".
     uppercase = False  # in the scheme or host
@@ -569,7 +576,9 @@ def rewritten_href(input: str) -> str | None:
     # state machine.
     ascii_host = ""
     if beyond_ascii:
-        host = input[host_start:host_end]
+        # (The code points of the host: every code point before it is ASCII, and so is every
+        # one after it, or the loop declines the input below.)
+        host = input[host_start : host_end - (length - len(input))]
         if "%" in host:
             return DECLINED  # the host parser percent-decodes it first
         # The domain parser (its one pass for common labels, else UTS #46 step by step). A lone
@@ -597,7 +606,7 @@ def rewritten_href(input: str) -> str | None:
         if not (
             0x41 <= first <= 0x5A
             or classes[first] & _STARTS_LAST_LABEL_BIT
-            or _is_serialized_ipv4(input, host_start, host_end)
+            or _is_serialized_ipv4(text, host_start, host_end)
         ):
             return None
     elif host_end == host_start and default_port != _FILE:
@@ -637,7 +646,7 @@ def rewritten_href(input: str) -> str | None:
     # The path is serialized as it goes ("/" before each item,
     # https://url.spec.whatwg.org/#url-path-serializer): the segments appended since the last
     # dot segment are one run of ``input`` from ``run_start``; at a dot segment, the run goes to
-    # the kept items: ``kept``, serialized, then ``input[kept_start:kept_end]`` (the last run
+    # the kept items: ``kept``, serialized, then ``text[kept_start:kept_end]`` (the last run
     # kept, still unsliced: a double-dot segment after it shortens it in place, and a run
     # emptied so, as in "/./a/../", is never sliced).
     path_start = i
@@ -662,7 +671,7 @@ def rewritten_href(input: str) -> str | None:
                     dot_segments = True
                     if run_start < segment_start - 1:  # the run goes to the kept items
                         if kept_start < kept_end:
-                            kept += input[kept_start:kept_end]
+                            kept += text[kept_start:kept_end]
                         kept_start = run_start
                         kept_end = segment_start - 1
                     if dots == 2:
@@ -719,12 +728,12 @@ def rewritten_href(input: str) -> str | None:
     # port if any, then the rest.
     href_host_start = scheme_end + 3
     if beyond_ascii:
-        before_path = input[:scheme_end].lower() + "://" + ascii_host
+        before_path = text[:scheme_end].lower() + "://" + ascii_host
     else:
         if as_written:
-            before_path = input[:host_end]
+            before_path = text[:host_end]
         else:
-            before_path = input[:scheme_end] + "://" + input[host_start:host_end]
+            before_path = text[:scheme_end] + "://" + text[host_start:host_end]
         if uppercase:
             before_path = before_path.lower()
     rewritten = backslash or dot_segments or encode_query or encode_fragment
@@ -745,11 +754,11 @@ def rewritten_href(input: str) -> str | None:
         # The path (but its dot segments), query and fragment as written: one slice of the
         # input (the dot segments' kept items before it).
         if not dot_segments:
-            rest = input[path_start:]
+            rest = text[path_start:]
         else:
-            rest = "/" + input[query_start:] if ends_with_dot_segment else input[run_start:]
+            rest = "/" + text[query_start:] if ends_with_dot_segment else text[run_start:]
             if kept_start < kept_end:
-                rest = input[kept_start:kept_end] + rest
+                rest = text[kept_start:kept_end] + rest
             if kept:
                 rest = kept + rest
         if port < 0:
@@ -757,47 +766,34 @@ def rewritten_href(input: str) -> str | None:
         return f"{before_path}:{port}{rest}"
     if backslash or dot_segments:
         if dot_segments:
-            path = "/" if ends_with_dot_segment else input[run_start:query_start]
+            path = "/" if ends_with_dot_segment else text[run_start:query_start]
             if kept_start < kept_end:
-                path = input[kept_start:kept_end] + path
+                path = text[kept_start:kept_end] + path
             if kept:
                 path = kept + path
         else:
-            path = input[path_start:query_start]
+            path = text[path_start:query_start]
         if backslash:
             path = path.replace("\\", "/")
     elif path_start == query_start:
         path = "/"  # an empty path: the path [""]
     else:
-        path = input[path_start:query_start]
+        path = text[path_start:query_start]
     if encode_query or encode_fragment:
-        query = input[query_start:fragment_start]
+        query = text[query_start:fragment_start]
         if encode_query:
             query = _SPECIAL_QUERY_PERCENT_ENCODE_SET.sub(_percent_encoded_byte, query)
-        fragment = input[fragment_start:]
+        fragment = text[fragment_start:]
         if encode_fragment:
             fragment = _FRAGMENT_PERCENT_ENCODE_SET.sub(_percent_encoded_byte, fragment)
         after_path = query + fragment
     else:
-        after_path = input[query_start:]
+        after_path = text[query_start:]
     if beyond_ascii and scan_own_href(f"{before_path}{path}{after_path}") == NOT_OWN_HREF:
         return None  # (a domain to ASCII that tier 1 does not admit, such as an IPv4 address)
     if port < 0:
         return f"{before_path}{path}{after_path}"
     return f"{before_path}:{port}{path}{after_path}"
-
-
-# Code points beyond Latin-1 (U+0100 and up, lone surrogates included).
-_BEYOND_LATIN_1: Final = re.compile(r"[^\x00-\xff]")
-
-
-def _code_units(input: str) -> bytes:
-    """``input`` as one byte per code point, at the same offsets: a code point up to U+00FF as
-    Latin-1 encodes it (itself), any beyond as 0x80 (which is beyond ASCII, as it is)."""
-    try:
-        return input.encode("latin-1")
-    except UnicodeEncodeError:
-        return _BEYOND_LATIN_1.sub("\x80", input).encode("latin-1")
 
 
 # idna.domain_to_ascii_or_none, imported on the first host beyond ASCII (a common URL needs no
@@ -819,7 +815,7 @@ _FILE: Final = -1
 
 
 def _default_port_of_special_scheme(data: bytes, end: i64) -> i64:
-    """The default port of the scheme ``data[:end]`` (see _code_units), ASCII letters in any
+    """The default port of the scheme ``data[:end]`` (UTF-8), ASCII letters in any
     case, if it is a special scheme (https://url.spec.whatwg.org/#special-scheme; file: _FILE),
     or _NOT_SPECIAL; compared code point by code point, ASCII case-insensitively (no slice, no
     lowercasing)."""
