@@ -760,8 +760,13 @@ def tiers_2_and_3_by_patterns(input: str) -> str | None:
 def check_rewritten_href(input: str) -> str | None:
     """rewritten_href's answer for ``input``, checked: DECLINED only where the first look
     sends the input to the state machine (and no tier takes it); an href only where it is the
-    one the state machine gives, and the one the patterns give whenever they give one."""
+    one the state machine gives, and the one the patterns give whenever they give one; asked
+    for an input that is its own href too (as_is), the same answer, but ``input`` itself for
+    an input tier 1 takes that the loop finds nothing to rewrite in."""
     href = rewritten_href(input)
+    as_is = rewritten_href(input, as_is=True)
+    if as_is != href:
+        assert href is None and as_is == input and is_own_href(input), input
     if href == fast_path.DECLINED:
         assert goes_to_the_state_machine(input), input
         assert fast_path._tiers_2_and_3(input) is None, input  # (the patterns, without the look)

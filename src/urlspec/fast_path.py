@@ -367,7 +367,19 @@ def _href_without_tabs_or_newlines(input: str) -> str | None:
     input without them parses to (validation errors aside: this is for the href), and the tiers
     may take that one.
     """
-    return fast_href(input.replace("\t", "").replace("\n", "").replace("\r", ""))
+    return _fast_href_of_stripped(_without_tabs_or_newlines(input))
+
+
+def _without_tabs_or_newlines(input: str) -> str:
+    """``input`` without its ASCII tabs and newlines (each removed only where there is one:
+    a search is cheaper than a replace that finds nothing)."""
+    if "\t" in input:
+        input = input.replace("\t", "")
+    if "\n" in input:
+        input = input.replace("\n", "")
+    if "\r" in input:
+        input = input.replace("\r", "")
+    return input
 
 
 def _href_without_c0_controls_or_spaces_around(input: str) -> str | None:
@@ -389,10 +401,24 @@ def _href_without_c0_controls_or_spaces_around(input: str) -> str | None:
         start += 1
     while end > start and ord(input[end - 1]) <= 0x20:
         end -= 1
-    stripped = input[start:end]
-    if "\t" in stripped or "\n" in stripped or "\r" in stripped:
-        return fast_href(stripped.replace("\t", "").replace("\n", "").replace("\r", ""))
-    return fast_href(stripped)
+    return _fast_href_of_stripped(_without_tabs_or_newlines(input[start:end]))
+
+
+def _fast_href_of_stripped(input: str) -> str | None:
+    """:func:`fast_href` for an input with no tab or newline, and no C0 control or space at
+    either end (what the parser reads of an input once it has removed them).
+
+    In the compiled build, :func:`rewritten_href` first, asked for an input that is its own
+    href too: for a special URL, its one loop does tier 1's work and the rewriting at once.
+    """
+    if COMPILED:
+        href = rewritten_href(input, as_is=True)
+        if href is not None:
+            return None if href == DECLINED else href
+        if is_own_href(input):
+            return input
+        return None if goes_to_the_state_machine(input) else _tiers_2_and_3(input)
+    return fast_href(input)
 
 
 def _tiers_2_and_3(input: str) -> str | None:
@@ -438,7 +464,7 @@ def _href_with_reverse_solidi(input: str) -> str | None:
 DECLINED: Final = ""
 
 
-def rewritten_href(input: str) -> str | None:
+def rewritten_href(input: str, as_is: bool = False) -> str | None:
     """Tiers 2 and 3 of the compiled build, for a special URL: the href of ``input``, or
     :data:`DECLINED` when no tier takes ``input``, or None when this loop cannot tell (then
     :func:`goes_to_the_state_machine` and the patterns decide).
@@ -478,7 +504,9 @@ def rewritten_href(input: str) -> str | None:
     empty (but a file URL's) and its last label starts with no digit, or it is an IPv4 address
     as the IPv4 serializer writes it; no dot segment is left in the path; the query and
     fragment hold printable ASCII code points only, every one of which tier 1 admits once
-    percent-encoded. Otherwise None.
+    percent-encoded. Otherwise None. An input that needs no rewriting is its own href, which
+    tier 1 would take: the answer is ``input`` itself when ``as_is`` is true (the caller has
+    not asked tier 1), else None (the caller has, and tier 1 declined it).
 
     The loop also sees what :func:`goes_to_the_state_machine` looks for, and answers DECLINED
     for the shapes it looks for (a code point beyond ASCII, a tab or newline, a special URL's
@@ -725,7 +753,23 @@ def rewritten_href(input: str) -> str | None:
             return _declined_at(c)
         i += 1
     # The href: the scheme and host lowercased (a host beyond ASCII: its domain to ASCII), the
-    # port if any, then the rest.
+    # port if any, then the rest; the input itself when none of these changes anything.
+    rewritten = backslash or dot_segments or encode_query or encode_fragment
+    file_localhost = (
+        default_port == _FILE
+        and host_end - host_start == 9
+        and data[host_start:host_end].lower() == b"localhost"
+    )
+    if not (
+        uppercase
+        or beyond_ascii
+        or rewritten
+        or file_localhost
+        or not as_written
+        or path_start != host_end
+        or path_start == query_start
+    ):
+        return input if as_is else None  # (as_is False: tier 1 has declined it)
     href_host_start = scheme_end + 3
     if beyond_ascii:
         before_path = text[:scheme_end].lower() + "://" + ascii_host
@@ -736,18 +780,8 @@ def rewritten_href(input: str) -> str | None:
             before_path = text[:scheme_end] + "://" + text[host_start:host_end]
         if uppercase:
             before_path = before_path.lower()
-    rewritten = backslash or dot_segments or encode_query or encode_fragment
-    if default_port == _FILE and host_end - host_start == 9 and before_path.endswith("localhost"):
+    if file_localhost:
         before_path = before_path[:href_host_start]  # the file host state empties "localhost"
-    elif not (
-        uppercase
-        or beyond_ascii
-        or rewritten
-        or not as_written
-        or path_start != host_end
-        or path_start == query_start
-    ):
-        return None  # the href would be the input itself, which tier 1 declined
     if not (backslash or encode_query or encode_fragment or beyond_ascii) and (
         path_start < query_start
     ):
