@@ -580,7 +580,12 @@ def rewritten_href(input: str, as_is: bool = False) -> str | None:
     beyond_ascii = False  # in the host
     while i < length:
         c = data[i]
-        if 0x61 <= c <= 0x7A or 0x30 <= c <= 0x39 or c == 0x2D:  # a-z 0-9 "-" (the commonest)
+        if 0x61 <= c | 0x20 <= 0x7A:  # an ASCII letter (the commonest)
+            if c < 0x61:
+                uppercase = True
+            i += 1
+            continue
+        if 0x30 <= c <= 0x39 or c == 0x2D:  # 0-9 "-"
             i += 1
             continue
         if c == 0x2F or c == 0x5C or c == 0x3F or c == 0x23 or c == 0x3A:  # / \ ? # :
@@ -588,8 +593,6 @@ def rewritten_href(input: str, as_is: bool = False) -> str | None:
         if c == 0x2E:  # "."
             label_before = last_label
             last_label = i + 1
-        elif 0x41 <= c <= 0x5A:
-            uppercase = True
         elif c >= 0x80 and default_port != _FILE:
             beyond_ascii = True
         elif c <= 0x20 or c >= 0x7F or c == 0x40:  # a control, space, beyond ASCII; "@"
@@ -679,6 +682,10 @@ def rewritten_href(input: str, as_is: bool = False) -> str | None:
     # emptied so, as in "/./a/../", is never sliced).
     path_start = i
     backslash = False
+    # Whether an ASCII upper-case letter follows the host, and a "\\" the path: then lowercasing
+    # or replacing "\\" in the whole input does not make the href (see below).
+    uppercase_after_host = False
+    backslash_after_path = False
     dot_segments = False
     resolves_dot_segments = default_port != _FILE
     segment_start = i
@@ -725,6 +732,8 @@ def rewritten_href(input: str, as_is: bool = False) -> str | None:
                 break
             backslash = backslash or c == 0x5C
             segment_start = i + 1
+        elif 0x41 <= c <= 0x5A:
+            uppercase_after_host = True
         elif c <= 0x20 or c >= 0x7F:
             return _declined_at(c)
         elif not classes[c] & _IN_PATH:
@@ -742,6 +751,10 @@ def rewritten_href(input: str, as_is: bool = False) -> str | None:
             encode_query = True
         elif c < 0x20 or c >= 0x7F:
             return _declined_at(c)
+        elif 0x41 <= c <= 0x5A:
+            uppercase_after_host = True
+        elif c == 0x5C:
+            backslash_after_path = True
         i += 1
     fragment_start = i
     encode_fragment = False
@@ -751,6 +764,10 @@ def rewritten_href(input: str, as_is: bool = False) -> str | None:
             encode_fragment = True
         elif c < 0x20 or c >= 0x7F:
             return _declined_at(c)
+        elif 0x41 <= c <= 0x5A:
+            uppercase_after_host = True
+        elif c == 0x5C:
+            backslash_after_path = True
         i += 1
     # The href: the scheme and host lowercased (a host beyond ASCII: its domain to ASCII), the
     # port if any, then the rest; the input itself when none of these changes anything.
@@ -770,6 +787,18 @@ def rewritten_href(input: str, as_is: bool = False) -> str | None:
         or path_start == query_start
     ):
         return input if as_is else None  # (as_is False: tier 1 has declined it)
+    if (
+        as_written
+        and path_start == host_end
+        and path_start < query_start
+        and not (dot_segments or encode_query or encode_fragment or beyond_ascii or file_localhost)
+        and not (uppercase and uppercase_after_host)
+        and not (backslash and backslash_after_path)
+    ):
+        # The input, but "\\" for "/" and in lower case: "\\" is only in the path, upper case
+        # only in the scheme and host (one new string or two, no slices).
+        href = input.replace("\\", "/") if backslash else input
+        return href.lower() if uppercase else href
     href_host_start = scheme_end + 3
     if beyond_ascii:
         before_path = text[:scheme_end].lower() + "://" + ascii_host
