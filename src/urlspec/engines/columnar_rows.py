@@ -15,7 +15,7 @@ Three things save the time:
   without building a URL object, nor even a str of the row: it scans the row where it lies in the
   one string of the column's data. The offsets of the href's parts it returns give every getter
   as a slice of the input (:func:`hostname_rows` slices the hostname; :func:`parse_rows` gives
-  the lengths of the parts, from which :mod:`urlspec.columnar` cuts every field out of the
+  the offsets of the parts, from which :mod:`urlspec.columnar` cuts every field out of the
   column's data buffer with Arrow's kernels). Such an input is its
   href with any base that parses, too: it starts with a scheme and ":", and the basic URL parser
   (§4.4) reads the base only for an input without a scheme, or, in the "special relative or
@@ -350,27 +350,15 @@ class ParsedRows:
     or of the href the fast path (or the URL parser) gives it, which is then its own href
     (``own_href.scan_own_href`` says so, and where its parts are; the getters of a URL are
     those of the URL its href parses to, §4.5's serializer output parsing back to an equal
-    URL). The column of hrefs is the values with ``hrefs`` at ``href_indices``; each row of it
-    is cut in eight parts, one after the other, where its ``spans`` (own_href.pack_spans, 0 for
-    a row with no parts) and its length say (columnar.part_offsets):
-
-    ====  ==============================================================================
-    part  what it is (own_href's ``*_from_spans`` getters)
-    ====  ==============================================================================
-    0     the protocol: the scheme and ":"
-    1     "//" before a host, else nothing
-    2     the host (and hostname: an own href has no port), "" when there is none
-    3     the pathname: the path, up to the query or fragment
-    4     a lone "?" (an empty query, whose search is ""), else nothing
-    5     the search: "?" and the query, "" when the query is null or empty
-    6     a lone "#" (an empty fragment, whose hash is ""), else nothing
-    7     the hash: "#" and the fragment, "" when the fragment is null or empty
-    ====  ==============================================================================
+    URL). The column of hrefs is the values with ``hrefs`` at ``href_indices``; each field of
+    a row is cut out of its row there, where its ``spans`` (own_href.pack_spans, 0 for a row
+    with no parts) and its length say (columnar.field_bounds, as own_href's ``*_from_spans``
+    getters cut them).
 
     The other rows (a value that is no URL, one whose href is no own href or too long for
     packed offsets, a blob: URL, whose origin is its path's) are given whole, by the scalar
-    API (:func:`row_of`), and their href is "" in the column of hrefs (all eight parts empty);
-    a null row is null there, and empty.
+    API (:func:`row_of`), and their href is "" in the column of hrefs (every field cut out of
+    it empty); a null row is null there, and empty.
     """
 
     def __init__(self) -> None:
