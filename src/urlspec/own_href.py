@@ -43,9 +43,11 @@ from urlspec.url_record import is_double_dot_path_segment, is_single_dot_path_se
 __all__ = [
     "COMPILED",
     "FILE",
+    "KIND_SHIFT",
     "NOT_OWN_HREF",
     "NOT_SPECIAL",
     "PROTOCOL_END_MASK",
+    "SPANS_MASK",
     "SPANS_TOO_LONG",
     "SPAN_BITS",
     "SPECIAL_NOT_FILE",
@@ -58,6 +60,7 @@ __all__ = [
     "pathname_from_spans",
     "protocol_from_spans",
     "scan_own_href",
+    "scan_own_href_and_kind_in",
     "scan_own_href_in",
     "scan_query_and_fragment",
     "scheme_kind",
@@ -205,6 +208,24 @@ def scan_own_href_in(input: str, start: i64, length: i64) -> int:
     """:func:`scan_own_href` of ``input[start:length]``, without slicing it out
     (``urlspec.columnar_rows`` scans the rows of an Arrow column in place, in the one string of
     its data): the offsets it packs count from ``start``."""
+    return _scan_in(input, start, length, False)
+
+
+def scan_own_href_and_kind_in(input: str, start: i64, length: i64) -> int:
+    """:func:`scan_own_href_in`, and when it packs offsets, the kind of the href's scheme
+    (:func:`scheme_kind`) above them: ``spans | kind << KIND_SHIFT`` (``urlspec.columnar_rows``
+    needs both, and the scan knows the kind already)."""
+    return _scan_in(input, start, length, True)
+
+
+#: Where scan_own_href_and_kind_in puts the scheme's kind, above the packed offsets.
+KIND_SHIFT: Final = 5 * _BITS
+#: The bits of scan_own_href_and_kind_in's answer that hold the packed offsets.
+SPANS_MASK: Final = (1 << KIND_SHIFT) - 1
+
+
+def _scan_in(input: str, start: i64, length: i64, with_kind: bool) -> int:
+    """:func:`scan_own_href_in`, with the scheme's kind when ``with_kind``."""
     classes = _CLASSES
     protocol_end = _scheme_end(input, start, length) + 1
     if protocol_end <= 0:
@@ -253,15 +274,18 @@ def scan_own_href_in(input: str, start: i64, length: i64) -> int:
         fragment = 0
     if length - start >= PACKABLE_LENGTH:
         return SPANS_TOO_LONG
+    spans: i64
     if start == 0:
-        return pack_spans(protocol_end, host_start, path_start, query, fragment)
-    return pack_spans(
-        protocol_end - start,
-        0 if host_start == 0 else host_start - start,
-        path_start - start,
-        0 if query == 0 else query - start,
-        0 if fragment == 0 else fragment - start,
-    )
+        spans = pack_spans(protocol_end, host_start, path_start, query, fragment)
+    else:
+        spans = pack_spans(
+            protocol_end - start,
+            0 if host_start == 0 else host_start - start,
+            path_start - start,
+            0 if query == 0 else query - start,
+            0 if fragment == 0 else fragment - start,
+        )
+    return spans | special << KIND_SHIFT if with_kind else spans
 
 
 def scan_query_and_fragment(input: str, start: i64, length: i64, special: bool) -> i64:

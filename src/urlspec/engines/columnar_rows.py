@@ -43,12 +43,15 @@ from urlspec.fast_path import tier_2_or_3_href
 from urlspec.hosts.public_suffix_list import default_list
 from urlspec.infra import to_scalar_value_string
 from urlspec.own_href import (
+    KIND_SHIFT,
     NOT_OWN_HREF,
     NOT_SPECIAL,
     PROTOCOL_END_MASK,
+    SPANS_MASK,
     SPANS_TOO_LONG,
     SPECIAL_NOT_FILE,
     scan_own_href,
+    scan_own_href_and_kind_in,
     scan_own_href_in,
     scheme_kind_in,
     unpack_spans,
@@ -177,16 +180,19 @@ class Strings:
         """Make the first row the next one :meth:`scan_next` scans."""
         self.start = self.end = self.next_index = 0
 
-    def scan_next(self) -> int:
+    def scan_next(self, with_kind: bool = False) -> int:
         """``own_href.scan_own_href`` of the next row (scanned where it lies in text: from
-        ``start`` to ``end``), or :data:`NULL` for a null row. Each row's end is the next one's
-        start: one offset read a row."""
+        ``start`` to ``end``), or :data:`NULL` for a null row; ``with_kind``: with the kind of
+        its scheme when it packs offsets (``own_href.scan_own_href_and_kind_in``). Each row's
+        end is the next one's start: one offset read a row."""
         index = self.next_index
         self.next_index = index + 1
         self.start = self.end
         self.end = self.offset(index + 1)
         if self.is_null(index):
             return NULL
+        if with_kind:
+            return scan_own_href_and_kind_in(self.text, self.start, self.end)
         return scan_own_href_in(self.text, self.start, self.end)
 
     def value(self) -> str:
@@ -417,7 +423,7 @@ def parse_rows(rows: Strings, base: URL | None) -> ParsedRows:
     found: i64 = 0
     rows.rewind()
     for index in range(rows.length):
-        spans = rows.scan_next()
+        spans = rows.scan_next(True)
         if spans == NULL:
             all_spans.append(0)
             if rows.length_of_row() != 0:
@@ -425,12 +431,13 @@ def parse_rows(rows: Strings, base: URL | None) -> ParsedRows:
                 parsed.hrefs.append(None)
             continue
         if spans > SPANS_TOO_LONG:
-            protocol_end: i64 = spans & PROTOCOL_END_MASK
-            kind = scheme_kind_in(rows.text, rows.start, rows.start + protocol_end - 1)
+            kind: i64 = spans >> KIND_SHIFT
+            spans &= SPANS_MASK
             if kind == SPECIAL_NOT_FILE:  # (the commonest)
                 all_spans.append(spans)
                 continue
             # A blob: URL's origin is its path's (the scalar API finds it).
+            protocol_end: i64 = spans & PROTOCOL_END_MASK
             if kind != NOT_SPECIAL or not _is_blob(rows.text, rows.start, protocol_end):
                 all_spans.append(spans)
                 _append_kind(parsed, index, kind)
@@ -490,8 +497,9 @@ def registrable_domain_starts(hostnames: Strings) -> list[int]:
     psl = default_list()
     text = hostnames.text
     starts: list[int] = []
+    end = hostnames.offset(0)
     for index in range(hostnames.length):
-        begin = hostnames.offset(index)
+        begin = end  # (each host's end is the next one's start: one offset read a host)
         end = hostnames.offset(index + 1)
         if begin == end or hostnames.is_null(index):
             starts.append(-1)
