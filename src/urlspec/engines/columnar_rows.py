@@ -153,6 +153,7 @@ class Strings:
         self.text = text
         self.offsets = offsets
         self.validity = validity
+        self.has_nulls = len(validity) != 0
         self.first_bit: i64 = first_bit
         self.length: i64 = length
         self.base: i64 = 0
@@ -166,12 +167,16 @@ class Strings:
         """Where row ``index`` starts in text (row ``index - 1`` ends)."""
         at = 4 * index
         offsets = self.offsets
-        return (
-            offsets[at] | offsets[at + 1] << 8 | offsets[at + 2] << 16 | offsets[at + 3] << 24
-        ) - self.base
+        # (Each byte read as a machine integer: shifting and or-ing them as Python ints is
+        # slower.)
+        first: i64 = offsets[at]
+        second: i64 = offsets[at + 1]
+        third: i64 = offsets[at + 2]
+        fourth: i64 = offsets[at + 3]
+        return (first | second << 8 | third << 16 | fourth << 24) - self.base
 
     def is_null(self, index: i64) -> bool:
-        if not self.validity:
+        if not self.has_nulls:
             return False
         bit = self.first_bit + index
         return not self.validity[bit >> 3] >> (bit & 7) & 1
@@ -418,14 +423,15 @@ def parse_rows(rows: Strings, base: URL | None) -> ParsedRows:
     """``URL(value, base)`` for each value, in a ParsedRows (each distinct value that is not
     its own href parsed once, while values repeat: _keeps_answers)."""
     parsed = ParsedRows()
-    all_spans = parsed.spans
+    # (One slot a row from the start, each row's set in place: 0 for a row with no parts.)
+    all_spans: list[int] = [0] * rows.length
+    parsed.spans = all_spans
     answers: dict[str, _Declined] | None = {}
     found: i64 = 0
     rows.rewind()
     for index in range(rows.length):
         spans = rows.scan_next(True)
         if spans == NULL:
-            all_spans.append(0)
             if rows.length_of_row() != 0:
                 parsed.href_indices.append(index)
                 parsed.hrefs.append(None)
@@ -434,12 +440,12 @@ def parse_rows(rows: Strings, base: URL | None) -> ParsedRows:
             kind: i64 = spans >> KIND_SHIFT
             spans &= SPANS_MASK
             if kind == SPECIAL_NOT_FILE:  # (the commonest)
-                all_spans.append(spans)
+                all_spans[index] = spans
                 continue
             # A blob: URL's origin is its path's (the scalar API finds it).
             protocol_end: i64 = spans & PROTOCOL_END_MASK
             if kind != NOT_SPECIAL or not _is_blob(rows.text, rows.start, protocol_end):
-                all_spans.append(spans)
+                all_spans[index] = spans
                 _append_kind(parsed, index, kind)
                 continue
         # Not an own href, or one too long for its offsets to be packed, or a blob: URL.
@@ -459,11 +465,10 @@ def parse_rows(rows: Strings, base: URL | None) -> ParsedRows:
         row = declined.row
         if row is None:
             parsed.hrefs.append(declined.href)
-            all_spans.append(declined.spans)
+            all_spans[index] = declined.spans
             _append_kind(parsed, index, declined.kind)
         else:
             parsed.hrefs.append("")
-            all_spans.append(0)
             parsed.other_indices.append(index)
             parsed.other_rows.append(row)
     return parsed
