@@ -38,7 +38,6 @@ from urlspec.own_href import (
     origin_from_spans,
     pack_spans,
     scan_own_href,
-    scan_own_href_and_kind_in,
     scan_own_href_in,
     scheme_kind,
     unpack_spans,
@@ -60,8 +59,8 @@ def check_scanner(input: str) -> bool:
     # Scanned where it lies in a longer string (as urlspec.engines.columnar_rows scans a
     # column's rows), with and without the kind of its scheme.
     text = f"\x00{input}#x"
-    assert scan_own_href_in(text, 1, 1 + len(input)) == spans
-    with_kind = scan_own_href_and_kind_in(text, 1, 1 + len(input))
+    assert scan_own_href_in(text, 1, 1 + len(input), False) == spans
+    with_kind = scan_own_href_in(text, 1, 1 + len(input), True)
     if spans <= SPANS_TOO_LONG:
         assert with_kind == spans
     if not accepted:

@@ -60,7 +60,6 @@ __all__ = [
     "pathname_from_spans",
     "protocol_from_spans",
     "scan_own_href",
-    "scan_own_href_and_kind_in",
     "scan_own_href_in",
     "scan_query_and_fragment",
     "scheme_kind",
@@ -201,31 +200,22 @@ def scan_own_href(input: str) -> int:
     by :func:`pack_spans`, or :data:`SPANS_TOO_LONG` (0) for an input of PACKABLE_LENGTH code
     points or more.
     """
-    return scan_own_href_in(input, 0, len(input))
+    return scan_own_href_in(input, 0, len(input), False)
 
 
-def scan_own_href_in(input: str, start: i64, length: i64) -> int:
-    """:func:`scan_own_href` of ``input[start:length]``, without slicing it out
-    (``urlspec.columnar_rows`` scans the rows of an Arrow column in place, in the one string of
-    its data): the offsets it packs count from ``start``."""
-    return _scan_in(input, start, length, False)
-
-
-def scan_own_href_and_kind_in(input: str, start: i64, length: i64) -> int:
-    """:func:`scan_own_href_in`, and when it packs offsets, the kind of the href's scheme
-    (:func:`scheme_kind`) above them: ``spans | kind << KIND_SHIFT`` (``urlspec.columnar_rows``
-    needs both, and the scan knows the kind already)."""
-    return _scan_in(input, start, length, True)
-
-
-#: Where scan_own_href_and_kind_in puts the scheme's kind, above the packed offsets.
+#: Where scan_own_href_in puts the scheme's kind, above the packed offsets (``with_kind``).
 KIND_SHIFT: Final = 5 * _BITS
-#: The bits of scan_own_href_and_kind_in's answer that hold the packed offsets.
+#: The bits of scan_own_href_in's answer that hold the packed offsets (``with_kind``).
 SPANS_MASK: Final = (1 << KIND_SHIFT) - 1
 
 
-def _scan_in(input: str, start: i64, length: i64, with_kind: bool) -> int:
-    """:func:`scan_own_href_in`, with the scheme's kind when ``with_kind``."""
+def scan_own_href_in(input: str, start: i64, length: i64, with_kind: bool) -> int:
+    """:func:`scan_own_href` of ``input[start:length]``, without slicing it out
+    (``urlspec.columnar_rows`` scans the rows of an Arrow column in place, in the one string of
+    its data): the offsets it packs count from ``start``. ``with_kind``: when it packs offsets,
+    the kind of the href's scheme (:func:`scheme_kind`) above them, ``spans | kind <<
+    KIND_SHIFT`` (``urlspec.columnar_rows`` needs both, and the scan knows the kind already).
+    """
     classes = _CLASSES
     protocol_end = _scheme_end(input, start, length) + 1
     if protocol_end <= 0:

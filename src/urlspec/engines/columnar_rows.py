@@ -51,7 +51,6 @@ from urlspec.own_href import (
     SPANS_TOO_LONG,
     SPECIAL_NOT_FILE,
     scan_own_href,
-    scan_own_href_and_kind_in,
     scan_own_href_in,
     scheme_kind_in,
     unpack_spans,
@@ -188,7 +187,7 @@ class Strings:
     def scan_next(self, with_kind: bool = False) -> int:
         """``own_href.scan_own_href`` of the next row (scanned where it lies in text: from
         ``start`` to ``end``), or :data:`NULL` for a null row; ``with_kind``: with the kind of
-        its scheme when it packs offsets (``own_href.scan_own_href_and_kind_in``). Each row's
+        its scheme when it packs offsets (``own_href.scan_own_href_in``). Each row's
         end is the next one's start: one offset read a row."""
         index = self.next_index
         self.next_index = index + 1
@@ -196,9 +195,7 @@ class Strings:
         self.end = self.offset(index + 1)
         if self.is_null(index):
             return NULL
-        if with_kind:
-            return scan_own_href_and_kind_in(self.text, self.start, self.end)
-        return scan_own_href_in(self.text, self.start, self.end)
+        return scan_own_href_in(self.text, self.start, self.end, with_kind)
 
     def value(self) -> str:
         """The row scan_next scanned last (not null)."""
