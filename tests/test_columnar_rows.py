@@ -69,8 +69,9 @@ def check_scanned_in_place(inputs: list[str | None]) -> None:
             continue
         before, row = BEFORE.encode(), value.encode()
         text = (before + row + AFTER.encode()).decode("latin-1")
-        assert scan_own_href_in(text, len(before), len(before) + len(row)) == scan_own_href(value)
-        assert scan_own_href_in(value, 0, len(value)) == scan_own_href(value)
+        spans = scan_own_href(value)
+        assert scan_own_href_in(text, len(before), len(before) + len(row), False) == spans
+        assert scan_own_href_in(value, 0, len(value), False) == spans
 
 
 def strings_ways(inputs: list[str | None]) -> list[columnar_rows.Strings]:
@@ -504,7 +505,7 @@ def test_null_rows_with_bytes() -> None:
         assert columnar.href(column).to_pylist() == [scalar_href(value, None) for value in inputs]
 
 
-#: Own hrefs of every shape part_offsets cuts: with and without a host, a path, a query (empty,
+#: Own hrefs of every shape field_bounds cuts: with and without a host, a path, a query (empty,
 #: "?" alone) and a fragment (empty, "#" alone).
 OWN_HREF_SHAPES = [
     "https://example.com/",
@@ -551,20 +552,11 @@ def test_parts_are_cut_where_the_getters_are() -> None:
     assert fields["origin"].to_pylist() == [*blank, *origins, "", None]
 
 
-def test_part_indices() -> None:
+def test_even_numbers() -> None:
     for length in [1, 2, 5, *range(10, 20)]:  # more lengths than are kept
-        indices = columnar._part_indices(length)
-
-        for number in (0, 2, 3, 5, 7):
-            assert numbers(indices, number, length) == list(range(number, 8 * length, 8))
-        ends = [bound for row in range(length) for bound in (8 * row, 8 * row + 3)]
-        assert numbers(indices, columnar._ORIGIN_ENDS, 2 * length + 1) == [*ends, 8 * length]
-        assert numbers(indices, columnar._ORIGIN, length) == list(range(0, 2 * length, 2))
-
-
-def numbers(indices: dict[int, Any], key: int, count: int) -> list[int]:
-    """The ``count`` numbers of ``indices[key]`` (a buffer of int32)."""
-    return pa.Array.from_buffers(pa.int32(), count, [None, indices[key]]).to_pylist()
+        evens = columnar._even_numbers(length)
+        numbers = pa.Array.from_buffers(pa.int32(), length, [None, evens]).to_pylist()
+        assert numbers == list(range(0, 2 * length, 2))
 
 
 def test_registrable_domains() -> None:

@@ -836,7 +836,7 @@ def test_processing_equals_the_full_path_on_generated_domains(domain: str) -> No
         assert processing(domain, flags) == full_processing(domain, flags), domain
 
 
-# --- The domain parser in one pass (common labels) equals the full domain parser ---------------
+# --- A label's conversion in one scan equals the full domain parser ----------------------------
 
 
 def full_domain_parser(domain: str) -> str | None:
@@ -849,48 +849,48 @@ def full_domain_parser(domain: str) -> str | None:
         return None
 
 
-def assert_one_pass_equals_the_full_path(domain: str) -> bool:
-    """The one-pass result, when there is one, is the full domain parser's; and domain_to_ascii
-    (which tries the one-pass path first) answers as the full path does. Returns whether the
-    one-pass path took the domain."""
-    one_pass = idna.domain_to_ascii_in_one_pass(domain)
-    full = full_domain_parser(domain)
-    if one_pass is not None:
-        assert one_pass == full, domain
+def assert_one_scan_equals_the_full_path(domain: str) -> bool:
+    """The one-scan conversion of each label of the domain, when there is one, is the full
+    conversion's; and domain_to_ascii answers as the full domain parser does. Returns whether
+    the one-scan path took every label."""
+    taken = True
+    for label in domain.split("."):
+        if not assert_one_scan_equals_the_full_label_conversion(label):
+            taken = False
     try:
         public: str | None = domain_to_ascii(domain)
     except InvalidDomain:
         public = None
-    assert public == full, domain
-    return one_pass is not None
+    assert public == full_domain_parser(domain), domain
+    return taken
 
 
-def test_one_pass_domain_parser_equals_the_full_path_on_the_idna_test_data() -> None:
+def test_one_scan_domain_parser_equals_the_full_path_on_the_idna_test_data() -> None:
     taken = 0
     for entry in _idna_test_entries():
-        taken += assert_one_pass_equals_the_full_path(entry["input"])
-    assert taken > 100  # (the common shapes do take the one-pass path)
+        taken += assert_one_scan_equals_the_full_path(entry["input"])
+    assert taken > 100  # (the common shapes do take the one-scan path)
 
 
-def test_one_pass_domain_parser_equals_the_full_path_on_every_corpus_host() -> None:
+def test_one_scan_domain_parser_equals_the_full_path_on_every_corpus_host() -> None:
     dataset_path("kasztp.txt")
     hosts = sorted(_corpus_hosts())  # (each as written, and every 4th with an IDN label first)
     taken = 0
     for host in hosts:
-        taken += assert_one_pass_equals_the_full_path(host)
+        taken += assert_one_scan_equals_the_full_path(host)
     for host in hosts[::4]:
-        taken += assert_one_pass_equals_the_full_path("Bücher." + host)
+        taken += assert_one_scan_equals_the_full_path("Bücher." + host)
     assert taken > len(hosts) // 2
 
 
-# One label of each shape the one-pass path tells apart: ASCII (lowercase, uppercase, digits,
+# One label of each shape the one-scan path tells apart: ASCII (lowercase, uppercase, digits,
 # other valid code points, forbidden ones, "xn--" valid, invalid and uppercase), valid beyond ASCII
 # (Latin, CJK, astral), uppercase ASCII beside them, mapped (uppercase, fullwidth, the Kelvin sign,
 # a compatibility character), deviations (ß, ς), ignored (soft hyphen), disallowed (a C1 control,
 # U+FFFD, a lone surrogate, an unassigned code point), marks first and in the middle, not in NFC,
 # joiners (ZWNJ after a virama, ZWJ), RTL (R, AL, AN digits, EN digits after RTL), mixed scripts,
 # fullwidth and ideographic dots, the empty label.
-_ONE_PASS_LABELS = (
+_ONE_SCAN_LABELS = (
     "a",
     "Ab",
     "a1",
@@ -937,49 +937,50 @@ _ONE_PASS_LABELS = (
 )
 
 
-def test_one_pass_domain_parser_equals_the_full_path_on_every_short_domain() -> None:
+def test_one_scan_domain_parser_equals_the_full_path_on_every_short_domain() -> None:
     taken = 0
     for count in (1, 2):
-        for combination in itertools.product(_ONE_PASS_LABELS, repeat=count):
-            taken += assert_one_pass_equals_the_full_path(".".join(combination))
-    for combination in itertools.product(_ONE_PASS_LABELS[::3], repeat=3):
-        taken += assert_one_pass_equals_the_full_path(".".join(combination))
+        for combination in itertools.product(_ONE_SCAN_LABELS, repeat=count):
+            taken += assert_one_scan_equals_the_full_path(".".join(combination))
+    for combination in itertools.product(_ONE_SCAN_LABELS[::3], repeat=3):
+        taken += assert_one_scan_equals_the_full_path(".".join(combination))
     assert taken > 100
 
 
 # Code points one at a time: every shape above, in strings of up to three code points.
-_ONE_PASS_CODE_POINTS = "aZ1_%.ü\u0301\u00adß\u200dｅ\u05d0\u0660\u3002中\ud800\uac00\u11a8"
+_ONE_SCAN_CODE_POINTS = "aZ1_%.ü\u0301\u00adß\u200dｅ\u05d0\u0660\u3002中\ud800\uac00\u11a8"
 
 
-def test_one_pass_domain_parser_equals_the_full_path_on_every_string_of_three() -> None:
+def test_one_scan_domain_parser_equals_the_full_path_on_every_string_of_three() -> None:
     for length in (1, 2, 3):
-        for characters in itertools.product(_ONE_PASS_CODE_POINTS, repeat=length):
-            assert_one_pass_equals_the_full_path("".join(characters))
+        for characters in itertools.product(_ONE_SCAN_CODE_POINTS, repeat=length):
+            assert_one_scan_equals_the_full_path("".join(characters))
 
 
 @settings(max_examples=300, deadline=None)
 @given(
     st.text(
-        st.sampled_from(_ONE_PASS_CODE_POINTS + "xn-Kbcher\u0300\u200c\u094d\u0915\U0001f600"),
+        st.sampled_from(_ONE_SCAN_CODE_POINTS + "xn-Kbcher\u0300\u200c\u094d\u0915\U0001f600"),
         max_size=24,
     )
 )
-def test_one_pass_domain_parser_equals_the_full_path_on_generated_domains(domain: str) -> None:
-    assert_one_pass_equals_the_full_path(domain)
+def test_one_scan_domain_parser_equals_the_full_path_on_generated_domains(domain: str) -> None:
+    assert_one_scan_equals_the_full_path(domain)
 
 
-def test_one_pass_domain_parser_reads_the_hosts_kinds_of_ascii_code_points() -> None:
-    assert idna._ASCII_DOMAIN_UPPERCASE == host_module.ASCII_DOMAIN_UPPERCASE
+def test_one_scan_domain_parser_reads_the_hosts_kinds_of_ascii_code_points() -> None:
     assert idna._ASCII_DOMAIN_FORBIDDEN == host_module.ASCII_DOMAIN_FORBIDDEN
 
 
-def test_one_pass_domain_parser_takes_long_labels() -> None:
-    """Labels beyond Punycode's short encoder and an overflow (the full path records A3)."""
+def test_one_scan_domain_parser_takes_long_labels() -> None:
+    """Labels beyond Punycode's short encoder, and an overflow (which fails: the full path
+    records A3)."""
     for domain in ("ü" * 100 + ".com", "a" * 70 + "ü.com", "中" * 3000):
-        assert assert_one_pass_equals_the_full_path(domain)
+        assert assert_one_scan_equals_the_full_path(domain)
     overflow = "a" * 40000 + "\U00020000"  # ((0x20000 - 0x80) * 40001 > 2**32 - 1)
     assert full_domain_parser(overflow) is None
-    assert not assert_one_pass_equals_the_full_path(overflow)
+    assert assert_one_scan_equals_the_full_path(overflow)
+    assert idna._convert_one_label_in_one_scan(overflow) is idna._FAILED_LABEL
 
 
 def _composing_second_code_points() -> set[int]:
@@ -1000,41 +1001,38 @@ def _composing_second_code_points() -> set[int]:
     return seconds
 
 
-def test_starters_composing_with_the_previous_are_the_unicode_datas() -> None:
-    ucd = unicode_data()
-    derived = {
-        code_point
-        for code_point in _composing_second_code_points()
-        if ucd.combining(chr(code_point)) == 0 and not ucd.category(chr(code_point)).startswith("M")
-    }
-    assert derived == idna._STARTERS_COMPOSING_WITH_THE_PREVIOUS
+def test_code_points_composing_with_the_previous_are_the_unicode_datas() -> None:
+    assert _composing_second_code_points() == idna._COMPOSING_WITH_THE_PREVIOUS
 
 
 @pytest.mark.parametrize("transitional_processing", [False, True])
 def test_mapping_by_runs_equals_looking_up_every_code_point(transitional_processing: bool) -> None:
     # Each code point of the first three planes (and plane 14) between ASCII letters, after a
-    # starter it may compose with, and doubled: mapped as the table maps each one, and when the
-    # mapping is said to be in NFC without a normalize call, it is (unicodedata2's NFC).
+    # starter it may compose with, and doubled; and after and before marks of canonical
+    # combining classes 230 and 220 (U+0305 COMBINING OVERLINE, U+0316 COMBINING GRAVE ACCENT
+    # BELOW, both NFC_Quick_Check=Yes): mapped as the table maps each one, and when the mapping
+    # is said to be in NFC without a normalize call, it is (unicodedata2's NFC).
     ucd = unicode_data()
     translation = idna._mapping_translation(transitional_processing)
     for code_point in (*range(0x30000), *range(0xE0000, 0xE1000)):
         if 0xD800 <= code_point <= 0xDFFF:
             continue
         character = chr(code_point)
-        domain = f"A{character}\u00e9{character}b"
-        mapped, is_known_nfc = idna._map_and_check_nfc(domain, transitional_processing)
-        assert mapped == domain.translate(translation), hex(code_point)
-        if is_known_nfc:
-            assert ucd.normalize("NFC", mapped) == mapped, hex(code_point)
+        for domain in (f"A{character}\u00e9{character}b", f"a\u0305{character}\u0316{character}"):
+            mapped, is_known_nfc = idna._map_and_check_nfc(domain, transitional_processing)
+            assert mapped == domain.translate(translation), hex(code_point)
+            if is_known_nfc:
+                assert ucd.normalize("NFC", mapped) == mapped, hex(code_point)
 
 
 def test_code_point_properties_equal_the_tables() -> None:
     """The property bits the validity criteria and the Bidi check read equal the mapping table
-    and unicodedata2, on every 11th code point beyond ASCII and every one of the IDNA test data."""
+    and unicodedata2, on every ASCII code point (the Bidi rule reads theirs), every 11th beyond
+    ASCII and every one of the IDNA test data."""
     ucd = unicode_data()
     table = _mapping_table()
     composing = _composing_second_code_points()
-    code_points = set(range(0x80, 0x110000, 11)) | composing
+    code_points = set(range(0x80)) | set(range(0x80, 0x110000, 11)) | composing
     for entry in _idna_test_entries():
         code_points.update(ord(character) for character in entry["input"] if character >= "\x80")
     for code_point in sorted(code_points):
@@ -1047,19 +1045,20 @@ def test_code_point_properties_equal_the_tables() -> None:
         assert bool(properties & idna._GENERAL_CATEGORY_MARK) is is_mark, hex(code_point)
         is_rtl = ucd.bidirectional(character) in ("R", "AL", "AN")
         assert bool(properties & idna._BIDI_CLASS_R_AL_OR_AN) is is_rtl, hex(code_point)
-        is_common = status in ("V", "D") and not is_rtl and character not in "\u200c\u200d"
-        assert bool(properties & idna._COMMON_LABEL_CODE_POINT) is is_common, hex(code_point)
-        is_nfc_starter = (
-            not is_mark
-            and ucd.combining(character) == 0
-            and code_point not in composing
-            and ucd.normalize("NFC", character) == character
+        bidi_class = (properties >> idna._BIDI_CLASS_SHIFT) & idna._BIDI_CLASS_FIELD
+        assert idna._BIDI_CLASS_NAMES[bidi_class] == ucd.bidirectional(character), hex(code_point)
+        # NFC_Quick_Check: No where NFC changes the code point, Maybe where it may compose with
+        # the one before it, else Yes.
+        is_nfc_quick_check_yes = (
+            code_point not in composing and ucd.normalize("NFC", character) == character
         )
-        is_nfc_bit = bool(properties & idna._NFC_QUICK_CHECK_YES_STARTER)
-        assert is_nfc_bit is is_nfc_starter, hex(code_point)
+        is_nfc_bit = bool(properties & idna._NFC_QUICK_CHECK_YES)
+        assert is_nfc_bit is is_nfc_quick_check_yes, hex(code_point)
+        canonical_combining_class = (properties >> idna._CANONICAL_COMBINING_CLASS_SHIFT) & 0xFF
+        assert canonical_combining_class == ucd.combining(character), hex(code_point)
         assert idna._CODE_POINT_PROPERTIES[code_point] == properties
-        # The byte table of domain_to_ascii_in_one_pass: the same bits, once it has met them.
-        idna.domain_to_ascii_in_one_pass(f"a{character}.b")
+        # The table of the Basic Multilingual Plane: the same bits, once it has met them.
+        idna._code_point_properties(code_point)
         if code_point < 0x10000:
             known = idna._KNOWN_BASIC_MULTILINGUAL_PLANE_PROPERTIES[code_point]
             assert known == properties | idna._PROPERTIES_KNOWN, hex(code_point)
@@ -1072,7 +1071,7 @@ def assert_by_labels_equals_the_full_path(domain: str) -> None:
     """The domain parser label by label gives the full domain parser's answer for a domain
     beyond ASCII, with an empty
     cache of converted labels and again with every label of the domain remembered; so do
-    domain_to_ascii and domain_to_ascii_or_none, which try it after the one-pass path."""
+    domain_to_ascii and domain_to_ascii_or_none, which take it for a domain beyond ASCII."""
     full = full_domain_parser(domain)
     if not domain.isascii():  # (an ASCII domain is only lowercased: it never goes label by label)
         idna._CONVERTED_LABELS.clear()
@@ -1110,7 +1109,7 @@ def test_domain_parser_by_labels_equals_the_full_path_on_every_corpus_host() -> 
         assert_by_labels_equals_the_full_path("\u05d0." + host)  # (a Bidi domain name)
 
 
-# Labels of every class the label-by-label path tells apart, beyond _ONE_PASS_LABELS': Bidi labels
+# Labels of every class the label-by-label path tells apart, beyond _ONE_SCAN_LABELS': Bidi labels
 # that meet the rule (R, AL, AN, EN after R, NSM at the end) and that do not (L and R mixed, a
 # digit first, AN and EN together, an LTR label ending in ON), ASCII labels that fail the Bidi rule
 # in a Bidi domain name ("1a", "a-", "-a"), labels whose mapping holds U+002E (U+2488 DIGIT ONE
@@ -1119,7 +1118,7 @@ def test_domain_parser_by_labels_equals_the_full_path_on_every_corpus_host() -> 
 # points alone (the label maps to nothing), forbidden domain code points reached by mapping
 # (U+FF1C FULLWIDTH LESS-THAN SIGN) and ASCII ones.
 _BY_LABELS_LABELS = (
-    *_ONE_PASS_LABELS,
+    *_ONE_SCAN_LABELS,
     "\u05d0\u05d1",
     "\u0627\u0661",
     "\u05d0\u0300",
@@ -1145,6 +1144,22 @@ _BY_LABELS_LABELS = (
     "a\uff1cb",
     "a<b",
     "\u0341",
+    # Processed in one scan: uppercase ASCII beside code points NFC composes, mapped code points
+    # beside RTL ones, mapped dots making empty labels, and what the later labels of a mapped
+    # dot hold ("xn--", a mark first, a disallowed, forbidden or RTL code point, joiners that
+    # meet ContextJ and that do not), surrogate pairs after a disallowed code point.
+    "Bu\u0308cher",
+    "\uff21\u05d0",
+    "a\u3002\u3002b",
+    "a\uff0exn--bcher-kva",
+    "a\uff0e\u0301",
+    "a\uff0e\x85",
+    "a\uff61b%",
+    "a\u3002\u05d0",
+    "\u0915\u094d\u200c\uff0eb",
+    "a\u200c\u3002b",
+    "\x85\ud83d\ude00",
+    "\ud83d\ude00",
 )
 
 
@@ -1203,3 +1218,47 @@ def test_domain_parser_by_labels_equals_the_full_path_with_labels_met_before() -
     for domain in domains + domains[::-1]:
         if not domain.isascii():
             assert idna.domain_to_ascii_by_labels(domain) == full_domain_parser(domain), domain
+
+
+# --- A label processed in one scan equals its conversion in full --------------------------------
+
+
+def assert_one_scan_equals_the_full_label_conversion(label: str) -> bool:
+    """The one-scan conversion of a label, when there is one, is the full conversion's: the
+    same failure, or the same result, processed labels, RTL code point and Bidi rule answer.
+    Returns whether the one-scan path took the label."""
+    one_scan = idna._convert_one_label_in_one_scan(label)
+    if one_scan is None:
+        return False
+    full = idna._convert_label_in_full(label)
+    assert one_scan.fails is full.fails, label
+    if not full.fails:
+        assert one_scan.ascii == full.ascii, label
+        assert one_scan.processed == full.processed, label
+        assert one_scan.has_rtl_code_point is full.has_rtl_code_point, label
+        assert one_scan.meets_the_bidi_rule() is full.meets_the_bidi_rule(), label
+    return True
+
+
+def test_one_scan_label_conversion_equals_the_full_one_on_every_short_label() -> None:
+    labels = [label for label in _BY_LABELS_LABELS if "." not in label]
+    taken = 0
+    for count in (1, 2):
+        for combination in itertools.product(labels, repeat=count):
+            taken += assert_one_scan_equals_the_full_label_conversion("".join(combination))
+            taken += assert_one_scan_equals_the_full_label_conversion("\uff0e".join(combination))
+    assert taken > len(labels) ** 2
+
+
+def test_one_scan_label_conversion_equals_the_full_one_on_the_idna_test_data() -> None:
+    taken = 0
+    for entry in _idna_test_entries():
+        for label in entry["input"].split("."):
+            taken += assert_one_scan_equals_the_full_label_conversion(label)
+    assert taken > 1000
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(st.sampled_from(_BY_LABELS_CODE_POINTS.replace(".", "")), max_size=12))
+def test_one_scan_label_conversion_equals_the_full_one_on_generated_labels(label: str) -> None:
+    assert_one_scan_equals_the_full_label_conversion(label)

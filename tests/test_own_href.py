@@ -26,13 +26,19 @@ from urlspec.fast_path import getter_values_from_fast_href, match_own_href
 from urlspec.infra import to_scalar_value_string
 from urlspec.origin import origin_of
 from urlspec.own_href import (
+    FILE,
+    KIND_SHIFT,
     NOT_OWN_HREF,
+    NOT_SPECIAL,
     PACKABLE_LENGTH,
+    SPANS_MASK,
     SPANS_TOO_LONG,
+    SPECIAL_NOT_FILE,
     getter_values_from_spans,
     origin_from_spans,
     pack_spans,
     scan_own_href,
+    scan_own_href_in,
     scheme_kind,
     unpack_spans,
 )
@@ -50,6 +56,13 @@ def check_scanner(input: str) -> bool:
     spans = scan_own_href(input)
     accepted = match_own_href(input) is not None
     assert (spans != NOT_OWN_HREF) is accepted, f"scanner and regex disagree on {input!r}"
+    # Scanned where it lies in a longer string (as urlspec.engines.columnar_rows scans a
+    # column's rows), with and without the kind of its scheme.
+    text = f"\x00{input}#x"
+    assert scan_own_href_in(text, 1, 1 + len(input), False) == spans
+    with_kind = scan_own_href_in(text, 1, 1 + len(input), True)
+    if spans <= SPANS_TOO_LONG:
+        assert with_kind == spans
     if not accepted:
         return False
     if len(input) >= PACKABLE_LENGTH:
@@ -57,6 +70,11 @@ def check_scanner(input: str) -> bool:
         return True
     record = basic_url_parse(to_scalar_value_string(input))
     assert record is not None
+    # The kind of the scheme: https://url.spec.whatwg.org/#special-scheme, file apart.
+    kind = NOT_SPECIAL
+    if record.scheme in SPECIAL_SCHEMES:
+        kind = FILE if record.scheme == "file" else SPECIAL_NOT_FILE
+    assert (with_kind & SPANS_MASK, with_kind >> KIND_SHIFT) == (spans, kind)
     expected = expected_getter_values(record)
     assert getter_values_from_spans(input, spans) == expected
     assert getter_values_from_fast_href(input) == expected

@@ -746,3 +746,16 @@ def test_a_non_ascii_domain_is_compared_by_its_code_points() -> None:
     assert psl.registrable_domain_of_domain("x.\u0101a") == "x.\u0101a"
     assert psl.public_suffix_of_domain("x.\x01c") == "\x01c"
     assert psl.registrable_domain_of_domain("y.x.\x01c") == "x.\x01c"
+
+
+def test_every_suffix_of_the_list_is_found_in_the_table() -> None:
+    # The compiled build's table holds each suffix a rule names (or is below) once, with the
+    # flags the list gives it: found by its hash and its key (a short name) or its code points.
+    psl = default_list()
+    for name, flags in psl._nodes.items():
+        short_key = suffix_key(name) & ((1 << (7 * 8)) - 1)  # (the walk adds the length)
+        found = psl._find_node(suffix_hash(name), short_key, name, 0, len(name), False, True)
+        assert (psl._names[found >> 8], found & 0xFF) == (name, flags)
+    assert (
+        psl._find_node(suffix_hash("no-such-suffix"), 0, "no-such-suffix", 0, 14, False, True) == 0
+    )

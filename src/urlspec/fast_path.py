@@ -367,7 +367,19 @@ def _href_without_tabs_or_newlines(input: str) -> str | None:
     input without them parses to (validation errors aside: this is for the href), and the tiers
     may take that one.
     """
-    return fast_href(input.replace("\t", "").replace("\n", "").replace("\r", ""))
+    return _fast_href_of_stripped(_without_tabs_or_newlines(input))
+
+
+def _without_tabs_or_newlines(input: str) -> str:
+    """``input`` without its ASCII tabs and newlines (each removed only where there is one:
+    a search is cheaper than a replace that finds nothing)."""
+    if "\t" in input:
+        input = input.replace("\t", "")
+    if "\n" in input:
+        input = input.replace("\n", "")
+    if "\r" in input:
+        input = input.replace("\r", "")
+    return input
 
 
 def _href_without_c0_controls_or_spaces_around(input: str) -> str | None:
@@ -389,10 +401,24 @@ def _href_without_c0_controls_or_spaces_around(input: str) -> str | None:
         start += 1
     while end > start and ord(input[end - 1]) <= 0x20:
         end -= 1
-    stripped = input[start:end]
-    if "\t" in stripped or "\n" in stripped or "\r" in stripped:
-        return fast_href(stripped.replace("\t", "").replace("\n", "").replace("\r", ""))
-    return fast_href(stripped)
+    return _fast_href_of_stripped(_without_tabs_or_newlines(input[start:end]))
+
+
+def _fast_href_of_stripped(input: str) -> str | None:
+    """:func:`fast_href` for an input with no tab or newline, and no C0 control or space at
+    either end (what the parser reads of an input once it has removed them).
+
+    In the compiled build, :func:`rewritten_href` first, asked for an input that is its own
+    href too: for a special URL, its one loop does tier 1's work and the rewriting at once.
+    """
+    if COMPILED:
+        href = rewritten_href(input, as_is=True)
+        if href is not None:
+            return None if href == DECLINED else href
+        if is_own_href(input):
+            return input
+        return None if goes_to_the_state_machine(input) else _tiers_2_and_3(input)
+    return fast_href(input)
 
 
 def _tiers_2_and_3(input: str) -> str | None:
@@ -438,7 +464,7 @@ def _href_with_reverse_solidi(input: str) -> str | None:
 DECLINED: Final = ""
 
 
-def rewritten_href(input: str) -> str | None:
+def rewritten_href(input: str, as_is: bool = False) -> str | None:
     """Tiers 2 and 3 of the compiled build, for a special URL: the href of ``input``, or
     :data:`DECLINED` when no tier takes ``input``, or None when this loop cannot tell (then
     :func:`goes_to_the_state_machine` and the patterns decide).
@@ -478,7 +504,9 @@ def rewritten_href(input: str) -> str | None:
     empty (but a file URL's) and its last label starts with no digit, or it is an IPv4 address
     as the IPv4 serializer writes it; no dot segment is left in the path; the query and
     fragment hold printable ASCII code points only, every one of which tier 1 admits once
-    percent-encoded. Otherwise None.
+    percent-encoded. Otherwise None. An input that needs no rewriting is its own href, which
+    tier 1 would take: the answer is ``input`` itself when ``as_is`` is true (the caller has
+    not asked tier 1), else None (the caller has, and tier 1 declined it).
 
     The loop also sees what :func:`goes_to_the_state_machine` looks for, and answers DECLINED
     for the shapes it looks for (a code point beyond ASCII, a tab or newline, a special URL's
@@ -486,16 +514,26 @@ def rewritten_href(input: str) -> str | None:
     that such an input is scanned once. ``tests/test_fast_path.py`` proves the answers equal
     to the state machine's and to the patterns' (DECLINED only where the first look says so).
     """
-    length: i64 = len(input)
-    if length == 0 or ord(input[length - 1]) <= 0x20:
+    if input == "" or ord(input[len(input) - 1]) <= 0x20:
         return None  # the parser strips a trailing C0 control or space
+    # The loop reads the input's UTF-8 (a native read per byte in the compiled build, where
+    # ord(input[i]) is a call per code point): the bytes of a code point beyond ASCII are all
+    # beyond ASCII, and the loop treats every one beyond ASCII alike. The href's parts are
+    # slices of ``text``, the bytes as Latin-1 code points (``input`` itself when ASCII): where
+    # ``input`` is ASCII (everywhere but in a host beyond ASCII), the same code points.
+    try:
+        data = input.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate (the parser's input never holds one)
+        data = input.encode("utf-8", "surrogatepass")
+    length: i64 = len(data)
+    text = input if length == len(input) else data.decode("latin-1")
     classes = _CLASSES
     # The scheme: ASCII letters (as every special scheme is), then ":".
     uppercase = False  # in the scheme or host
     i: i64 = 0
     c: i64 = 0
     while i < length:
-        c = ord(input[i])
+        c = data[i]
         if 0x41 <= c <= 0x5A:
             uppercase = True
         elif not 0x61 <= c <= 0x7A:
@@ -504,7 +542,7 @@ def rewritten_href(input: str) -> str | None:
     scheme_end = i
     if i == length or c != 0x3A:  # ":"
         return _declined_at(c) if i < length else None
-    default_port = _default_port_of_special_scheme(input, scheme_end)
+    default_port = _default_port_of_special_scheme(data, scheme_end)
     if default_port == _NOT_SPECIAL:
         return None
     # The slashes before the host: the special authority slashes and special authority ignore
@@ -519,20 +557,20 @@ def rewritten_href(input: str) -> str | None:
     if default_port == _FILE:
         if not (
             host_start + 1 < length
-            and ord(input[host_start]) in (0x2F, 0x5C)
-            and ord(input[host_start + 1]) in (0x2F, 0x5C)
+            and data[host_start] in (0x2F, 0x5C)
+            and data[host_start + 1] in (0x2F, 0x5C)
         ):
             return None
         host_start += 2
     else:
-        while host_start < length and ord(input[host_start]) in (0x2F, 0x5C):
+        while host_start < length and data[host_start] in (0x2F, 0x5C):
             host_start += 1
         if host_start < scheme_end + 3:
             return None  # fewer than two: the parser reads a base of the same scheme
     as_written = (
         host_start == scheme_end + 3
-        and ord(input[scheme_end + 1]) == 0x2F
-        and ord(input[scheme_end + 2]) == 0x2F
+        and data[scheme_end + 1] == 0x2F
+        and data[scheme_end + 2] == 0x2F
     )
     # The host, and where its last label starts (and the one before, for a trailing "."). Every
     # code point of an ASCII host must be one tier 1 admits in a host's labels, once lowercased.
@@ -541,8 +579,13 @@ def rewritten_href(input: str) -> str | None:
     label_before: i64 = host_start
     beyond_ascii = False  # in the host
     while i < length:
-        c = ord(input[i])
-        if 0x61 <= c <= 0x7A or 0x30 <= c <= 0x39 or c == 0x2D:  # a-z 0-9 "-" (the commonest)
+        c = data[i]
+        if 0x61 <= c | 0x20 <= 0x7A:  # an ASCII letter (the commonest)
+            if c < 0x61:
+                uppercase = True
+            i += 1
+            continue
+        if 0x30 <= c <= 0x39 or c == 0x2D:  # 0-9 "-"
             i += 1
             continue
         if c == 0x2F or c == 0x5C or c == 0x3F or c == 0x23 or c == 0x3A:  # / \ ? # :
@@ -550,8 +593,6 @@ def rewritten_href(input: str) -> str | None:
         if c == 0x2E:  # "."
             label_before = last_label
             last_label = i + 1
-        elif 0x41 <= c <= 0x5A:
-            uppercase = True
         elif c >= 0x80 and default_port != _FILE:
             beyond_ascii = True
         elif c <= 0x20 or c >= 0x7F or c == 0x40:  # a control, space, beyond ASCII; "@"
@@ -566,7 +607,9 @@ def rewritten_href(input: str) -> str | None:
     # state machine.
     ascii_host = ""
     if beyond_ascii:
-        host = input[host_start:host_end]
+        # (The code points of the host: every code point before it is ASCII, and so is every
+        # one after it, or the loop declines the input below.)
+        host = input[host_start : host_end - (length - len(input))]
         if "%" in host:
             return DECLINED  # the host parser percent-decodes it first
         # The domain parser (its one pass for common labels, else UTS #46 step by step). A lone
@@ -580,21 +623,21 @@ def rewritten_href(input: str) -> str | None:
     if last_label == host_end and host_end > host_start:
         last_label = label_before  # a trailing "." (the ends-in-a-number checker skips it)
         label_end = host_end - 1
-        if not beyond_ascii and not _is_hexadecimal_number(input, last_label, label_end):
+        if not beyond_ascii and not _is_hexadecimal_number(data, last_label, label_end):
             return None  # tier 1 admits no trailing "." (the patterns decide)
     else:
         label_end = host_end
-    if _is_hexadecimal_number(input, last_label, label_end):
+    if _is_hexadecimal_number(data, last_label, label_end):
         # the host ends in a number: the IPv4 parser reads it
         return DECLINED if as_written else None
     if not beyond_ascii and host_end > host_start:
         # The last label as tier 1 wants it: starting with no digit, or the host is an IPv4
         # address as the IPv4 serializer writes it.
-        first: i64 = ord(input[last_label])
+        first: i64 = data[last_label]
         if not (
             0x41 <= first <= 0x5A
             or classes[first] & _STARTS_LAST_LABEL_BIT
-            or _is_serialized_ipv4(input, host_start, host_end)
+            or _is_serialized_ipv4(text, host_start, host_end)
         ):
             return None
     elif host_end == host_start and default_port != _FILE:
@@ -608,7 +651,7 @@ def rewritten_href(input: str) -> str | None:
         port_start = i
         value: i64 = 0
         while i < length:
-            c = ord(input[i])
+            c = data[i]
             if not 0x30 <= c <= 0x39:
                 break
             value = value * 10 + (c - 0x30)
@@ -634,11 +677,15 @@ def rewritten_href(input: str) -> str | None:
     # The path is serialized as it goes ("/" before each item,
     # https://url.spec.whatwg.org/#url-path-serializer): the segments appended since the last
     # dot segment are one run of ``input`` from ``run_start``; at a dot segment, the run goes to
-    # the kept items: ``kept``, serialized, then ``input[kept_start:kept_end]`` (the last run
+    # the kept items: ``kept``, serialized, then ``text[kept_start:kept_end]`` (the last run
     # kept, still unsliced: a double-dot segment after it shortens it in place, and a run
     # emptied so, as in "/./a/../", is never sliced).
     path_start = i
     backslash = False
+    # Whether an ASCII upper-case letter follows the host, and a "\\" the path: then lowercasing
+    # or replacing "\\" in the whole input does not make the href (see below).
+    uppercase_after_host = False
+    backslash_after_path = False
     dot_segments = False
     resolves_dot_segments = default_port != _FILE
     segment_start = i
@@ -646,20 +693,20 @@ def rewritten_href(input: str) -> str | None:
     kept_start = kept_end = run_start = i
     ends_with_dot_segment = False
     while i <= length:
-        c = 0x23 if i == length else ord(input[i])  # (the end ends the path as "#" does)
+        c = 0x23 if i == length else data[i]  # (the end ends the path as "#" does)
         if 0x61 <= c <= 0x7A or 0x30 <= c <= 0x39:  # a-z 0-9 (the commonest)
             i += 1
             continue
         if c == 0x2F or c == 0x5C or c == 0x3F or c == 0x23:  # / \ ? #
             dots: i64 = 0
-            if path_start < segment_start < i and ord(input[segment_start]) in (0x2E, 0x25):
-                dots = _dots_of_dot_segment(input, segment_start, i)  # "." or "%" first
+            if path_start < segment_start < i and data[segment_start] in (0x2E, 0x25):
+                dots = _dots_of_dot_segment(data, segment_start, i)  # "." or "%" first
             if dots > 0:
                 if resolves_dot_segments:
                     dot_segments = True
                     if run_start < segment_start - 1:  # the run goes to the kept items
                         if kept_start < kept_end:
-                            kept += input[kept_start:kept_end]
+                            kept += text[kept_start:kept_end]
                         kept_start = run_start
                         kept_end = segment_start - 1
                     if dots == 2:
@@ -667,7 +714,7 @@ def rewritten_href(input: str) -> str | None:
                         # "\\" here): every item of a run starts with one.
                         if kept_start < kept_end:
                             kept_end -= 1
-                            while ord(input[kept_end]) != 0x2F and ord(input[kept_end]) != 0x5C:
+                            while data[kept_end] != 0x2F and data[kept_end] != 0x5C:
                                 kept_end -= 1
                         elif kept:
                             cut = kept.rfind("/")
@@ -677,7 +724,7 @@ def rewritten_href(input: str) -> str | None:
                     run_start = i
                     # the path ends with a dot segment: the item "" is appended
                     ends_with_dot_segment = c == 0x3F or c == 0x23
-                elif as_written and c != 0x5C and ord(input[segment_start - 1]) == 0x2F:
+                elif as_written and c != 0x5C and data[segment_start - 1] == 0x2F:
                     return DECLINED
                 else:
                     return None  # a file URL's dot segment: the state machine
@@ -685,6 +732,8 @@ def rewritten_href(input: str) -> str | None:
                 break
             backslash = backslash or c == 0x5C
             segment_start = i + 1
+        elif 0x41 <= c <= 0x5A:
+            uppercase_after_host = True
         elif c <= 0x20 or c >= 0x7F:
             return _declined_at(c)
         elif not classes[c] & _IN_PATH:
@@ -695,58 +744,84 @@ def rewritten_href(input: str) -> str | None:
     # admits once those of the percent-encode sets are percent-encoded.
     encode_query = False
     while i < length:
-        c = ord(input[i])
+        c = data[i]
         if c == 0x23:  # "#"
             break
         if c == 0x27 or c == 0x22 or c == 0x3C or c == 0x3E or c == 0x20:  # ' " < > space
             encode_query = True
         elif c < 0x20 or c >= 0x7F:
             return _declined_at(c)
+        elif 0x41 <= c <= 0x5A:
+            uppercase_after_host = True
+        elif c == 0x5C:
+            backslash_after_path = True
         i += 1
     fragment_start = i
     encode_fragment = False
     while i < length:
-        c = ord(input[i])
+        c = data[i]
         if c == 0x60 or c == 0x22 or c == 0x3C or c == 0x3E or c == 0x20:  # ` " < > space
             encode_fragment = True
         elif c < 0x20 or c >= 0x7F:
             return _declined_at(c)
+        elif 0x41 <= c <= 0x5A:
+            uppercase_after_host = True
+        elif c == 0x5C:
+            backslash_after_path = True
         i += 1
     # The href: the scheme and host lowercased (a host beyond ASCII: its domain to ASCII), the
-    # port if any, then the rest.
-    href_host_start = scheme_end + 3
-    if beyond_ascii:
-        before_path = input[:scheme_end].lower() + "://" + ascii_host
-    else:
-        if as_written:
-            before_path = input[:host_end]
-        else:
-            before_path = input[:scheme_end] + "://" + input[host_start:host_end]
-        if uppercase:
-            before_path = before_path.lower()
+    # port if any, then the rest; the input itself when none of these changes anything.
     rewritten = backslash or dot_segments or encode_query or encode_fragment
-    if default_port == _FILE and host_end - host_start == 9 and before_path.endswith("localhost"):
-        before_path = before_path[:href_host_start]  # the file host state empties "localhost"
-    elif not (
+    file_localhost = (
+        default_port == _FILE
+        and host_end - host_start == 9
+        and data[host_start:host_end].lower() == b"localhost"
+    )
+    if not (
         uppercase
         or beyond_ascii
         or rewritten
+        or file_localhost
         or not as_written
         or path_start != host_end
         or path_start == query_start
     ):
-        return None  # the href would be the input itself, which tier 1 declined
+        return input if as_is else None  # (as_is False: tier 1 has declined it)
+    if (
+        as_written
+        and path_start == host_end
+        and path_start < query_start
+        and not (dot_segments or encode_query or encode_fragment or beyond_ascii or file_localhost)
+        and not (uppercase and uppercase_after_host)
+        and not (backslash and backslash_after_path)
+    ):
+        # The input, but "\\" for "/" and in lower case: "\\" is only in the path, upper case
+        # only in the scheme and host (one new string or two, no slices).
+        href = input.replace("\\", "/") if backslash else input
+        return href.lower() if uppercase else href
+    href_host_start = scheme_end + 3
+    if beyond_ascii:
+        before_path = text[:scheme_end].lower() + "://" + ascii_host
+    else:
+        if as_written:
+            before_path = text[:host_end]
+        else:
+            before_path = text[:scheme_end] + "://" + text[host_start:host_end]
+        if uppercase:
+            before_path = before_path.lower()
+    if file_localhost:
+        before_path = before_path[:href_host_start]  # the file host state empties "localhost"
     if not (backslash or encode_query or encode_fragment or beyond_ascii) and (
         path_start < query_start
     ):
         # The path (but its dot segments), query and fragment as written: one slice of the
         # input (the dot segments' kept items before it).
         if not dot_segments:
-            rest = input[path_start:]
+            rest = text[path_start:]
         else:
-            rest = "/" + input[query_start:] if ends_with_dot_segment else input[run_start:]
+            rest = "/" + text[query_start:] if ends_with_dot_segment else text[run_start:]
             if kept_start < kept_end:
-                rest = input[kept_start:kept_end] + rest
+                rest = text[kept_start:kept_end] + rest
             if kept:
                 rest = kept + rest
         if port < 0:
@@ -754,29 +829,29 @@ def rewritten_href(input: str) -> str | None:
         return f"{before_path}:{port}{rest}"
     if backslash or dot_segments:
         if dot_segments:
-            path = "/" if ends_with_dot_segment else input[run_start:query_start]
+            path = "/" if ends_with_dot_segment else text[run_start:query_start]
             if kept_start < kept_end:
-                path = input[kept_start:kept_end] + path
+                path = text[kept_start:kept_end] + path
             if kept:
                 path = kept + path
         else:
-            path = input[path_start:query_start]
+            path = text[path_start:query_start]
         if backslash:
             path = path.replace("\\", "/")
     elif path_start == query_start:
         path = "/"  # an empty path: the path [""]
     else:
-        path = input[path_start:query_start]
+        path = text[path_start:query_start]
     if encode_query or encode_fragment:
-        query = input[query_start:fragment_start]
+        query = text[query_start:fragment_start]
         if encode_query:
             query = _SPECIAL_QUERY_PERCENT_ENCODE_SET.sub(_percent_encoded_byte, query)
-        fragment = input[fragment_start:]
+        fragment = text[fragment_start:]
         if encode_fragment:
             fragment = _FRAGMENT_PERCENT_ENCODE_SET.sub(_percent_encoded_byte, fragment)
         after_path = query + fragment
     else:
-        after_path = input[query_start:]
+        after_path = text[query_start:]
     if beyond_ascii and scan_own_href(f"{before_path}{path}{after_path}") == NOT_OWN_HREF:
         return None  # (a domain to ASCII that tier 1 does not admit, such as an IPv4 address)
     if port < 0:
@@ -802,26 +877,27 @@ _NOT_SPECIAL: Final = -2
 _FILE: Final = -1
 
 
-def _default_port_of_special_scheme(input: str, end: i64) -> i64:
-    """The default port of the scheme ``input[:end]``, ASCII letters in any case, if it is a
-    special scheme (https://url.spec.whatwg.org/#special-scheme; file: _FILE), or _NOT_SPECIAL;
-    compared code point by code point, ASCII case-insensitively (no slice, no lowercasing)."""
+def _default_port_of_special_scheme(data: bytes, end: i64) -> i64:
+    """The default port of the scheme ``data[:end]`` (UTF-8), ASCII letters in any
+    case, if it is a special scheme (https://url.spec.whatwg.org/#special-scheme; file: _FILE),
+    or _NOT_SPECIAL; compared code point by code point, ASCII case-insensitively (no slice, no
+    lowercasing)."""
     if end < 2 or end > 5:
         return _NOT_SPECIAL
-    c0: i64 = ord(input[0]) | 0x20
-    c1: i64 = ord(input[1]) | 0x20
+    c0: i64 = data[0] | 0x20
+    c1: i64 = data[1] | 0x20
     if end == 2:
         return 80 if c0 == 0x77 and c1 == 0x73 else _NOT_SPECIAL  # "ws"
-    c2: i64 = ord(input[2]) | 0x20
+    c2: i64 = data[2] | 0x20
     if end == 3:
         if c0 == 0x77 and c1 == 0x73 and c2 == 0x73:  # "wss"
             return 443
         return 21 if c0 == 0x66 and c1 == 0x74 and c2 == 0x70 else _NOT_SPECIAL  # "ftp"
-    c3: i64 = ord(input[3]) | 0x20
+    c3: i64 = data[3] | 0x20
     if c0 == 0x68 and c1 == 0x74 and c2 == 0x74 and c3 == 0x70:  # "http"
         if end == 4:
             return 80
-        return 443 if ord(input[4]) | 0x20 == 0x73 else _NOT_SPECIAL  # "https"
+        return 443 if data[4] | 0x20 == 0x73 else _NOT_SPECIAL  # "https"
     if end == 4 and c0 == 0x66 and c1 == 0x69 and c2 == 0x6C and c3 == 0x65:  # "file"
         return _FILE
     return _NOT_SPECIAL
@@ -835,34 +911,34 @@ def _declined_at(code_point: i64) -> str | None:
     return None
 
 
-def _is_hexadecimal_number(input: str, start: i64, end: i64) -> bool:
-    """Whether ``input[start:end]`` is "0x" or "0X" and ASCII hex digits (IPv4 number syntax)."""
-    if end - start < 2 or ord(input[start]) != 0x30 or ord(input[start + 1]) | 0x20 != 0x78:
+def _is_hexadecimal_number(data: bytes, start: i64, end: i64) -> bool:
+    """Whether ``data[start:end]`` is "0x" or "0X" and ASCII hex digits (IPv4 number syntax)."""
+    if end - start < 2 or data[start] != 0x30 or data[start + 1] | 0x20 != 0x78:
         return False
     i = start + 2
     while i < end:
-        c: i64 = ord(input[i]) | 0x20
+        c: i64 = data[i] | 0x20
         if not (0x30 <= c <= 0x39 or 0x61 <= c <= 0x66):
             return False
         i += 1
     return True
 
 
-def _dots_of_dot_segment(input: str, start: i64, end: i64) -> i64:
-    """1 when ``input[start:end]`` is a single-dot path segment, 2 when it is a double-dot one
+def _dots_of_dot_segment(data: bytes, start: i64, end: i64) -> i64:
+    """1 when ``data[start:end]`` is a single-dot path segment, 2 when it is a double-dot one
     (https://url.spec.whatwg.org/#single-dot-path-segment), else 0: one or two of "." and
     "%2e", ASCII case-insensitively (url_record's is_single_dot_path_segment and
     is_double_dot_path_segment, read in place)."""
     dots: i64 = 0
     i = start
     while i < end:
-        if ord(input[i]) == 0x2E:  # "."
+        if data[i] == 0x2E:  # "."
             i += 1
         elif (
             i + 3 <= end
-            and ord(input[i]) == 0x25  # "%"
-            and ord(input[i + 1]) == 0x32  # "2"
-            and ord(input[i + 2]) | 0x20 == 0x65  # "e" or "E"
+            and data[i] == 0x25  # "%"
+            and data[i + 1] == 0x32  # "2"
+            and data[i + 2] | 0x20 == 0x65  # "e" or "E"
         ):
             i += 3
         else:

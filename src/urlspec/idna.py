@@ -77,11 +77,29 @@ _ZWNJ: Final = "\u200c"
 _ZWJ: Final = "\u200d"
 _VIRAMA: Final = 9  # Canonical_Combining_Class=Virama
 _RTL_BIDI_CLASSES: Final = frozenset(("R", "AL", "AN"))
+# The Bidi classes (UAX #9 Table 4), numbered by their place here ("": unicodedata2 gives no
+# class); a code point's number is in its property bits (_BIDI_CLASS_SHIFT).
+_BIDI_CLASS_NAMES: Final = (
+    *("L", "R", "AL", "EN", "ES", "ET", "AN", "CS", "NSM", "BN", "ON", "B", "S", "WS"),
+    *("LRE", "LRO", "RLE", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI", ""),
+)
+# Sets of Bidi classes, a bit 1 << number each.
+_L: Final = 1 << 0
+_R: Final = 1 << 1
+_AL: Final = 1 << 2
+_EN: Final = 1 << 3
+_ES: Final = 1 << 4
+_ET: Final = 1 << 5
+_AN: Final = 1 << 6
+_CS: Final = 1 << 7
+_NSM: Final = 1 << 8
+_BN: Final = 1 << 9
+_ON: Final = 1 << 10
 # RFC 5893 §2.
-_RTL_LABEL_ALLOWED: Final = frozenset(("R", "AL", "AN", "EN", "ES", "CS", "ET", "ON", "BN", "NSM"))
-_RTL_LABEL_END: Final = frozenset(("R", "AL", "EN", "AN"))
-_LTR_LABEL_ALLOWED: Final = frozenset(("L", "EN", "ES", "CS", "ET", "ON", "BN", "NSM"))
-_LTR_LABEL_END: Final = frozenset(("L", "EN"))
+_RTL_LABEL_ALLOWED: Final = _R | _AL | _AN | _EN | _ES | _CS | _ET | _ON | _BN | _NSM
+_RTL_LABEL_END: Final = _R | _AL | _EN | _AN
+_LTR_LABEL_ALLOWED: Final = _L | _EN | _ES | _CS | _ET | _ON | _BN | _NSM
+_LTR_LABEL_END: Final = _L | _EN
 
 
 class InvalidDomain(ValueError):
@@ -198,98 +216,6 @@ def _domain_parser(
     return result
 
 
-def domain_to_ascii_in_one_pass(domain: str) -> str | None:
-    """The domain parser with beStrict false for a domain of common labels, in one pass over its
-    code points; None when the domain needs more (then :func:`domain_to_ascii` gives the answer,
-    a domain or failure). tests/test_idna.py proves the two equal.
-
-    A label is common when each of its code points is ASCII, or beyond ASCII valid (or a
-    deviation: Nontransitional Processing keeps it), neither ZERO WIDTH NON-JOINER nor ZERO WIDTH
-    JOINER, and not of Bidi class R, AL or AN; when its first code point is not a mark; when it is
-    in NFC and does not start with "xn--"; and, if it holds a code point beyond ASCII, no ASCII
-    uppercase letter either. For a domain of such labels, with no forbidden domain code point:
-
-    * UTS #46 §4 step 1 (map) only lowercases ASCII (every other code point is valid or a
-      deviation), and step 2 (normalize) changes nothing: U+002E (.) has canonical combining
-      class 0 and composes with no code point on either side, so the NFC of a domain is the NFC of
-      its labels joined by dots, and each label is in NFC;
-    * step 4 has no "xn--" label to decode, and each label meets the validity criteria (§4.1):
-      1. NFC (a label whose code points beyond ASCII all have NFC_Quick_Check=Yes and canonical
-      combining class 0 is in NFC, UAX #15 §9, without a normalize call); 4. no "xn--"; 5. no
-      dot; 6. no mark first; 7. valid or a deviation; 8. no joiner to check (the other criteria
-      are off with beStrict false); the domain is no Bidi domain name
-      (RFC 5893 §1.4: no label has a code point of class R, AL or AN), so 9. is met;
-    * ToASCII (§4.2) step 3 Punycode-encodes each label with a code point beyond ASCII (failure,
-      an overflow, takes the full path), and step 4 is off; the domain parser's steps 4-6 take
-      ToASCII's result for a domain beyond ASCII and lowercase an ASCII domain, which is what this
-      gives for one; step 7 fails on the empty result and step 8 on a forbidden domain code point
-      (the full path says so: this returns None).
-    """
-    ascii_kinds = _ascii_domain_code_point_kinds or _load_ascii_domain_code_point_kinds()
-    length: i64 = len(domain)
-    # The result is the domain with each label beyond ASCII replaced by its "xn--" form: the
-    # ASCII labels between those are copied as they are, domain[copied:label_start].
-    pieces: list[str] = []
-    copied: i64 = 0
-    label_start: i64 = 0
-    label_is_ascii = True
-    label_has_uppercase = False
-    label_may_not_be_nfc = False
-    domain_has_uppercase = False
-    index: i64 = -1
-    while index < length:
-        index += 1
-        code_point: i64 = ord(domain[index]) if index < length else 0x2E  # (EOF ends the label)
-        if code_point < 0x80:
-            if code_point != 0x2E:
-                kind = ascii_kinds[code_point]
-                if kind == _ASCII_DOMAIN_FORBIDDEN:
-                    return None
-                if kind == _ASCII_DOMAIN_UPPERCASE:
-                    label_has_uppercase = domain_has_uppercase = True
-                continue
-            # U+002E (.): the label domain[label_start:index] ends.
-            if index - label_start >= 4 and _starts_with_ace_prefix(domain, label_start):
-                return None
-            if not label_is_ascii:
-                if label_has_uppercase:
-                    return None
-                label = domain[label_start:index]
-                if label_may_not_be_nfc and _nfc(label) != label:
-                    return None
-                try:
-                    encoded = punycode.encode(label)
-                except punycode.PunycodeError:
-                    return None
-                if copied < label_start:
-                    pieces.append(domain[copied:label_start])
-                pieces.append(_ACE_PREFIX)
-                pieces.append(encoded)
-                copied = index
-            label_start = index + 1
-            label_is_ascii = True
-            label_has_uppercase = label_may_not_be_nfc = False
-        else:
-            bits = _code_point_properties(code_point)
-            if not bits & _COMMON_LABEL_CODE_POINT or (
-                index == label_start and bits & _GENERAL_CATEGORY_MARK
-            ):
-                return None
-            if not bits & _NFC_QUICK_CHECK_YES_STARTER:
-                label_may_not_be_nfc = True
-            label_is_ascii = False
-    if copied == 0:
-        result = domain
-    else:
-        if copied < length:
-            pieces.append(domain[copied:])
-        result = "".join(pieces)
-    # (The result is ASCII: lowercasing it lowercases the ASCII labels, as step 1 maps them.)
-    if domain_has_uppercase:
-        result = result.lower()
-    return result if result else None
-
-
 def domain_to_ascii_by_labels(domain: str) -> str | None:
     """The domain parser with beStrict false for a domain beyond ASCII, label by label, each
     label's conversion remembered: the domain, or None where the domain parser fails.
@@ -321,19 +247,10 @@ def domain_to_ascii_by_labels(domain: str) -> str | None:
     count = len(labels)
     has_rtl_label = False
     converted_in_order: list[_ConvertedLabel] = []
-    met_all_so_far = True
     for index in range(count):
         label = labels[index]
         converted = converted_labels.get(label)
         if converted is None:
-            if met_all_so_far:
-                # The first label not met before: a domain of common labels is the one-pass
-                # path's, which keeps its labels one for one (none maps to anything else).
-                met_all_so_far = False
-                one_pass_result = domain_to_ascii_in_one_pass(domain)
-                if one_pass_result is not None:
-                    _remember_common_labels(labels, one_pass_result.split("."), index)
-                    return one_pass_result
             converted = _convert_label(label)
             if len(label) <= _CONVERTED_LABEL_MAX_LENGTH:
                 if len(converted_labels) >= _CONVERTED_LABELS_MAX_SIZE:
@@ -392,34 +309,25 @@ _CONVERTED_LABEL_MAX_LENGTH: Final = 63
 _LABEL_FLAGS: Final = _DOMAIN_PARSER_FLAGS._replace(check_bidi=False)
 
 
+# (what a failing label converts to: the domain fails, whatever the rest of it)
+_FAILED_LABEL: Final = _ConvertedLabel("", True, False, "")
+
+
 def forget_converted_labels() -> None:
     """Empty the cache of converted labels (what a benchmark does to time labels met for the
     first time; the answers never depend on it)."""
     _CONVERTED_LABELS.clear()
 
 
-def _remember_common_labels(labels: list[str], converted: list[str], start: int) -> None:
-    """Remember labels[start:] of a domain the one-pass path took, converted (its result's
-    labels: processing made each of them itself, ASCII uppercase letters lowercased)."""
-    converted_labels = _CONVERTED_LABELS
-    for index in range(start, len(labels)):
-        label = labels[index]
-        if len(label) <= _CONVERTED_LABEL_MAX_LENGTH:
-            if len(converted_labels) >= _CONVERTED_LABELS_MAX_SIZE:
-                converted_labels.clear()
-            converted_labels[label] = _ConvertedLabel(converted[index], False, False, label)
-
-
 def _convert_label(label: str) -> _ConvertedLabel:
     """ToASCII (UTS #46 §4.2) of one label with the domain parser's flags, the Bidi rule apart;
     then the domain parser's step 8 on it."""
-    # A label of common code points: the one-pass path's answer for it as a domain is its
-    # ToASCII (an ASCII label not starting with "xn--" is only lowercased, with no error when
-    # beStrict is false), with no code point of Bidi class R, AL or AN.
-    # (Processing made it itself, its ASCII uppercase letters lowercased: of Bidi class L both.)
-    common = domain_to_ascii_in_one_pass(label) if label else None
-    if common is not None:
-        return _ConvertedLabel(common, False, False, label)
+    converted = _convert_one_label_in_one_scan(label)
+    return converted if converted is not None else _convert_label_in_full(label)
+
+
+def _convert_label_in_full(label: str) -> _ConvertedLabel:
+    """:func:`_convert_label`, every step as UTS #46 gives it."""
     label = to_scalar_value_string(label)
     # 1.-2. Processing.
     labels, errors = _process(label, _LABEL_FLAGS)
@@ -441,6 +349,110 @@ def _convert_label(label: str) -> _ConvertedLabel:
     return _ConvertedLabel(result, fails, has_rtl_code_point, processed)
 
 
+def _convert_one_label_in_one_scan(label: str) -> _ConvertedLabel | None:
+    """:func:`_convert_label` for a label none of whose processed labels starts with "xn--" (the
+    common case): steps 1-2 map and normalize it, then one scan of the result finds what step
+    4's validity criteria, the Bidi domain name test and the domain parser's step 8 ask of each
+    label it breaks into (step 3: several where a mapping holds U+002E). None when the label
+    needs the full path (tests/test_idna.py proves the two equal): a processed label starts with
+    "xn--" (to decode), or the label holds a surrogate code point (which the scalar value
+    conversion may join with the next one).
+
+    With the domain parser's flags and beStrict false, a processed label not starting with
+    "xn--" fails §4.1 criterion 6 (a mark first), 7 (a code point beyond ASCII neither valid nor
+    a deviation) or 8 (ContextJ, only where a joiner is); criteria 1, 4 and 5 hold (it is a
+    label of the normalized string, broken at U+002E), 2-3 and UseSTD3ASCIIRules are off, and an
+    empty label is valid. Punycode keeps the ASCII code points of a label as they are and adds
+    only a-z, 0-9 and "-", so the result holds a forbidden domain code point when a processed
+    label does.
+    """
+    # 1.-2. Map, normalize (unless the NFC quick check of UAX #15 §9 says it is in NFC).
+    processed, is_known_nfc = _map_and_check_nfc(label, False)
+    if not is_known_nfc:
+        processed = _nfc(processed)
+    ascii_kinds = _ascii_domain_code_point_kinds or _load_ascii_domain_code_point_kinds()
+    length: i64 = len(processed)
+    # The result is the processed string with each label beyond ASCII replaced by its "xn--"
+    # form: the ASCII labels between those are copied as they are, processed[copied:start].
+    pieces: list[str] = []
+    copied: i64 = 0
+    label_start: i64 = 0
+    label_is_ascii = True
+    label_has_joiner = False
+    has_rtl_code_point = False
+    # (A label that fails is scanned to its end all the same: a surrogate code point further on
+    # sends the label to the full path, whose scalar value conversion may change what fails.)
+    fails = False
+    index: i64 = -1
+    while index < length:
+        index += 1
+        code_point: i64 = ord(processed[index]) if index < length else 0x2E  # (EOF ends it)
+        if code_point < 0x80:
+            if code_point != 0x2E:
+                if ascii_kinds[code_point] == _ASCII_DOMAIN_FORBIDDEN:
+                    fails = True  # (the domain parser's step 8)
+                continue
+            # 3. U+002E (.): the label processed[label_start:index] ends. Does it start with
+            # "xn--"? (Mapped: lowercase.)
+            if (
+                index - label_start >= 4
+                and ord(processed[label_start]) == 0x78
+                and ord(processed[label_start + 1]) == 0x6E
+                and ord(processed[label_start + 2]) == 0x2D
+                and ord(processed[label_start + 3]) == 0x2D
+            ):
+                return None
+            if not label_is_ascii and not fails:
+                processed_label = processed[label_start:index]
+                # 4. Criterion 8.
+                if label_has_joiner:
+                    errors: list[str] = []
+                    _check_joiners(processed_label, errors)
+                    fails = bool(errors)
+                # ToASCII step 3.
+                encoded = ""
+                if not fails:
+                    try:
+                        encoded = punycode.encode(processed_label)
+                    except punycode.PunycodeError:
+                        fails = True
+                if label_start == 0 and index == length and not fails:  # (the only label)
+                    return _ConvertedLabel(
+                        _ACE_PREFIX + encoded, False, has_rtl_code_point, processed
+                    )
+                if copied < label_start:
+                    pieces.append(processed[copied:label_start])
+                pieces.append(_ACE_PREFIX)
+                pieces.append(encoded)
+                copied = index
+            label_start = index + 1
+            label_is_ascii = True
+            label_has_joiner = False
+        else:
+            label_is_ascii = False
+            bits = _code_point_properties(code_point)
+            if not bits & (_STATUS_V | _STATUS_D):
+                if 0xD800 <= code_point <= 0xDFFF:
+                    return None
+                fails = True  # (criterion 7)
+            # 4. Criterion 6 (no ASCII code point is a mark).
+            elif index == label_start and bits & _GENERAL_CATEGORY_MARK:
+                fails = True
+            elif bits & _BIDI_CLASS_R_AL_OR_AN:
+                has_rtl_code_point = True
+            elif code_point == 0x200C or code_point == 0x200D:
+                label_has_joiner = True
+    if fails:
+        return _FAILED_LABEL
+    if copied == 0:
+        result = processed
+    else:
+        if copied < length:
+            pieces.append(processed[copied:])
+        result = "".join(pieces)
+    return _ConvertedLabel(result, False, has_rtl_code_point, processed)
+
+
 def _has_forbidden_ascii_domain_code_point(ascii: str) -> bool:
     """Whether an ASCII string holds a forbidden domain code point."""
     ascii_kinds = _ascii_domain_code_point_kinds or _load_ascii_domain_code_point_kinds()
@@ -450,17 +462,8 @@ def _has_forbidden_ascii_domain_code_point(ascii: str) -> bool:
     return False
 
 
-def _starts_with_ace_prefix(domain: str, start: int) -> bool:
-    """Whether domain[start:] starts with "xn--", in any case (domain[start:] is at least four
-    code points long)."""
-    return (
-        domain[start] in "xX" and domain[start + 1] in "nN" and domain.startswith("--", start + 2)
-    )
-
-
 # What an ASCII code point is to a domain: urlspec.host.ASCII_DOMAIN_CODE_POINT_KINDS, read on
 # first use (that module imports this one).
-_ASCII_DOMAIN_UPPERCASE: Final = 1  # (urlspec.host.ASCII_DOMAIN_UPPERCASE)
 _ASCII_DOMAIN_FORBIDDEN: Final = 2  # (urlspec.host.ASCII_DOMAIN_FORBIDDEN)
 _ascii_domain_code_point_kinds: bytes = b""
 
@@ -576,8 +579,7 @@ def _record(errors: list[str], code: str) -> None:
 def _process(domain_name: str, flags: Flags) -> tuple[list[str], list[str]]:
     """UTS #46 §4 Processing: the processed labels and the error codes recorded."""
     errors: list[str] = []
-    # 1. Map. 2. Normalize (ASCII is already in NFC, and so is a string of NFC_Quick_Check=Yes
-    # starters).
+    # 1. Map. 2. Normalize (unless the NFC quick check of UAX #15 §9 says the string is in NFC).
     mapped, is_known_nfc = _map_and_check_nfc(domain_name, flags.transitional_processing)
     if not is_known_nfc:
         mapped = _nfc(mapped)
@@ -639,8 +641,9 @@ def _map(domain_name: str, transitional_processing: bool) -> str:
 
 def _map_and_check_nfc(domain_name: str, transitional_processing: bool) -> tuple[str, bool]:
     """:func:`_map`, and whether the mapped string is known to be in NFC without a normalize
-    call: each of its code points beyond ASCII has NFC_Quick_Check=Yes and canonical combining
-    class 0 (UAX #15 §9; ASCII code points are such starters too).
+    call: the quick check of UAX #15 §9 says YES (each code point has NFC_Quick_Check=Yes, and
+    the canonical combining classes other than 0 do not decrease from one code point to the
+    next; ASCII code points are of class 0, with NFC_Quick_Check=Yes).
 
     In the table, the only ASCII code points not valid are A-Z, mapped to a-z; a valid code point
     (or a deviation, with Nontransitional Processing) maps to itself. Runs of such code points
@@ -652,11 +655,14 @@ def _map_and_check_nfc(domain_name: str, transitional_processing: bool) -> tuple
     length: i64 = len(domain_name)
     pieces: list[str] = []
     is_known_nfc = True
+    # (the canonical combining class of the last code point of the mapped string so far)
+    last_class: i64 = 0
     run_start: i64 = 0
     index: i64 = 0
     while index < length:
         code_point: i64 = ord(domain_name[index])
         if code_point < 0x80:
+            last_class = 0
             if not 0x41 <= code_point <= 0x5A:
                 index += 1
                 continue
@@ -664,13 +670,15 @@ def _map_and_check_nfc(domain_name: str, transitional_processing: bool) -> tuple
         else:
             bits = _code_point_properties(code_point)
             if bits & kept:
-                if not bits & _NFC_QUICK_CHECK_YES_STARTER:
-                    is_known_nfc = False
+                if is_known_nfc:
+                    last_class = _nfc_quick_check_step(bits, last_class)
+                    is_known_nfc = last_class >= 0
                 index += 1
                 continue
             mapping = table[code_point]
-            if mapping is not None and is_known_nfc and not _is_known_nfc(mapping):
-                is_known_nfc = False
+            if mapping is not None and is_known_nfc:
+                last_class = _nfc_quick_check(mapping, last_class)
+                is_known_nfc = last_class >= 0
         if run_start < index:
             pieces.append(domain_name[run_start:index])
         if mapping is not None:
@@ -686,17 +694,31 @@ def _map_and_check_nfc(domain_name: str, transitional_processing: bool) -> tuple
 _ASCII_LOWERCASE_LETTERS: Final = "abcdefghijklmnopqrstuvwxyz"
 
 
-def _is_known_nfc(text: str) -> bool:
-    """Whether each code point of ``text`` beyond ASCII is an NFC_Quick_Check=Yes starter (so
-    that text made of such code points and ASCII is in NFC, UAX #15 §9)."""
+def _nfc_quick_check(text: str, last_class: i64) -> i64:
+    """The NFC quick check (UAX #15 §9) of ``text`` after a code point of canonical combining
+    class ``last_class``: the class of its last code point (``last_class`` for an empty text),
+    or -1 when the answer is not YES."""
     for index in range(len(text)):
         code_point: i64 = ord(text[index])
-        if (
-            code_point >= 0x80
-            and not _code_point_properties(code_point) & _NFC_QUICK_CHECK_YES_STARTER
-        ):
-            return False
-    return True
+        if code_point < 0x80:
+            last_class = 0
+        else:
+            last_class = _nfc_quick_check_step(_code_point_properties(code_point), last_class)
+            if last_class < 0:
+                return -1
+    return last_class
+
+
+def _nfc_quick_check_step(bits: i64, last_class: i64) -> i64:
+    """One step of the NFC quick check (UAX #15 §9), for a code point of property bits ``bits``
+    after one of canonical combining class ``last_class``: its class, or -1 when the answer is
+    not YES (NFC_Quick_Check is not Yes, or the classes are not in canonical order)."""
+    if not bits & _NFC_QUICK_CHECK_YES:
+        return -1
+    canonical_combining_class = (bits >> _CANONICAL_COMBINING_CLASS_SHIFT) & 0xFF
+    if canonical_combining_class != 0 and last_class > canonical_combining_class:
+        return -1
+    return canonical_combining_class
 
 
 class _MappingTranslation(dict[int, str | None]):
@@ -878,37 +900,43 @@ def _zwnj_joins(label: str, index: int) -> bool:
     return after < len(label) and joining_type(label[after]) in ("R", "D")
 
 
-_bidirectional: Callable[[str], str] | None = None  # unicode_data().bidirectional once loaded
-
-
 def _check_bidi_rule(label: str, errors: list[str]) -> None:
     """The Bidi rule, RFC 5893 §2, for one non-empty label of a Bidi domain name."""
-    global _bidirectional
-    bidirectional = _bidirectional
-    if bidirectional is None:
-        bidirectional = _bidirectional = unicode_data().bidirectional
-    classes = [bidirectional(code_point) for code_point in label]
+    # The Bidi classes of the label's code points (as a set), and of its last one that is not
+    # NSM (none: 0).
+    classes: i64 = 0
+    last: i64 = 0
+    length: i64 = len(label)
+    for index in range(length):
+        bidi_class = _bidi_class(ord(label[index]))
+        classes |= bidi_class
+        if bidi_class != _NSM:
+            last = bidi_class
     # 1. The label is an RTL label if it starts with R or AL, an LTR label if it starts with L;
     # rules 2-6 are about those two kinds only.
-    first = classes[0]
-    if first not in ("L", "R", "AL"):
+    first = _bidi_class(ord(label[0]))
+    if not first & (_L | _R | _AL):
         _record(errors, "B1")
         return
-    last = next((bidi for bidi in reversed(classes) if bidi != "NSM"), "")
-    if first == "L":
+    if first == _L:
         # 5.-6. An LTR label.
-        if not _LTR_LABEL_ALLOWED.issuperset(classes):
+        if classes & ~_LTR_LABEL_ALLOWED:
             _record(errors, "B5")
-        if last not in _LTR_LABEL_END:
+        if not last & _LTR_LABEL_END:
             _record(errors, "B6")
     else:
         # 2.-4. An RTL label.
-        if not _RTL_LABEL_ALLOWED.issuperset(classes):
+        if classes & ~_RTL_LABEL_ALLOWED:
             _record(errors, "B2")
-        if last not in _RTL_LABEL_END:
+        if not last & _RTL_LABEL_END:
             _record(errors, "B3")
-        if "EN" in classes and "AN" in classes:
+        if classes & _EN and classes & _AN:
             _record(errors, "B4")
+
+
+def _bidi_class(code_point: i64) -> i64:
+    """The Bidi class of a code point, as the bit 1 << its number in _BIDI_CLASS_NAMES."""
+    return 1 << ((_code_point_properties(code_point) >> _BIDI_CLASS_SHIFT) & _BIDI_CLASS_FIELD)
 
 
 # --- Tables -------------------------------------------------------------------------------------
@@ -933,31 +961,40 @@ class _MappingTable:
         return self.statuses[bisect.bisect_right(self.starts, ord(code_point)) - 1]
 
 
-# What the validity criteria (§4.1) and the Bidi rule ask of a code point beyond ASCII, as the
-# bits of one int: its status in the mapping table is V or D (criterion 7), its General_Category
-# is a mark (criterion 6), its Bidi class is R, AL or AN (RFC 5893 §1.4, an RTL label).
+# What the validity criteria (§4.1) and the Bidi rule ask of a code point, as the bits of one int:
+# its status in the mapping table is V or D (criterion 7), its General_Category is a mark
+# (criterion 6), its Bidi class is R, AL or AN (RFC 5893 §1.4, an RTL label); and its Bidi class
+# (RFC 5893 §2), a number in bits 8-12.
 _STATUS_V: Final = 1
 _STATUS_D: Final = 2
 _GENERAL_CATEGORY_MARK: Final = 4
 _BIDI_CLASS_R_AL_OR_AN: Final = 8
-# (status V or D, not ZERO WIDTH NON-JOINER or ZERO WIDTH JOINER, Bidi class not R, AL or AN:
-# what domain_to_ascii_in_one_pass asks of every code point beyond ASCII)
-_COMMON_LABEL_CODE_POINT: Final = 16
-# (NFC_Quick_Check=Yes and canonical combining class 0, for a code point that is no mark: a
-# string of such code points and ASCII is in NFC, UAX #15 §9, and needs no normalize call)
-_NFC_QUICK_CHECK_YES_STARTER: Final = 32
-# The code points that are no mark, of canonical combining class 0, and compose with the code
-# point before them (NFC_Quick_Check=Maybe): the Hangul vowel and trailing consonant jamo (UAX #15
-# §1.3's Hangul composition) and U+16D67 KIRAT RAI VOWEL SIGN AA (the second code point of
-# primary composites). tests/test_idna.py derives them from the Unicode data.
-_STARTERS_COMPOSING_WITH_THE_PREVIOUS: Final = frozenset(
-    (*range(0x1161, 0x1176), *range(0x11A8, 0x11C3), 0x16D67)
-)
+# (NFC_Quick_Check=Yes: the quick check of UAX #15 §9 reads it, with the canonical combining
+# class, a number in bits 16-23)
+_NFC_QUICK_CHECK_YES: Final = 32
+_CANONICAL_COMBINING_CLASS_SHIFT: Final = 16
+# The number of the Bidi class (in _BIDI_CLASS_NAMES), from this bit on.
+_BIDI_CLASS_SHIFT: Final = 8
+_BIDI_CLASS_FIELD: Final = 0x1F
+# The code points that may compose with the code point before them (NFC_Quick_Check=Maybe): the
+# second code point of each primary composite, and the Hangul vowel and trailing consonant jamo
+# (UAX #15 §1.3's Hangul composition). tests/test_idna.py derives them from the Unicode data.
+_COMPOSING_WITH_THE_PREVIOUS: Final = frozenset(
+    (
+        *range(0x0300, 0x0305), *range(0x0306, 0x030D), 0x030F, 0x0311, *range(0x0313, 0x0315),
+        0x031B, *range(0x0323, 0x0329), *range(0x032D, 0x032F), *range(0x0330, 0x0332), 0x0338,
+        0x0342, 0x0345, *range(0x0653, 0x0656), 0x093C, 0x09BE, 0x09D7, 0x0B3E, 0x0B56, 0x0B57,
+        0x0BBE, 0x0BD7, 0x0C56, 0x0CC2, 0x0CD5, 0x0CD6, 0x0D3E, 0x0D57, 0x0DCA, 0x0DCF, 0x0DDF,
+        0x102E, *range(0x1161, 0x1176), *range(0x11A8, 0x11C3), 0x1B35, 0x3099, 0x309A, 0x110BA,
+        0x11127, 0x1133E, 0x11357, 0x113B8, 0x113BB, 0x113C2, 0x113C9, 0x114B0, 0x114BA, 0x114BD,
+        0x115AF, 0x11930, *range(0x1611E, 0x16121), 0x16129, 0x16D67,
+    )
+)  # fmt: skip
 
 
 class _CodePointProperties(dict[int, int]):
     """The property bits of each code point, one dict lookup per code point once met (a
-    bisection of the mapping table and two ``unicodedata2`` calls the first time).
+    bisection of the mapping table and a few ``unicodedata2`` calls the first time).
 
     It remembers the code points met so far, up to a bound, so that hostile input cannot make it
     hold every code point. tests/test_idna.py proves its bits equal to the tables'.
@@ -976,16 +1013,18 @@ class _CodePointProperties(dict[int, int]):
             properties |= _STATUS_D
         if ucd.category(character).startswith("M"):
             properties |= _GENERAL_CATEGORY_MARK
-        elif (
-            ucd.combining(character) == 0
-            and code_point not in _STARTERS_COMPOSING_WITH_THE_PREVIOUS
+        # (NFC_Quick_Check is No for a code point NFC changes, Maybe for one that may compose
+        # with the code point before it, Yes for every other one)
+        if (
+            code_point not in _COMPOSING_WITH_THE_PREVIOUS
             and ucd.normalize("NFC", character) == character
         ):
-            properties |= _NFC_QUICK_CHECK_YES_STARTER
-        if ucd.bidirectional(character) in _RTL_BIDI_CLASSES:
+            properties |= _NFC_QUICK_CHECK_YES
+        properties |= ucd.combining(character) << _CANONICAL_COMBINING_CLASS_SHIFT
+        bidi_class = ucd.bidirectional(character)
+        if bidi_class in _RTL_BIDI_CLASSES:
             properties |= _BIDI_CLASS_R_AL_OR_AN
-        elif properties & (_STATUS_V | _STATUS_D) and character not in (_ZWNJ, _ZWJ):
-            properties |= _COMMON_LABEL_CODE_POINT
+        properties |= _BIDI_CLASS_NAMES.index(bidi_class) << _BIDI_CLASS_SHIFT
         if len(self) >= self.MAX_SIZE:
             self.clear()
         self[code_point] = properties
@@ -1002,7 +1041,8 @@ _KNOWN_BASIC_MULTILINGUAL_PLANE_PROPERTIES: Final[list[int]] = [0] * 0x10000
 
 
 def _code_point_properties(code_point: i64) -> i64:
-    """The property bits of a code point beyond ASCII (_CODE_POINT_PROPERTIES's)."""
+    """The property bits of a code point (_CODE_POINT_PROPERTIES's; the scans over code points
+    read those of ASCII ones only for the Bidi rule)."""
     if code_point < 0x10000:
         known: i64 = _KNOWN_BASIC_MULTILINGUAL_PLANE_PROPERTIES[code_point]
         if known == 0:

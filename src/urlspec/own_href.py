@@ -43,9 +43,11 @@ from urlspec.url_record import is_double_dot_path_segment, is_single_dot_path_se
 __all__ = [
     "COMPILED",
     "FILE",
+    "KIND_SHIFT",
     "NOT_OWN_HREF",
     "NOT_SPECIAL",
     "PROTOCOL_END_MASK",
+    "SPANS_MASK",
     "SPANS_TOO_LONG",
     "SPAN_BITS",
     "SPECIAL_NOT_FILE",
@@ -198,13 +200,22 @@ def scan_own_href(input: str) -> int:
     by :func:`pack_spans`, or :data:`SPANS_TOO_LONG` (0) for an input of PACKABLE_LENGTH code
     points or more.
     """
-    return scan_own_href_in(input, 0, len(input))
+    return scan_own_href_in(input, 0, len(input), False)
 
 
-def scan_own_href_in(input: str, start: i64, length: i64) -> int:
+#: Where scan_own_href_in puts the scheme's kind, above the packed offsets (``with_kind``).
+KIND_SHIFT: Final = 5 * _BITS
+#: The bits of scan_own_href_in's answer that hold the packed offsets (``with_kind``).
+SPANS_MASK: Final = (1 << KIND_SHIFT) - 1
+
+
+def scan_own_href_in(input: str, start: i64, length: i64, with_kind: bool) -> int:
     """:func:`scan_own_href` of ``input[start:length]``, without slicing it out
     (``urlspec.columnar_rows`` scans the rows of an Arrow column in place, in the one string of
-    its data): the offsets it packs count from ``start``."""
+    its data): the offsets it packs count from ``start``. ``with_kind``: when it packs offsets,
+    the kind of the href's scheme (:func:`scheme_kind`) above them, ``spans | kind <<
+    KIND_SHIFT`` (``urlspec.columnar_rows`` needs both, and the scan knows the kind already).
+    """
     classes = _CLASSES
     protocol_end = _scheme_end(input, start, length) + 1
     if protocol_end <= 0:
@@ -253,15 +264,18 @@ def scan_own_href_in(input: str, start: i64, length: i64) -> int:
         fragment = 0
     if length - start >= PACKABLE_LENGTH:
         return SPANS_TOO_LONG
+    spans: i64
     if start == 0:
-        return pack_spans(protocol_end, host_start, path_start, query, fragment)
-    return pack_spans(
-        protocol_end - start,
-        0 if host_start == 0 else host_start - start,
-        path_start - start,
-        0 if query == 0 else query - start,
-        0 if fragment == 0 else fragment - start,
-    )
+        spans = pack_spans(protocol_end, host_start, path_start, query, fragment)
+    else:
+        spans = pack_spans(
+            protocol_end - start,
+            0 if host_start == 0 else host_start - start,
+            path_start - start,
+            0 if query == 0 else query - start,
+            0 if fragment == 0 else fragment - start,
+        )
+    return spans | special << KIND_SHIFT if with_kind else spans
 
 
 def scan_query_and_fragment(input: str, start: i64, length: i64, special: bool) -> i64:

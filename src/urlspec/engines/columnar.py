@@ -21,7 +21,7 @@ by the tests in ``tests/test_columnar.py`` and ``tests/test_columnar_rows.py``):
     href and where its parts are, so that its getters are slices of it. Only the values that
     differ from their href (for ``href`` and ``is_valid``) become Arrow arrays, the rest is
     the input column itself; for ``parse``, the loop gives each row's href (the value itself,
-    or the href of a messy value) and the lengths of its parts, and each field is cut out of
+    or the href of a messy value) and the offsets of its parts, and each field is cut out of
     the data buffer of the hrefs by them with Arrow's kernels (no Python string per field:
     :func:`_parsed_fields`);
   - in the pure build, where a Python loop per row is slow, by Arrow's kernels:
@@ -538,7 +538,7 @@ def _parse_chunk(chunk: _Array, fixed: _Base) -> _Array:
         error = error_name(fixed.failure)
         rows = pa.array([(*_INVALID_ROW_PREFIX, error)] * len(chunk), type=PARSE_TYPE)
         return _null_where(cast(pa.StructArray, rows), pc.is_null(chunk))
-    if COMPILED and _LITTLE_ENDIAN:  # (the parts' lengths are read as little-endian uint16)
+    if COMPILED and _LITTLE_ENDIAN:  # (the offsets are written as little-endian int32 pairs)
         return _parse_by_rows(chunk, fixed.url)
     return _parse_by_pattern(chunk, fixed.url)
 
@@ -578,40 +578,39 @@ def _parse_by_rows(chunk: _Array, base: URL | None) -> _Array:
 def _parsed_fields(
     hrefs: _Array, present: _Array, rows: columnar_rows.ParsedRows
 ) -> dict[str, _Array]:
-    """Every field of :func:`parse`'s struct, with no Python string per field: each row of
-    ``hrefs`` (the column of hrefs of columnar_rows.ParsedRows) cut in its eight parts, whose
-    lengths ``rows.lanes`` gives, and each getter's value the part it is (the other rows'
-    fields are placeholders, to be replaced). Null rows are null.
+    """Every field of :func:`parse`'s struct, with no Python string per field: each getter's
+    value cut out of the row's href in ``hrefs`` (the column of hrefs of
+    columnar_rows.ParsedRows) where the offsets of its parts, ``rows.spans``, say (the other
+    rows' fields are placeholders, to be replaced). Null rows are null.
 
-    A string array is a data buffer and the offsets where each value starts and ends: with the
-    offsets where each part of each row starts, the parts of all rows are one array of
-    ``8 * len(hrefs)`` values over the data of ``hrefs`` (no byte copied), of which each field
-    takes every eighth value (the bytes of one part per row are copied, by Arrow's ``take``).
-    The offsets are :func:`part_offsets`.
+    A string array is a data buffer and the offsets where each value starts and ends: with,
+    for each row, where a field's value starts and ends in the data of ``hrefs``, the values
+    and the bytes between them (from a row's value to the next row's) are one array of
+    ``2 * len(hrefs) - 1`` values over that data (no byte copied), of which the field takes
+    every second value (the bytes of its values are copied, by Arrow's ``take``). The offsets
+    are :func:`field_bounds`.
     """
     length = len(hrefs)
-    offsets = part_offsets(hrefs, rows.spans)
     data = hrefs.buffers()[2]
-    parts = pa.Array.from_buffers(pa.string(), 8 * length, [None, offsets.buffers()[1], data])
+    bounds = field_bounds(hrefs, rows.spans)
     if present.offset:
         present = pa.concat_arrays([present])  # (its bitmap from bit 0)
     validity = present.buffers()[1] if hrefs.null_count else None
-    indices = _part_indices(length)
+    # Every second value (the fields'), null where the row is null.
+    evens = pa.Array.from_buffers(pa.int32(), length, [validity, _even_numbers(length)])
 
-    def taken(values: _Array, number: int) -> _Array:
-        # The values at indices[number]; null where the row is null.
-        at = pa.Array.from_buffers(pa.int32(), length, [validity, indices[number]])
-        result: _Array = pc.take(values, at, boundscheck=False)
+    def cut(name: str) -> _Array:
+        values = pa.Array.from_buffers(
+            pa.string(), 2 * length - 1, [None, _buffer(bounds[name]), data]
+        )
+        result: _Array = pc.take(values, evens, boundscheck=False)
         return result
 
-    hostname = taken(parts, 2)
+    hostname = cut("hostname")
     # §4.7: the origin of a special URL but file: is its tuple's serialization, scheme "://"
-    # host (an own href has no port): parts 0 to 2, the href up to its path; any other URL's is
-    # opaque, "null" (blob: URLs, whose origin is their path's, are among the other rows).
-    bounds = pa.Array.from_buffers(pa.int32(), 2 * length + 1, [None, indices[_ORIGIN_ENDS]])
-    ends = pc.take(offsets, bounds, boundscheck=False)  # (where each row's origin starts, ends)
-    origins = pa.Array.from_buffers(pa.string(), 2 * length, [None, ends.buffers()[1], data])
-    origin = taken(origins, _ORIGIN)
+    # host (an own href has no port): the href up to its path; any other URL's is opaque,
+    # "null" (blob: URLs, whose origin is their path's, are among the other rows).
+    origin = cut("origin")
     if rows.opaque_origins:
         opaque = pa.repeat(_NULL_ORIGIN, len(rows.opaque_origins))
         origin = _replaced_rows(origin, rows.opaque_origins, opaque)
@@ -628,29 +627,39 @@ def _parsed_fields(
     )
     return {
         "href": hrefs,
-        "protocol": taken(parts, 0),
+        "protocol": cut("protocol"),
         "username": empty,
         "password": empty,
         "host": hostname,
         "hostname": hostname,
         "port": empty,
-        "pathname": taken(parts, 3),
-        "search": taken(parts, 5),
-        "hash": taken(parts, 7),
+        "pathname": cut("pathname"),
+        "search": cut("search"),
+        "hash": cut("hash"),
         "origin": origin,
         "registrable_domain": registrable_domain,
         "error": pa.nulls(length, pa.string()),
     }
 
 
-def part_offsets(hrefs: _Array, spans: list[int]) -> _Array:
-    """Where each of the eight parts of each row of ``hrefs`` starts in its data buffer, then
-    where the last row ends (``8 * len(hrefs) + 1`` int32): the parts of the row (as
-    columnar_rows.ParsedRows numbers them) of length ``length`` whose parts' offsets are
-    ``spans`` (own_href.pack_spans; 0 and length 0 for a row with no parts) are bounded by 0,
-    the protocol's end, the host's start (the path's when there is no host), the path's start,
-    the path's end (the "?" or "#" after it, else the end), the search's start (after a lone
-    "?"), where the fragment or the end is, and the hash's start (after a lone "#").
+#: The fields :func:`field_bounds` cuts out of an own href.
+CUT_FIELDS: Final = ("protocol", "hostname", "pathname", "search", "hash", "origin")
+
+
+def field_bounds(hrefs: _Array, spans: list[int]) -> dict[str, _Array]:
+    """For each of :data:`CUT_FIELDS`, where its value starts and ends in each row of
+    ``hrefs``, in its data buffer: an array of int64 whose buffer holds these ``2 *
+    len(hrefs)`` offsets as int32, each start then its end (little-endian, as _parse_by_rows
+    requires). The row of length ``length`` whose parts' offsets are ``spans``
+    (own_href.pack_spans; 0 and length 0 for a row with no parts) has:
+
+    * protocol: from its start to the protocol's end;
+    * hostname: from the host's start to the path's start (empty when there is no host);
+    * pathname: from the path's start to the "?" or "#" after it, else the end;
+    * search: from that "?" to where the fragment or the end is, but empty (an empty range
+      where the search ends) when the query is null or empty (nothing or a lone "?");
+    * hash: from that "#" to the end, but empty when the fragment is null or empty;
+    * origin: from its start to the path's start (the origin of a special URL but file:).
 
     Computed for all rows at once by Arrow's kernels from the packed offsets (one int a row).
     """
@@ -667,7 +676,12 @@ def part_offsets(hrefs: _Array, spans: list[int]) -> _Array:
 
     def offset(number: int) -> _Array:
         # The number-th of the packed offsets (own_href.unpack_spans).
+        if number == 0:
+            first: _Array = pc.bit_wise_and(packed, _SPAN_MASK)
+            return first
         shifted = pc.shift_right(packed, pa.scalar(number * SPAN_BITS, pa.int64()))
+        if number == 4:
+            return shifted
         field: _Array = pc.bit_wise_and(shifted, _SPAN_MASK)
         return field
 
@@ -676,27 +690,28 @@ def part_offsets(hrefs: _Array, spans: list[int]) -> _Array:
         chosen: _Array = pc.if_else(pc.equal(values, _ZERO), otherwise, values)
         return chosen
 
-    def after_lone(start: _Array, end: _Array) -> _Array:
-        # Where a getter's value from start to end starts: at end when it is one code point
-        # or none (a lone "?" or "#", or a null query or fragment), else at start.
-        chosen: _Array = pc.if_else(pc.less_equal(pc.subtract(end, start), _ONE_64), end, start)
+    def unless_lone(start: _Array, end: _Array) -> _Array:
+        # Where a getter's value from start to end ends: at start when it is one code point
+        # or none (a lone "?" or "#", or a null query or fragment: the value is ""), else at
+        # end.
+        chosen: _Array = pc.if_else(pc.less_equal(pc.subtract(end, start), _ONE_64), start, end)
         return chosen
 
-    protocol_end = offset(0)
     path_start = offset(2)
-    host = unless_zero(offset(1), path_start)
     fragment_or_end = unless_zero(offset(4), size)
     path_end = unless_zero(offset(3), fragment_or_end)
-    search = after_lone(path_end, fragment_or_end)
-    hash = after_lone(fragment_or_end, size)
-    bounds_within = [protocol_end, host, path_start, path_end, search, fragment_or_end, hash]
-    offsets = [starts, *(pc.add(starts, values) for values in bounds_within)]
-    columns = [_pairs(offsets[at], offsets[at + 1]) for at in range(0, 8, 2)]
-    interleaved = pa.Array.from_buffers(
-        pa.int32(), 4 * length + 1, [None, _part_indices(length)[_INTERLEAVED]]
-    )
-    pairs = pc.take(pa.concat_arrays([*columns, bounds.slice(length)]), interleaved)
-    return pa.Array.from_buffers(pa.int32(), 8 * length + 1, [None, _buffer(pairs)])
+    # The pairs, relative to the row's start (every offset below 2**31: no carry), and the
+    # row's start added to both at once.
+    twice_starts = _pairs(starts, starts)
+    relative = {
+        "protocol": pc.shift_left(offset(0), _THIRTY_TWO),
+        "hostname": _pairs(unless_zero(offset(1), path_start), path_start),
+        "pathname": _pairs(path_start, path_end),
+        "search": _pairs(path_end, unless_lone(path_end, fragment_or_end)),
+        "hash": _pairs(fragment_or_end, unless_lone(fragment_or_end, size)),
+        "origin": pc.shift_left(path_start, _THIRTY_TWO),
+    }
+    return {name: pc.add(twice_starts, pairs) for name, pairs in relative.items()}
 
 
 def _pairs(firsts: _Array, seconds: _Array) -> _Array:
@@ -736,19 +751,6 @@ def _registrable_domain_column(hosts: pa.DictionaryArray[Any, Any]) -> _Array:
     return domains
 
 
-def _interleaving(columns: int, count: int) -> _Array:
-    """The indices (int32) that interleave ``columns`` arrays of ``count`` values, one after the
-    other, then a last value alone: 0, count, 2 * count, ..., 1, count + 1, ..., then
-    ``columns * count``."""
-    positions = _multiples(1, columns * count + 1)
-    row = pc.divide(positions, pa.scalar(columns, pa.int32()))
-    column = pc.subtract(positions, pc.multiply(row, pa.scalar(columns, pa.int32())))
-    at = pc.add(pc.multiply(column, pa.scalar(count, pa.int32())), row)
-    last = pc.equal(positions, pa.scalar(columns * count, pa.int32()))
-    interleaving: _Array = pc.if_else(last, positions, at)
-    return interleaving
-
-
 _SPAN_MASK: Final = pa.scalar(PROTOCOL_END_MASK, pa.int64())
 _ZERO: Final = pa.scalar(0, pa.int64())
 _ONE_64: Final = pa.scalar(1, pa.int64())
@@ -756,46 +758,23 @@ _THIRTY_TWO: Final = pa.scalar(32, pa.int64())
 _NO_INDEX: Final = pa.scalar(None, pa.int32())
 _NULL_ORIGIN: Final = pa.scalar("null", pa.string())
 _NO_BYTES: Final = pa.py_buffer(b"")
-#: Keys of _part_indices for the origin: the indices, among the offsets of the parts, of where
-#: each row's origin starts and ends; and those of the origins among the values they bound.
-_ORIGIN_ENDS: Final = -1
-_ORIGIN: Final = -2
-#: The key of _part_indices for the order of the offsets of the parts (part_offsets), two at
-#: a time: the index of pair j among part_offsets' four columns of pairs, one after the other.
-_INTERLEAVED: Final = -3
-
-
-#: _part_indices' answers for the last few lengths (a Spark batch's length recurs), up to
-#: _LONGEST_KEPT rows (64 bytes a row, 8 MiB at most for each of four lengths: a longer array's are
-#: made again, not kept for the life of the process).
-_PART_INDICES: dict[int, dict[int, pa.Buffer]] = {}
+#: _even_numbers' answers for the last few lengths (a Spark batch's length recurs), up to
+#: _LONGEST_KEPT rows (4 bytes a row, 512 KiB at most for each of four lengths: a longer array's
+#: are made again, not kept for the life of the process).
+_EVEN_NUMBERS: dict[int, pa.Buffer] = {}
 _LONGEST_KEPT: Final = 1 << 17
 
 
-def _part_indices(length: int) -> dict[int, pa.Buffer]:
-    """For ``length`` rows: the indices (int32) of part n of each row among the eight parts of
-    every row (n, 8 + n, 16 + n, ...), for each part a field is: 0, 2, 3, 5 and 7; under
-    _ORIGIN_ENDS, those of the offsets where the origin of each row starts and ends (0, 3, 8,
-    11, ..., and the last offset); under _ORIGIN, every second number (0, 2, 4, ...); under
-    _INTERLEAVED, the order of part_offsets' pairs of offsets."""
-    indices = _PART_INDICES.get(length)
-    if indices is None:
-        if len(_PART_INDICES) >= 4:
-            _PART_INDICES.clear()
-        eights = _multiples(8, length)
-        indices = {
-            number: _buffer(pc.add(eights, pa.scalar(number, pa.int32())))
-            for number in (0, 2, 3, 5, 7)
-        }
-        # Bound j of the 2 * length + 1: 8 * (j // 2) + 3 * (j % 2), which is 4 * j - j % 2.
-        numbers = _multiples(1, 2 * length + 1)
-        ends = pc.subtract(_multiples(4, 2 * length + 1), pc.bit_wise_and(numbers, _ONE))
-        indices[_ORIGIN_ENDS] = _buffer(ends)
-        indices[_ORIGIN] = _buffer(_multiples(2, length))
-        indices[_INTERLEAVED] = _buffer(_interleaving(4, length))
+def _even_numbers(length: int) -> pa.Buffer:
+    """The buffer of the first ``length`` even numbers, int32: 0, 2, 4, ..."""
+    evens = _EVEN_NUMBERS.get(length)
+    if evens is None:
+        if len(_EVEN_NUMBERS) >= 4:
+            _EVEN_NUMBERS.clear()
+        evens = _buffer(_multiples(2, length))
         if length <= _LONGEST_KEPT:
-            _PART_INDICES[length] = indices
-    return indices
+            _EVEN_NUMBERS[length] = evens
+    return evens
 
 
 def _multiples(step: int, count: int) -> _Array:

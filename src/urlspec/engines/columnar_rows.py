@@ -15,7 +15,7 @@ Three things save the time:
   without building a URL object, nor even a str of the row: it scans the row where it lies in the
   one string of the column's data. The offsets of the href's parts it returns give every getter
   as a slice of the input (:func:`hostname_rows` slices the hostname; :func:`parse_rows` gives
-  the lengths of the parts, from which :mod:`urlspec.columnar` cuts every field out of the
+  the offsets of the parts, from which :mod:`urlspec.columnar` cuts every field out of the
   column's data buffer with Arrow's kernels). Such an input is its
   href with any base that parses, too: it starts with a scheme and ":", and the basic URL parser
   (§4.4) reads the base only for an input without a scheme, or, in the "special relative or
@@ -43,9 +43,11 @@ from urlspec.fast_path import tier_2_or_3_href
 from urlspec.hosts.public_suffix_list import default_list
 from urlspec.infra import to_scalar_value_string
 from urlspec.own_href import (
+    KIND_SHIFT,
     NOT_OWN_HREF,
     NOT_SPECIAL,
     PROTOCOL_END_MASK,
+    SPANS_MASK,
     SPANS_TOO_LONG,
     SPECIAL_NOT_FILE,
     scan_own_href,
@@ -150,6 +152,7 @@ class Strings:
         self.text = text
         self.offsets = offsets
         self.validity = validity
+        self.has_nulls = len(validity) != 0
         self.first_bit: i64 = first_bit
         self.length: i64 = length
         self.base: i64 = 0
@@ -163,12 +166,16 @@ class Strings:
         """Where row ``index`` starts in text (row ``index - 1`` ends)."""
         at = 4 * index
         offsets = self.offsets
-        return (
-            offsets[at] | offsets[at + 1] << 8 | offsets[at + 2] << 16 | offsets[at + 3] << 24
-        ) - self.base
+        # (Each byte read as a machine integer: shifting and or-ing them as Python ints is
+        # slower.)
+        first: i64 = offsets[at]
+        second: i64 = offsets[at + 1]
+        third: i64 = offsets[at + 2]
+        fourth: i64 = offsets[at + 3]
+        return (first | second << 8 | third << 16 | fourth << 24) - self.base
 
     def is_null(self, index: i64) -> bool:
-        if not self.validity:
+        if not self.has_nulls:
             return False
         bit = self.first_bit + index
         return not self.validity[bit >> 3] >> (bit & 7) & 1
@@ -177,17 +184,18 @@ class Strings:
         """Make the first row the next one :meth:`scan_next` scans."""
         self.start = self.end = self.next_index = 0
 
-    def scan_next(self) -> int:
+    def scan_next(self, with_kind: bool = False) -> int:
         """``own_href.scan_own_href`` of the next row (scanned where it lies in text: from
-        ``start`` to ``end``), or :data:`NULL` for a null row. Each row's end is the next one's
-        start: one offset read a row."""
+        ``start`` to ``end``), or :data:`NULL` for a null row; ``with_kind``: with the kind of
+        its scheme when it packs offsets (``own_href.scan_own_href_in``). Each row's
+        end is the next one's start: one offset read a row."""
         index = self.next_index
         self.next_index = index + 1
         self.start = self.end
         self.end = self.offset(index + 1)
         if self.is_null(index):
             return NULL
-        return scan_own_href_in(self.text, self.start, self.end)
+        return scan_own_href_in(self.text, self.start, self.end, with_kind)
 
     def value(self) -> str:
         """The row scan_next scanned last (not null)."""
@@ -350,27 +358,15 @@ class ParsedRows:
     or of the href the fast path (or the URL parser) gives it, which is then its own href
     (``own_href.scan_own_href`` says so, and where its parts are; the getters of a URL are
     those of the URL its href parses to, §4.5's serializer output parsing back to an equal
-    URL). The column of hrefs is the values with ``hrefs`` at ``href_indices``; each row of it
-    is cut in eight parts, one after the other, where its ``spans`` (own_href.pack_spans, 0 for
-    a row with no parts) and its length say (columnar.part_offsets):
-
-    ====  ==============================================================================
-    part  what it is (own_href's ``*_from_spans`` getters)
-    ====  ==============================================================================
-    0     the protocol: the scheme and ":"
-    1     "//" before a host, else nothing
-    2     the host (and hostname: an own href has no port), "" when there is none
-    3     the pathname: the path, up to the query or fragment
-    4     a lone "?" (an empty query, whose search is ""), else nothing
-    5     the search: "?" and the query, "" when the query is null or empty
-    6     a lone "#" (an empty fragment, whose hash is ""), else nothing
-    7     the hash: "#" and the fragment, "" when the fragment is null or empty
-    ====  ==============================================================================
+    URL). The column of hrefs is the values with ``hrefs`` at ``href_indices``; each field of
+    a row is cut out of its row there, where its ``spans`` (own_href.pack_spans, 0 for a row
+    with no parts) and its length say (columnar.field_bounds, as own_href's ``*_from_spans``
+    getters cut them).
 
     The other rows (a value that is no URL, one whose href is no own href or too long for
     packed offsets, a blob: URL, whose origin is its path's) are given whole, by the scalar
-    API (:func:`row_of`), and their href is "" in the column of hrefs (all eight parts empty);
-    a null row is null there, and empty.
+    API (:func:`row_of`), and their href is "" in the column of hrefs (every field cut out of
+    it empty); a null row is null there, and empty.
     """
 
     def __init__(self) -> None:
@@ -424,27 +420,29 @@ def parse_rows(rows: Strings, base: URL | None) -> ParsedRows:
     """``URL(value, base)`` for each value, in a ParsedRows (each distinct value that is not
     its own href parsed once, while values repeat: _keeps_answers)."""
     parsed = ParsedRows()
-    all_spans = parsed.spans
+    # (One slot a row from the start, each row's set in place: 0 for a row with no parts.)
+    all_spans: list[int] = [0] * rows.length
+    parsed.spans = all_spans
     answers: dict[str, _Declined] | None = {}
     found: i64 = 0
     rows.rewind()
     for index in range(rows.length):
-        spans = rows.scan_next()
+        spans = rows.scan_next(True)
         if spans == NULL:
-            all_spans.append(0)
             if rows.length_of_row() != 0:
                 parsed.href_indices.append(index)
                 parsed.hrefs.append(None)
             continue
         if spans > SPANS_TOO_LONG:
-            protocol_end: i64 = spans & PROTOCOL_END_MASK
-            kind = scheme_kind_in(rows.text, rows.start, rows.start + protocol_end - 1)
+            kind: i64 = spans >> KIND_SHIFT
+            spans &= SPANS_MASK
             if kind == SPECIAL_NOT_FILE:  # (the commonest)
-                all_spans.append(spans)
+                all_spans[index] = spans
                 continue
             # A blob: URL's origin is its path's (the scalar API finds it).
+            protocol_end: i64 = spans & PROTOCOL_END_MASK
             if kind != NOT_SPECIAL or not _is_blob(rows.text, rows.start, protocol_end):
-                all_spans.append(spans)
+                all_spans[index] = spans
                 _append_kind(parsed, index, kind)
                 continue
         # Not an own href, or one too long for its offsets to be packed, or a blob: URL.
@@ -464,11 +462,10 @@ def parse_rows(rows: Strings, base: URL | None) -> ParsedRows:
         row = declined.row
         if row is None:
             parsed.hrefs.append(declined.href)
-            all_spans.append(declined.spans)
+            all_spans[index] = declined.spans
             _append_kind(parsed, index, declined.kind)
         else:
             parsed.hrefs.append("")
-            all_spans.append(0)
             parsed.other_indices.append(index)
             parsed.other_rows.append(row)
     return parsed
@@ -502,8 +499,9 @@ def registrable_domain_starts(hostnames: Strings) -> list[int]:
     psl = default_list()
     text = hostnames.text
     starts: list[int] = []
+    end = hostnames.offset(0)
     for index in range(hostnames.length):
-        begin = hostnames.offset(index)
+        begin = end  # (each host's end is the next one's start: one offset read a host)
         end = hostnames.offset(index + 1)
         if begin == end or hostnames.is_null(index):
             starts.append(-1)

@@ -84,9 +84,16 @@ _KEY_BITS: Final = 7 * _SHORT_LENGTH
 # What the walk keeps of a key before the next code point (its last seven: the key stays below
 # 2**63 whatever the code point).
 _KEY_KEPT: Final = (1 << (_KEY_BITS - 7)) - 1
-_NO_KEY: Final = -1  # the key of a slot whose name is not short
-_FLAG_BITS: Final = 8  # a slot holds node << _FLAG_BITS | flags
+_FLAG_BITS: Final = 8  # _find_node answers node << _FLAG_BITS | flags
 _FLAGS_MASK: Final = (1 << _FLAG_BITS) - 1
+# The table is one string, _SLOT_WIDTH code points a slot (a probe reads one stretch of memory,
+# no object per slot): the node (0: an empty slot), its flags, and the key of its name in three
+# code points of _KEY_CHUNK_BITS bits each, the lowest first (a key is below 2**60: _KEY_BITS
+# bits and a length of at most 8), or _NO_KEY's when the name is not short.
+_SLOT_WIDTH: Final = 5
+_KEY_CHUNK_BITS: Final = 20
+_KEY_CHUNK_MASK: Final = (1 << _KEY_CHUNK_BITS) - 1
+_NO_KEY: Final = (1 << (3 * _KEY_CHUNK_BITS)) - 1  # no short name's key
 
 #: What PublicSuffixList._split_points answers instead of a position.
 NOT_PLAIN: Final = -2  # the host is not a plain domain (the host parser must read it)
@@ -103,24 +110,29 @@ class PublicSuffixList:
     def __init__(self, nodes: dict[str, int], version: str | None, source: str) -> None:
         self._nodes = nodes
         # The same nodes as a hash table (the compiled build's): node i (from 1; 0 is no node)
-        # is named _names[i]; _slots maps a suffix's hash (its bits folded, masked) to the first
-        # slot of a linear probe, and holds node << _FLAG_BITS | the node's flags; _keys holds
-        # the key of the slot's name (suffix_key) when it is short, else _NO_KEY.
+        # is named _names[i]; a suffix's hash (its bits folded, masked by _slot_mask) is the
+        # first slot of a linear probe in _table (see _SLOT_WIDTH), a third of whose slots at
+        # most are taken.
         self._names: list[str] = [""]
         size = 16
-        while size < 4 * len(nodes):
+        while size < 3 * len(nodes):
             size *= 2
-        self._slots: list[int] = [0] * size
-        self._keys: list[int] = [_NO_KEY] * size
+        table = [0] * (_SLOT_WIDTH * size)
         for name, flags in nodes.items():
-            node_hash = suffix_hash(name)
-            slot = _first_slot(node_hash, size - 1)
-            while self._slots[slot]:
+            slot = _first_slot(suffix_hash(name), size - 1)
+            while table[_SLOT_WIDTH * slot]:
                 slot = (slot + 1) & (size - 1)
-            self._slots[slot] = len(self._names) << _FLAG_BITS | flags
+            key = _NO_KEY
             if len(name) <= _SHORT_LENGTH and name.isascii():
-                self._keys[slot] = suffix_key(name)
+                key = suffix_key(name)
+            at = _SLOT_WIDTH * slot
+            table[at] = len(self._names)
+            table[at + 1] = flags
+            for chunk in range(3):
+                table[at + 2 + chunk] = key >> (chunk * _KEY_CHUNK_BITS) & _KEY_CHUNK_MASK
             self._names.append(name)
+        self._table = "".join(map(chr, table))
+        self._slot_mask = size - 1
         #: The list's version (its "// VERSION:" line), or None when it has none.
         self.version = version
         #: Where the list comes from (a path or a package's name and version).
@@ -461,26 +473,31 @@ class PublicSuffixList:
         below it. ``key`` is the suffix's code points packed as :func:`suffix_key` packs
         them (without the length), the suffix's own when it is short and ``keyed`` (its code
         points are ASCII)."""
-        slots = self._slots
-        slot_mask: i64 = len(slots) - 1
+        table = self._table
+        slot_mask: i64 = self._slot_mask
         slot = _first_slot(suffix_hash, slot_mask)
         length: i64 = end - start
         short = keyed and length <= _SHORT_LENGTH
         if short:
             key |= length << _KEY_BITS
         while True:
-            found: i64 = slots[slot]
-            if found == 0:
+            at: i64 = slot * _SLOT_WIDTH
+            node: i64 = ord(table[at])
+            if node == 0:
                 return 0
             # The hash led here; the name decides (two suffixes may share a hash or a slot):
             # a short one by its key (its length and code points), a longer one code point by
             # code point.
             if short:
-                slot_key: i64 = self._keys[slot]
+                slot_key: i64 = (
+                    ord(table[at + 2])
+                    | ord(table[at + 3]) << _KEY_CHUNK_BITS
+                    | ord(table[at + 4]) << (2 * _KEY_CHUNK_BITS)
+                )
                 if slot_key == key:
-                    return found
-            elif _same_text(self._names[found >> _FLAG_BITS], text, start, end, lower):
-                return found
+                    return node << _FLAG_BITS | ord(table[at + 1])
+            elif _same_text(self._names[node], text, start, end, lower):
+                return node << _FLAG_BITS | ord(table[at + 1])
             slot = (slot + 1) & slot_mask
 
 
