@@ -506,13 +506,15 @@ def registrable_domain_starts(hostnames: Strings) -> list[int]:
         if begin == end or hostnames.is_null(index):
             starts.append(-1)
             continue
-        # Where the last label starts (a loop over its few code points, no search).
-        last_label: i64 = end
-        while last_label > begin and ord(text[last_label - 1]) != 0x2E:
-            last_label -= 1
-        if last_label < end and 0x30 <= ord(text[last_label]) <= 0x39:  # IPv4
-            starts.append(-1)
-            continue
+        # An IPv4 address ends in a digit: then where the last label starts (a loop over its
+        # few code points, no search), and whether it starts with a digit.
+        if 0x30 <= ord(text[end - 1]) <= 0x39:
+            last_label: i64 = end
+            while last_label > begin and ord(text[last_label - 1]) != 0x2E:
+                last_label -= 1
+            if last_label < end and 0x30 <= ord(text[last_label]) <= 0x39:  # IPv4
+                starts.append(-1)
+                continue
         start = psl.registrable_domain_start_in(text, begin, end)
         starts.append(-1 if start < 0 else start - begin)
     return starts

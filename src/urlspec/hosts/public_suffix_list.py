@@ -87,13 +87,14 @@ _KEY_KEPT: Final = (1 << (_KEY_BITS - 7)) - 1
 _FLAG_BITS: Final = 8  # _find_node answers node << _FLAG_BITS | flags
 _FLAGS_MASK: Final = (1 << _FLAG_BITS) - 1
 # The table is one string, _SLOT_WIDTH code points a slot (a probe reads one stretch of memory,
-# no object per slot): the node (0: an empty slot), its flags, and the key of its name in three
+# no object per slot): the node (0: an empty slot), its flags, and the key of its name in four
 # code points of _KEY_CHUNK_BITS bits each, the lowest first (a key is below 2**60: _KEY_BITS
-# bits and a length of at most 8), or _NO_KEY's when the name is not short.
-_SLOT_WIDTH: Final = 5
-_KEY_CHUNK_BITS: Final = 20
+# bits and a length of at most 8), or _NO_KEY's when the name is not short. Every code point is
+# below 2**16, so that the string takes two bytes a code point.
+_SLOT_WIDTH: Final = 6
+_KEY_CHUNK_BITS: Final = 15
 _KEY_CHUNK_MASK: Final = (1 << _KEY_CHUNK_BITS) - 1
-_NO_KEY: Final = (1 << (3 * _KEY_CHUNK_BITS)) - 1  # no short name's key
+_NO_KEY: Final = (1 << (4 * _KEY_CHUNK_BITS)) - 1  # no short name's key
 
 #: What PublicSuffixList._split_points answers instead of a position.
 NOT_PLAIN: Final = -2  # the host is not a plain domain (the host parser must read it)
@@ -128,7 +129,7 @@ class PublicSuffixList:
             at = _SLOT_WIDTH * slot
             table[at] = len(self._names)
             table[at + 1] = flags
-            for chunk in range(3):
+            for chunk in range(4):
                 table[at + 2 + chunk] = key >> (chunk * _KEY_CHUNK_BITS) & _KEY_CHUNK_MASK
             self._names.append(name)
         self._table = "".join(map(chr, table))
@@ -489,12 +490,13 @@ class PublicSuffixList:
             # a short one by its key (its length and code points), a longer one code point by
             # code point.
             if short:
-                slot_key: i64 = (
-                    ord(table[at + 2])
-                    | ord(table[at + 3]) << _KEY_CHUNK_BITS
-                    | ord(table[at + 4]) << (2 * _KEY_CHUNK_BITS)
-                )
-                if slot_key == key:
+                # (The lowest chunk first: most other keys differ there.)
+                if (
+                    ord(table[at + 2]) == key & _KEY_CHUNK_MASK
+                    and ord(table[at + 3]) == (key >> _KEY_CHUNK_BITS) & _KEY_CHUNK_MASK
+                    and ord(table[at + 4]) == (key >> (2 * _KEY_CHUNK_BITS)) & _KEY_CHUNK_MASK
+                    and ord(table[at + 5]) == key >> (3 * _KEY_CHUNK_BITS)
+                ):
                     return node << _FLAG_BITS | ord(table[at + 1])
             elif _same_text(self._names[node], text, start, end, lower):
                 return node << _FLAG_BITS | ord(table[at + 1])
