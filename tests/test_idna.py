@@ -1160,6 +1160,13 @@ _BY_LABELS_LABELS = (
     "a\u200c\u3002b",
     "\x85\ud83d\ude00",
     "\ud83d\ude00",
+    # "xn--" labels decoded in one scan: to nothing, to a deviation, to a symbol, after a mapped
+    # dot and to RTL there, not ASCII.
+    "xn--",
+    "xn--zca",
+    "xn--ls8h",
+    "a\u3002xn--4db",
+    "xn--\u00fc",
 )
 
 

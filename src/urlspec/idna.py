@@ -350,13 +350,12 @@ def _convert_label_in_full(label: str) -> _ConvertedLabel:
 
 
 def _convert_one_label_in_one_scan(label: str) -> _ConvertedLabel | None:
-    """:func:`_convert_label` for a label none of whose processed labels starts with "xn--" (the
-    common case): steps 1-2 map and normalize it, then one scan of the result finds what step
-    4's validity criteria, the Bidi domain name test and the domain parser's step 8 ask of each
-    label it breaks into (step 3: several where a mapping holds U+002E). None when the label
-    needs the full path (tests/test_idna.py proves the two equal): a processed label starts with
-    "xn--" (to decode), or the label holds a surrogate code point (which the scalar value
-    conversion may join with the next one).
+    """:func:`_convert_label` in one scan: steps 1-2 map and normalize the label, then one scan
+    of the result finds what step 4's validity criteria, the Bidi domain name test and the
+    domain parser's step 8 ask of each label it breaks into (step 3: several where a mapping
+    holds U+002E); a label starting with "xn--" is decoded and validated as step 4 does. None
+    when the label needs the full path (tests/test_idna.py proves the two equal): it holds a
+    surrogate code point (which the scalar value conversion may join with the next one).
 
     With the domain parser's flags and beStrict false, a processed label not starting with
     "xn--" fails §4.1 criterion 6 (a mark first), 7 (a code point beyond ASCII neither valid nor
@@ -375,6 +374,9 @@ def _convert_one_label_in_one_scan(label: str) -> _ConvertedLabel | None:
     # The result is the processed string with each label beyond ASCII replaced by its "xn--"
     # form: the ASCII labels between those are copied as they are, processed[copied:start].
     pieces: list[str] = []
+    # (the "xn--" labels decoded, in order: each takes its label's place where the Bidi rule
+    # reads the processed labels; made at the first)
+    decoded_labels: list[str] | None = None
     copied: i64 = 0
     label_start: i64 = 0
     label_is_ascii = True
@@ -392,23 +394,49 @@ def _convert_one_label_in_one_scan(label: str) -> _ConvertedLabel | None:
                 if ascii_kinds[code_point] == _ASCII_DOMAIN_FORBIDDEN:
                     fails = True  # (the domain parser's step 8)
                 continue
-            # 3. U+002E (.): the label processed[label_start:index] ends. Does it start with
-            # "xn--"? (Mapped: lowercase.)
-            if (
+            # 3. U+002E (.): the label processed[label_start:index] ends.
+            if fails:
+                pass
+            elif (
                 index - label_start >= 4
                 and ord(processed[label_start]) == 0x78
                 and ord(processed[label_start + 1]) == 0x6E
                 and ord(processed[label_start + 2]) == 0x2D
                 and ord(processed[label_start + 3]) == 0x2D
             ):
-                return None
-            if not label_is_ascii and not fails:
+                # 4.1. It starts with "xn--" (mapped: in lowercase): decode it and validate the
+                # decoded label, which takes its place; ToASCII step 3 encodes it again.
+                punycode_errors: list[str] = []
+                decoded = _convert_punycode_label(
+                    processed[label_start:index], _LABEL_FLAGS, punycode_errors
+                )
+                if decoded is not None and not punycode_errors:
+                    _check_validity(decoded, _LABEL_FLAGS, punycode_errors)
+                if decoded is None or punycode_errors:
+                    fails = True
+                else:
+                    if _is_rtl_label(decoded):
+                        has_rtl_code_point = True
+                    if decoded_labels is None:
+                        decoded_labels = []
+                    decoded_labels.append(decoded)
+                    try:
+                        encoded = punycode.encode(decoded)
+                    except punycode.PunycodeError:
+                        fails = True
+                        encoded = ""
+                    if copied < label_start:
+                        pieces.append(processed[copied:label_start])
+                    pieces.append(_ACE_PREFIX)
+                    pieces.append(encoded)
+                    copied = index
+            elif not label_is_ascii:
                 processed_label = processed[label_start:index]
                 # 4. Criterion 8.
                 if label_has_joiner:
-                    errors: list[str] = []
-                    _check_joiners(processed_label, errors)
-                    fails = bool(errors)
+                    joiner_errors: list[str] = []
+                    _check_joiners(processed_label, joiner_errors)
+                    fails = bool(joiner_errors)
                 # ToASCII step 3.
                 encoded = ""
                 if not fails:
@@ -445,12 +473,24 @@ def _convert_one_label_in_one_scan(label: str) -> _ConvertedLabel | None:
     if fails:
         return _FAILED_LABEL
     if copied == 0:
-        result = processed
-    else:
-        if copied < length:
-            pieces.append(processed[copied:])
-        result = "".join(pieces)
+        return _ConvertedLabel(processed, False, has_rtl_code_point, processed)
+    if copied < length:
+        pieces.append(processed[copied:])
+    result = "".join(pieces)
+    if decoded_labels is not None:
+        processed = _with_decoded_labels(processed, decoded_labels)
     return _ConvertedLabel(result, False, has_rtl_code_point, processed)
+
+
+def _with_decoded_labels(processed: str, decoded_labels: list[str]) -> str:
+    """The processed labels with the "xn--" ones replaced by ``decoded_labels``, in order."""
+    labels = processed.split(".")
+    decoded_index = 0
+    for index in range(len(labels)):
+        if labels[index].startswith(_ACE_PREFIX):
+            labels[index] = decoded_labels[decoded_index]
+            decoded_index += 1
+    return ".".join(labels)
 
 
 def _has_forbidden_ascii_domain_code_point(ascii: str) -> bool:
