@@ -603,7 +603,7 @@ def rewritten_href(input: str, as_is: bool = False) -> str | None:
     host_end = i
     # A host beyond ASCII: the domain to ASCII of its common labels, in one pass (the host
     # parser's answer for it: https://url.spec.whatwg.org/#concept-host-parser, whose domain to
-    # ASCII idna.domain_to_ascii_in_one_pass gives when it gives anything); for any other, the
+    # ASCII idna.domain_to_ascii_or_none gives when it gives anything); for any other, the
     # state machine.
     ascii_host = ""
     if beyond_ascii:

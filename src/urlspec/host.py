@@ -189,7 +189,7 @@ def _ascii_domain_to_ascii_by_regex(domain: str) -> str | None:
 
 #: What an ASCII code point is to a domain (index: the code point): a forbidden domain code point,
 #: an uppercase letter (the domain parser lowercases it), or another (read by the loops over
-#: code points here and in :func:`urlspec.idna.domain_to_ascii_in_one_pass`).
+#: code points here and in :mod:`urlspec.idna`'s conversion of a label).
 ASCII_DOMAIN_OTHER: Final = 0
 ASCII_DOMAIN_UPPERCASE: Final = 1
 ASCII_DOMAIN_FORBIDDEN: Final = 2
