@@ -407,6 +407,11 @@ COMPILED_TIERS_ONLY = [
     ("HTTP://\u0130.example/", "http://xn--i-9bb.example/"),
     ("http://a.\u017fcom:80/", "http://a.scom/"),
     ("https://WWW.b\u00fccher.DE:8080\\a/./b", "https://www.xn--bcher-kva.de:8080/a/b"),
+    # A trailing "." and mapped dots (U+3002, U+FF0E, U+FF61 map to "."): the host is the domain
+    # to ASCII, its trailing "." kept.
+    ("http://b\u00fccher.de./", "http://xn--bcher-kva.de./"),
+    ("http://a\u3002b\uff0ec\uff61/", "http://a.b.c./"),
+    ("http://b\u00fccher\u3002de\u3002/x?q#f", "http://xn--bcher-kva.de./x?q#f"),
     ("http://a/./b", "http://a/b"),
     ("http://a/b/..", "http://a/"),
     ("http://a/%2e/b", "http://a/b"),
@@ -897,6 +902,33 @@ def test_rewritten_href_agrees_on_internationalized_hosts() -> None:
     for url in idn.generated_urls():
         assert check_rewritten_href(url) not in (None, fast_path.DECLINED), url
     assert not entries or answers.get("href", 0) > 0
+
+
+# Hosts beyond ASCII whose domain to ASCII ends in "." or holds labels made of mapped dots
+# (U+3002, U+FF0E, U+FF61), whose last label is a number only once mapped (full-width digits,
+# "０ｘ"), or that map to an IPv4 address: the ends-in-a-number checker runs on the ASCII domain.
+_MAPPED_FIRST_LABELS = ("b\u00fccher", "a", "\uff41", "1", "\uff11\u3002\uff12\u3002\uff13")
+_MAPPED_DOTS = (".", "\u3002", "\uff0e", "\uff61")
+_MAPPED_LAST_LABELS = (
+    *("de", "\u00fc", "\uff11\uff12\uff13", "\uff10\uff58\uff11", "0x1", "0X", "0xg", "\uff11"),
+    *("1", "", "\uff24\uff25", "8a", "0x\u00fc"),
+)
+_MAPPED_ENDS = ("", ".", "\u3002", "\uff0e\uff0e")
+
+
+def test_rewritten_href_agrees_on_hosts_with_mapped_dots() -> None:
+    """Every host of the pieces above (1,040), in special URLs with and without a port, a path
+    to rewrite, a query and fragment: rewritten_href takes some of each kind."""
+    templates = ("https://{}/x", "HTTP://{}:8080\\a/../b?q#f", "ws://{}", "http://{}:80/")
+    taken: set[str] = set()
+    for first, dot, last, end in itertools.product(
+        _MAPPED_FIRST_LABELS, _MAPPED_DOTS, _MAPPED_LAST_LABELS, _MAPPED_ENDS
+    ):
+        for template in templates:
+            href = check_rewritten_href(template.format(first + dot + last + end))
+            if href not in (None, fast_path.DECLINED) and end:
+                taken.add(dot + end)
+    assert taken == {dot + end for dot in _MAPPED_DOTS for end in _MAPPED_ENDS[1:3]}
 
 
 def test_the_dot_segments_of_rewritten_href_are_the_url_standards() -> None:

@@ -852,8 +852,22 @@ def rewritten_href(input: str, as_is: bool = False) -> str | None:
         after_path = query + fragment
     else:
         after_path = text[query_start:]
-    if beyond_ascii and scan_own_href(f"{before_path}{path}{after_path}") == NOT_OWN_HREF:
-        return None  # (a domain to ASCII that tier 1 does not admit, such as an IPv4 address)
+    if beyond_ascii:
+        # The host is the domain to ASCII unless that ends in a number (then the IPv4 parser
+        # reads it), which the ends-in-a-number checker decides on the ASCII domain, skipping one
+        # trailing empty label (https://url.spec.whatwg.org/#ends-in-a-number-checker): a mapped
+        # dot (such as U+3002) or full-width digits show only there. Tier 1 checks the ASCII
+        # domain but a trailing "." (which it admits in no host): its last label before that "."
+        # must start with no ASCII digit (a number, or an IPv4 address whose serialization has no
+        # trailing "."; starting with a digit is only ever declined).
+        before_checked_path = before_path
+        if ascii_host[len(ascii_host) - 1] == ".":
+            last = ascii_host.rfind(".", 0, len(ascii_host) - 1) + 1
+            if last == len(ascii_host) - 1 or 0x30 <= ord(ascii_host[last]) <= 0x39:
+                return None  # an empty label, or a last label that may be a number
+            before_checked_path = before_path[: len(before_path) - 1]
+        if scan_own_href(f"{before_checked_path}{path}{after_path}") == NOT_OWN_HREF:
+            return None  # (a domain to ASCII that tier 1 does not admit, such as an IPv4 address)
     if port < 0:
         return f"{before_path}{path}{after_path}"
     return f"{before_path}:{port}{path}{after_path}"
