@@ -412,6 +412,9 @@ COMPILED_TIERS_ONLY = [
     ("http://b\u00fccher.de./", "http://xn--bcher-kva.de./"),
     ("http://a\u3002b\uff0ec\uff61/", "http://a.b.c./"),
     ("http://b\u00fccher\u3002de\u3002/x?q#f", "http://xn--bcher-kva.de./x?q#f"),
+    # "<" and ">" before U+0338: NFC composes them to "≮" and "≯" in the domain to ASCII.
+    ("http://a>\u0338.example/", "http://xn--a-pgo.example/"),
+    ("http://\u00fc<\u0338\u3002de\u3002/", "http://xn--tda832o.de./"),
     ("http://a/./b", "http://a/b"),
     ("http://a/b/..", "http://a/"),
     ("http://a/%2e/b", "http://a/b"),
@@ -929,6 +932,28 @@ def test_rewritten_href_agrees_on_hosts_with_mapped_dots() -> None:
             if href not in (None, fast_path.DECLINED) and end:
                 taken.add(dot + end)
     assert taken == {dot + end for dot in _MAPPED_DOTS for end in _MAPPED_ENDS[1:3]}
+
+
+# The ASCII code points that tier 1 admits in no label ("%", forbidden domain code points), in
+# hosts beyond ASCII or not, alone or before U+0338 (which NFC composes "<", "=" and ">" with).
+_NOT_IN_LABEL_PIECES = ("<", ">", "=", "%", "%41", "[", "]", "[:1]", "^", "|", "A")
+_NOT_IN_LABEL_HOSTS = ("{}", "a{}", "\u00fc{}", "{}\u00fc", "a{}.\u00fc", "\u00fc.b{}\u3002")
+
+
+def test_rewritten_href_agrees_on_hosts_with_code_points_not_in_labels() -> None:
+    """Every host of the pieces above, with and without U+0338 after the piece, in special URLs
+    with and without a port and a path to rewrite: rewritten_href takes "≮", "≠", "≯" so
+    written."""
+    templates = ("https://{}/x", "HTTP://{}:8080\\a/../b?q#f", "ws://{}")
+    taken: set[str] = set()
+    for piece, host, mark in itertools.product(
+        _NOT_IN_LABEL_PIECES, _NOT_IN_LABEL_HOSTS, ("", "\u0338")
+    ):
+        for template in templates:
+            href = check_rewritten_href(template.format(host.format(piece + mark)))
+            if href not in (None, fast_path.DECLINED):
+                taken.add(piece + mark)
+    assert {"<\u0338", ">\u0338", "=\u0338"} <= taken
 
 
 def test_the_dot_segments_of_rewritten_href_are_the_url_standards() -> None:

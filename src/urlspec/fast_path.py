@@ -578,6 +578,11 @@ def rewritten_href(input: str, as_is: bool = False) -> str | None:
     last_label = host_start
     label_before: i64 = host_start
     beyond_ascii = False  # in the host
+    # A forbidden domain code point, or "%" (percent-decoded first), in the host: the patterns
+    # decide, but in a host beyond ASCII, whose domain to ASCII decides (it fails on a forbidden
+    # domain code point left once mapped; "<" and ">" before U+0338 compose to one beyond ASCII,
+    # "≮" and "≯").
+    not_in_label = False
     while i < length:
         c = data[i]
         if 0x61 <= c | 0x20 <= 0x7A:  # an ASCII letter (the commonest)
@@ -598,9 +603,11 @@ def rewritten_href(input: str, as_is: bool = False) -> str | None:
         elif c <= 0x20 or c >= 0x7F or c == 0x40:  # a control, space, beyond ASCII; "@"
             return _declined_at(c)
         elif not classes[c] & _IN_LABEL:
-            return None  # a forbidden domain code point, or "%" (percent-decoded first)
+            not_in_label = True
         i += 1
     host_end = i
+    if not_in_label and not beyond_ascii:
+        return None
     # A host beyond ASCII: the domain to ASCII of its common labels, in one pass (the host
     # parser's answer for it: https://url.spec.whatwg.org/#concept-host-parser, whose domain to
     # ASCII idna.domain_to_ascii_or_none gives when it gives anything); for any other, the
