@@ -483,7 +483,9 @@ def rewritten_href(input: str, as_is: bool = False) -> str | None:
       (https://url.spec.whatwg.org/#concept-domain-to-ascii); a host beyond ASCII (but a file
       URL's) becomes its domain to ASCII (idna.domain_to_ascii: one pass for common labels,
       else UTS #46 step by step; a failure, or a "%" in the host, which the host parser
-      percent-decodes first: DECLINED);
+      percent-decodes first: DECLINED), trailing "." and all (a mapped dot such as U+3002 is
+      "." there), unless it ends in a number
+      (https://url.spec.whatwg.org/#ends-in-a-number-checker, run on the ASCII domain);
       a file URL's ``localhost`` becomes the empty host (https://url.spec.whatwg.org/#file-host-state);
     * a port of digits (not of a file URL, whose file host state reads ":" as part of the host)
       in range is kept as a number, and dropped when it is the scheme's default port
@@ -628,7 +630,10 @@ def rewritten_href(input: str, as_is: bool = False) -> str | None:
             return DECLINED
         ascii_host = ascii_domain
     if last_label == host_end and host_end > host_start:
-        last_label = label_before  # a trailing "." (the ends-in-a-number checker skips it)
+        # A trailing "." (the ends-in-a-number checker skips it). (Of a host beyond ASCII, the
+        # labels as written, which its domain to ASCII may split at a mapped dot: a hexadecimal
+        # one is a hexadecimal one there too; the checker runs on the ASCII domain below.)
+        last_label = label_before
         label_end = host_end - 1
         if not beyond_ascii and not _is_hexadecimal_number(data, last_label, label_end):
             return None  # tier 1 admits no trailing "." (the patterns decide)
