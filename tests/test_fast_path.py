@@ -407,6 +407,14 @@ COMPILED_TIERS_ONLY = [
     ("HTTP://\u0130.example/", "http://xn--i-9bb.example/"),
     ("http://a.\u017fcom:80/", "http://a.scom/"),
     ("https://WWW.b\u00fccher.DE:8080\\a/./b", "https://www.xn--bcher-kva.de:8080/a/b"),
+    # A trailing "." and mapped dots (U+3002, U+FF0E, U+FF61 map to "."): the host is the domain
+    # to ASCII, its trailing "." kept.
+    ("http://b\u00fccher.de./", "http://xn--bcher-kva.de./"),
+    ("http://a\u3002b\uff0ec\uff61/", "http://a.b.c./"),
+    ("http://b\u00fccher\u3002de\u3002/x?q#f", "http://xn--bcher-kva.de./x?q#f"),
+    # "<" and ">" before U+0338: NFC composes them to "≮" and "≯" in the domain to ASCII.
+    ("http://a>\u0338.example/", "http://xn--a-pgo.example/"),
+    ("http://\u00fc<\u0338\u3002de\u3002/", "http://xn--tda832o.de./"),
     ("http://a/./b", "http://a/b"),
     ("http://a/b/..", "http://a/"),
     ("http://a/%2e/b", "http://a/b"),
@@ -897,6 +905,55 @@ def test_rewritten_href_agrees_on_internationalized_hosts() -> None:
     for url in idn.generated_urls():
         assert check_rewritten_href(url) not in (None, fast_path.DECLINED), url
     assert not entries or answers.get("href", 0) > 0
+
+
+# Hosts beyond ASCII whose domain to ASCII ends in "." or holds labels made of mapped dots
+# (U+3002, U+FF0E, U+FF61), whose last label is a number only once mapped (full-width digits,
+# "０ｘ"), or that map to an IPv4 address: the ends-in-a-number checker runs on the ASCII domain.
+_MAPPED_FIRST_LABELS = ("b\u00fccher", "a", "\uff41", "1", "\uff11\u3002\uff12\u3002\uff13")
+_MAPPED_DOTS = (".", "\u3002", "\uff0e", "\uff61")
+_MAPPED_LAST_LABELS = (
+    *("de", "\u00fc", "\uff11\uff12\uff13", "\uff10\uff58\uff11", "0x1", "0X", "0xg", "\uff11"),
+    *("1", "", "\uff24\uff25", "8a", "0x\u00fc"),
+)
+_MAPPED_ENDS = ("", ".", "\u3002", "\uff0e\uff0e")
+
+
+def test_rewritten_href_agrees_on_hosts_with_mapped_dots() -> None:
+    """Every host of the pieces above (1,040), in special URLs with and without a port, a path
+    to rewrite, a query and fragment: rewritten_href takes some of each kind."""
+    templates = ("https://{}/x", "HTTP://{}:8080\\a/../b?q#f", "ws://{}", "http://{}:80/")
+    taken: set[str] = set()
+    for first, dot, last, end in itertools.product(
+        _MAPPED_FIRST_LABELS, _MAPPED_DOTS, _MAPPED_LAST_LABELS, _MAPPED_ENDS
+    ):
+        for template in templates:
+            href = check_rewritten_href(template.format(first + dot + last + end))
+            if href not in (None, fast_path.DECLINED) and end:
+                taken.add(dot + end)
+    assert taken == {dot + end for dot in _MAPPED_DOTS for end in _MAPPED_ENDS[1:3]}
+
+
+# The ASCII code points that tier 1 admits in no label ("%", forbidden domain code points), in
+# hosts beyond ASCII or not, alone or before U+0338 (which NFC composes "<", "=" and ">" with).
+_NOT_IN_LABEL_PIECES = ("<", ">", "=", "%", "%41", "[", "]", "[:1]", "^", "|", "A")
+_NOT_IN_LABEL_HOSTS = ("{}", "a{}", "\u00fc{}", "{}\u00fc", "a{}.\u00fc", "\u00fc.b{}\u3002")
+
+
+def test_rewritten_href_agrees_on_hosts_with_code_points_not_in_labels() -> None:
+    """Every host of the pieces above, with and without U+0338 after the piece, in special URLs
+    with and without a port and a path to rewrite: rewritten_href takes "≮", "≠", "≯" so
+    written."""
+    templates = ("https://{}/x", "HTTP://{}:8080\\a/../b?q#f", "ws://{}")
+    taken: set[str] = set()
+    for piece, host, mark in itertools.product(
+        _NOT_IN_LABEL_PIECES, _NOT_IN_LABEL_HOSTS, ("", "\u0338")
+    ):
+        for template in templates:
+            href = check_rewritten_href(template.format(host.format(piece + mark)))
+            if href not in (None, fast_path.DECLINED):
+                taken.add(piece + mark)
+    assert {"<\u0338", ">\u0338", "=\u0338"} <= taken
 
 
 def test_the_dot_segments_of_rewritten_href_are_the_url_standards() -> None:

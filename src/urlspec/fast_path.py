@@ -483,7 +483,9 @@ def rewritten_href(input: str, as_is: bool = False) -> str | None:
       (https://url.spec.whatwg.org/#concept-domain-to-ascii); a host beyond ASCII (but a file
       URL's) becomes its domain to ASCII (idna.domain_to_ascii: one pass for common labels,
       else UTS #46 step by step; a failure, or a "%" in the host, which the host parser
-      percent-decodes first: DECLINED);
+      percent-decodes first: DECLINED), trailing "." and all (a mapped dot such as U+3002 is
+      "." there), unless it ends in a number
+      (https://url.spec.whatwg.org/#ends-in-a-number-checker, run on the ASCII domain);
       a file URL's ``localhost`` becomes the empty host (https://url.spec.whatwg.org/#file-host-state);
     * a port of digits (not of a file URL, whose file host state reads ":" as part of the host)
       in range is kept as a number, and dropped when it is the scheme's default port
@@ -578,6 +580,11 @@ def rewritten_href(input: str, as_is: bool = False) -> str | None:
     last_label = host_start
     label_before: i64 = host_start
     beyond_ascii = False  # in the host
+    # A forbidden domain code point, or "%" (percent-decoded first), in the host: the patterns
+    # decide, but in a host beyond ASCII, whose domain to ASCII decides (it fails on a forbidden
+    # domain code point left once mapped; "<" and ">" before U+0338 compose to one beyond ASCII,
+    # "≮" and "≯").
+    not_in_label = False
     while i < length:
         c = data[i]
         if 0x61 <= c | 0x20 <= 0x7A:  # an ASCII letter (the commonest)
@@ -598,9 +605,11 @@ def rewritten_href(input: str, as_is: bool = False) -> str | None:
         elif c <= 0x20 or c >= 0x7F or c == 0x40:  # a control, space, beyond ASCII; "@"
             return _declined_at(c)
         elif not classes[c] & _IN_LABEL:
-            return None  # a forbidden domain code point, or "%" (percent-decoded first)
+            not_in_label = True
         i += 1
     host_end = i
+    if not_in_label and not beyond_ascii:
+        return None
     # A host beyond ASCII: the domain to ASCII of its common labels, in one pass (the host
     # parser's answer for it: https://url.spec.whatwg.org/#concept-host-parser, whose domain to
     # ASCII idna.domain_to_ascii_or_none gives when it gives anything); for any other, the
@@ -621,7 +630,10 @@ def rewritten_href(input: str, as_is: bool = False) -> str | None:
             return DECLINED
         ascii_host = ascii_domain
     if last_label == host_end and host_end > host_start:
-        last_label = label_before  # a trailing "." (the ends-in-a-number checker skips it)
+        # A trailing "." (the ends-in-a-number checker skips it). (Of a host beyond ASCII, the
+        # labels as written, which its domain to ASCII may split at a mapped dot: a hexadecimal
+        # one is a hexadecimal one there too; the checker runs on the ASCII domain below.)
+        last_label = label_before
         label_end = host_end - 1
         if not beyond_ascii and not _is_hexadecimal_number(data, last_label, label_end):
             return None  # tier 1 admits no trailing "." (the patterns decide)
@@ -852,8 +864,22 @@ def rewritten_href(input: str, as_is: bool = False) -> str | None:
         after_path = query + fragment
     else:
         after_path = text[query_start:]
-    if beyond_ascii and scan_own_href(f"{before_path}{path}{after_path}") == NOT_OWN_HREF:
-        return None  # (a domain to ASCII that tier 1 does not admit, such as an IPv4 address)
+    if beyond_ascii:
+        # The host is the domain to ASCII unless that ends in a number (then the IPv4 parser
+        # reads it), which the ends-in-a-number checker decides on the ASCII domain, skipping one
+        # trailing empty label (https://url.spec.whatwg.org/#ends-in-a-number-checker): a mapped
+        # dot (such as U+3002) or full-width digits show only there. Tier 1 checks the ASCII
+        # domain but a trailing "." (which it admits in no host): its last label before that "."
+        # must start with no ASCII digit (a number, or an IPv4 address whose serialization has no
+        # trailing "."; starting with a digit is only ever declined).
+        before_checked_path = before_path
+        if ascii_host[len(ascii_host) - 1] == ".":
+            last = ascii_host.rfind(".", 0, len(ascii_host) - 1) + 1
+            if last == len(ascii_host) - 1 or 0x30 <= ord(ascii_host[last]) <= 0x39:
+                return None  # an empty label, or a last label that may be a number
+            before_checked_path = before_path[: len(before_path) - 1]
+        if scan_own_href(f"{before_checked_path}{path}{after_path}") == NOT_OWN_HREF:
+            return None  # (a domain to ASCII that tier 1 does not admit, such as an IPv4 address)
     if port < 0:
         return f"{before_path}{path}{after_path}"
     return f"{before_path}:{port}{path}{after_path}"
