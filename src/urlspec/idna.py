@@ -670,20 +670,14 @@ def _nontransitional(flags: Flags) -> Flags:
     return flags._replace(transitional_processing=False) if flags.transitional_processing else flags
 
 
-def _map(domain_name: str, transitional_processing: bool) -> str:
-    """UTS #46 §4 step 1: map each code point by its status in the IDNA Mapping Table.
-
-    Disallowed code points stay (the validity criteria reject them); ignored ones go; mapped ones
-    are replaced; deviations are replaced only with Transitional Processing.
-    """
-    return _map_and_check_nfc(domain_name, transitional_processing)[0]
-
-
 def _map_and_check_nfc(domain_name: str, transitional_processing: bool) -> tuple[str, bool]:
-    """:func:`_map`, and whether the mapped string is known to be in NFC without a normalize
-    call: the quick check of UAX #15 §9 says YES (each code point has NFC_Quick_Check=Yes, and
-    the canonical combining classes other than 0 do not decrease from one code point to the
-    next; ASCII code points are of class 0, with NFC_Quick_Check=Yes).
+    """UTS #46 §4 step 1: map each code point by its status in the IDNA Mapping Table
+    (disallowed code points stay: the validity criteria reject them; ignored ones go; mapped
+    ones are replaced; deviations are replaced only with Transitional Processing), and whether
+    the mapped string is known to be in NFC without a normalize call: the quick check of UAX #15
+    §9 says YES (each code point has NFC_Quick_Check=Yes, and the canonical combining classes
+    other than 0 do not decrease from one code point to the next; ASCII code points are of class
+    0, with NFC_Quick_Check=Yes).
 
     In the table, the only ASCII code points not valid are A-Z, mapped to a-z; a valid code point
     (or a deviation, with Nontransitional Processing) maps to itself. Runs of such code points

@@ -171,7 +171,6 @@ def _own_href_mask(values: _Array) -> _Array:
 #: The scalars the kernels take (the stubs want Arrow scalars where pyarrow takes Python values).
 _FALSE: Final = pa.scalar(False)
 _EMPTY: Final = pa.scalar("", pa.string())
-_NULL: Final = pa.scalar(None, pa.string())
 
 
 def _replaced(values: _Array, mask: _Array, replacements: _Array) -> _Array:
