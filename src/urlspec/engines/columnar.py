@@ -47,7 +47,6 @@ pandas columns here; see docs/columnar.md.
 
 from __future__ import annotations
 
-import array
 import codecs
 import struct
 import sys
