@@ -795,16 +795,17 @@ def field_bounds(hrefs: _Array, spans: list[int]) -> FieldBounds:
     # path, or no parts).
     host_start = pc.min_element_wise(pc.add(protocol_end, _TWO_64), path_start)
     # The pairs, relative to the row's start (every offset below 2**31: no carry), and the
-    # row's start added to both at once.
+    # row's start added to both at once. (Three fields end where the path starts.)
     twice_starts = _pairs(starts, starts)
+    ending_at_path = pc.shift_left(path_start, _THIRTY_TWO)
     relative = {
         "protocol": pc.shift_left(protocol_end, _THIRTY_TWO),
-        "hostname": _pairs(host_start, path_start),
+        "hostname": pc.bit_wise_or(host_start, ending_at_path),
         "pathname": _pairs(path_start, path_end),
         "search": _pairs(path_end, unless_lone(path_end, fragment_or_end)),
         "hash": _pairs(fragment_or_end, unless_lone(fragment_or_end, size)),
-        "origin": pc.shift_left(path_start, _THIRTY_TWO),
-        "registrable_domain": _pairs(domain_start, path_start),
+        "origin": ending_at_path,
+        "registrable_domain": pc.bit_wise_or(domain_start, ending_at_path),
     }
     offsets = {name: pc.add(twice_starts, pairs) for name, pairs in relative.items()}
     return FieldBounds(offsets, pc.not_equal(domain_start, _ZERO))
