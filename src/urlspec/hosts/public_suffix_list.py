@@ -554,7 +554,7 @@ class PublicSuffixList:
         points are ASCII)."""
         table = self._table
         slot_mask: i64 = self._slot_mask
-        slot = _first_slot(suffix_hash, slot_mask)
+        slot = (suffix_hash ^ (suffix_hash >> 20)) & slot_mask  # _first_slot's, in line
         length: i64 = end - start
         short = keyed and length <= _SHORT_LENGTH
         if short:
