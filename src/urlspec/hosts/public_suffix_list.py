@@ -92,12 +92,15 @@ _FLAGS_MASK: Final = (1 << _FLAG_BITS) - 1
 # The table is one string, _SLOT_WIDTH code points a slot (a probe reads one stretch of memory,
 # no object per slot): the node (0: an empty slot), its flags, and the key of its name in four
 # code points of _KEY_CHUNK_BITS bits each, the lowest first (a key is below 2**60: _KEY_BITS
-# bits and a length of at most 8), or _NO_KEY's when the name is not short. Every code point is
-# below 2**16, so that the string takes two bytes a code point.
+# bits and a length of at most 8, so that its last chunk is below 0x4800); when the name is not
+# short, the top bits of its hash (_HASH_CHECK_SHIFT: a probe that meets a longer name compares
+# the names only when these are equal) and _KEY_CHUNK_MASK three times (no key's last chunk).
+# Every code point is below 2**16, so that the string takes two bytes a code point.
 _SLOT_WIDTH: Final = 6
 _KEY_CHUNK_BITS: Final = 15
 _KEY_CHUNK_MASK: Final = (1 << _KEY_CHUNK_BITS) - 1
-_NO_KEY: Final = (1 << (4 * _KEY_CHUNK_BITS)) - 1  # no short name's key
+_HASH_CHECK_SHIFT: Final = 40 - _KEY_CHUNK_BITS
+_LONGER_NAME: Final = ((1 << (3 * _KEY_CHUNK_BITS)) - 1) << _KEY_CHUNK_BITS  # its last chunks
 
 #: What PublicSuffixList._split_points answers instead of a position.
 NOT_PLAIN: Final = -2  # the host is not a plain domain (the host parser must read it)
@@ -126,9 +129,10 @@ class PublicSuffixList:
             slot = _first_slot(suffix_hash(name), size - 1)
             while table[_SLOT_WIDTH * slot]:
                 slot = (slot + 1) & (size - 1)
-            key = _NO_KEY
             if len(name) <= _SHORT_LENGTH and name.isascii():
                 key = suffix_key(name)
+            else:
+                key = _LONGER_NAME | suffix_hash(name) >> _HASH_CHECK_SHIFT
             at = _SLOT_WIDTH * slot
             table[at] = len(self._names)
             table[at + 1] = flags
@@ -550,7 +554,7 @@ class PublicSuffixList:
         points are ASCII)."""
         table = self._table
         slot_mask: i64 = self._slot_mask
-        slot = _first_slot(suffix_hash, slot_mask)
+        slot = (suffix_hash ^ (suffix_hash >> 20)) & slot_mask  # _first_slot's, in line
         length: i64 = end - start
         short = keyed and length <= _SHORT_LENGTH
         if short:
@@ -561,8 +565,8 @@ class PublicSuffixList:
             if node == 0:
                 return 0
             # The hash led here; the name decides (two suffixes may share a hash or a slot):
-            # a short one by its key (its length and code points), a longer one code point by
-            # code point.
+            # a short one by its key (its length and code points), a longer one (with the same
+            # top bits of the hash) code point by code point.
             if short:
                 # (The lowest chunk first: most other keys differ there.)
                 if (
@@ -572,7 +576,9 @@ class PublicSuffixList:
                     and ord(table[at + 5]) == key >> (3 * _KEY_CHUNK_BITS)
                 ):
                     return node << _FLAG_BITS | ord(table[at + 1])
-            elif _same_text(self._names[node], text, start, end, lower):
+            elif ord(table[at + 2]) == suffix_hash >> _HASH_CHECK_SHIFT and _same_text(
+                self._names[node], text, start, end, lower
+            ):
                 return node << _FLAG_BITS | ord(table[at + 1])
             slot = (slot + 1) & slot_mask
 
