@@ -51,17 +51,7 @@ import codecs
 import struct
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from typing import (
-    TYPE_CHECKING,
-    Any,
-    Final,
-    Literal,
-    NamedTuple,
-    TypeAlias,
-    Unpack,
-    cast,
-    overload,
-)
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias, Unpack, cast, overload
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -588,15 +578,14 @@ def _parsed_fields(hrefs: _Array, rows: columnar_rows.ParsedRows) -> dict[str, _
     bounds = field_bounds(hrefs, rows.spans)
     others = _OtherRows(rows, length) if rows.other_indices else None
     if others is not None:
-        others.place(hrefs, bounds.offsets)
+        others.place(hrefs, bounds)
     validity = pc.is_valid(hrefs).buffers()[1] if hrefs.null_count else None
-    evens = _even_numbers(length)
+    # Every second value (the fields'), null where the href is null.
+    picks = pa.Array.from_buffers(pa.int32(), length, [validity, _even_numbers(length)])
 
-    def cut(name: str, validity: pa.Buffer | None = validity) -> _Array:
-        # Every second value (the fields'), null where validity says (where the href is null).
-        picks = pa.Array.from_buffers(pa.int32(), length, [validity, evens])
+    def cut(name: str) -> _Array:
         values = pa.Array.from_buffers(
-            pa.string(), 2 * length - 1, [None, _buffer(bounds.offsets[name]), data]
+            pa.string(), 2 * length - 1, [None, _buffer(bounds[name]), data]
         )
         result: _Array = pc.take(values, picks, boundscheck=False)
         if others is not None:
@@ -611,9 +600,15 @@ def _parsed_fields(hrefs: _Array, rows: columnar_rows.ParsedRows) -> dict[str, _
     if rows.opaque_origins:
         opaque = pa.repeat(_NULL_ORIGIN, len(rows.opaque_origins))
         origin = _replaced_rows(origin, rows.opaque_origins, opaque)
-    # §3.2: null unless the host is a domain (a special URL's host with a registrable domain,
-    # as columnar_rows.parse_rows finds it: its start is 0 where there is none).
-    registrable_domain = cut("registrable_domain", bounds.has_registrable_domain.buffers()[1])
+    # §3.2: null unless the host is a domain: a special URL's (each distinct one looked up once;
+    # the other rows' are their own).
+    hosts = hostname
+    no_domain = rows.not_special
+    if others is not None:
+        no_domain = sorted(no_domain + rows.other_indices)
+    if no_domain:
+        hosts = _replaced_rows(hosts, no_domain, pa.nulls(len(no_domain), pa.string()))
+    registrable_domain = _registrable_domain_column(hosts.dictionary_encode())
     # Own hrefs: no credentials, no port ("", null for a null row); no error.
     empty = pa.Array.from_buffers(
         pa.string(), length, [validity, pa.py_buffer(bytes(4 * (length + 1))), _NO_BYTES]
@@ -653,11 +648,8 @@ class _OtherRows:
     """
 
     #: The fields whose values are not cut out of the href: for an own href, the host is its
-    #: hostname, the registrable domain is cut only where parse_rows found one, the others are
-    #: constant.
+    #: hostname, the registrable domain comes from the hostname, the others are constant.
     MERGED: Final = ("username", "password", "host", "port", "registrable_domain", "error")
-    #: The others, cut out of the href (where their value lies in it).
-    PLACED: Final = ("protocol", "hostname", "pathname", "search", "hash", "origin")
 
     def __init__(self, rows: columnar_rows.ParsedRows, length: int) -> None:
         self.indices = rows.other_indices
@@ -673,7 +665,7 @@ class _OtherRows:
         offsets = hrefs.buffers()[1]
         assert offsets is not None
         # (The offsets just computed, held only here: set in place.)
-        views = {name: memoryview(_buffer(bounds[name])) for name in self.PLACED}
+        views = {name: memoryview(_buffer(bounds[name])) for name in CUT_FIELDS}
         href_field = PARSE_FIELDS.index("href")
         for index, row in zip(self.indices, self.rows, strict=True):
             href = row[href_field]
@@ -711,43 +703,23 @@ _INT32_PAIR: Final = struct.Struct("<ii")
 
 
 #: The fields :func:`field_bounds` cuts out of an own href.
-CUT_FIELDS: Final = (
-    "protocol",
-    "hostname",
-    "pathname",
-    "search",
-    "hash",
-    "origin",
-    "registrable_domain",
-)
+CUT_FIELDS: Final = ("protocol", "hostname", "pathname", "search", "hash", "origin")
 
 
-class FieldBounds(NamedTuple):
-    """:func:`field_bounds`' answer."""
-
-    #: For each of :data:`CUT_FIELDS`, the offsets of its values (see field_bounds).
-    offsets: dict[str, _Array]
-    #: Which rows have a registrable domain, as booleans.
-    has_registrable_domain: _Array
-
-
-def field_bounds(hrefs: _Array, spans: list[int]) -> FieldBounds:
+def field_bounds(hrefs: _Array, spans: list[int]) -> dict[str, _Array]:
     """For each of :data:`CUT_FIELDS`, where its value starts and ends in each row of
     ``hrefs``, in its data buffer: an array of int64 whose buffer holds these ``2 *
     len(hrefs)`` offsets as int32, each start then its end (little-endian, as _parse_by_rows
     requires). The row of length ``length`` whose parts' offsets are ``spans``
-    (columnar_rows.ParsedRows.spans; 0 and length 0 for a row with no parts) has:
+    (own_href.pack_spans; 0 and length 0 for a row with no parts) has:
 
     * protocol: from its start to the protocol's end;
-    * hostname: from the host's start (after the protocol's ":" and "//") to the path's start
-      (empty when there is no host);
+    * hostname: from the host's start to the path's start (empty when there is no host);
     * pathname: from the path's start to the "?" or "#" after it, else the end;
     * search: from that "?" to where the fragment or the end is, but empty (an empty range
       where the search ends) when the query is null or empty (nothing or a lone "?");
     * hash: from that "#" to the end, but empty when the fragment is null or empty;
-    * origin: from its start to the path's start (the origin of a special URL but file:);
-    * registrable_domain: from where the packed offsets say it starts (instead of the host) to
-      the path's start (where the row has one: ``has_registrable_domain``).
+    * origin: from its start to the path's start (the origin of a special URL but file:).
 
     Computed for all rows at once by Arrow's kernels from the packed offsets (one int a row).
     """
@@ -786,29 +758,22 @@ def field_bounds(hrefs: _Array, spans: list[int]) -> FieldBounds:
         chosen: _Array = pc.if_else(pc.less_equal(pc.subtract(end, start), _ONE_64), start, end)
         return chosen
 
-    protocol_end = offset(0)
-    domain_start = offset(1)  # 0 when there is none
     path_start = offset(2)
     fragment_or_end = unless_zero(offset(4), size)
     path_end = unless_zero(offset(3), fragment_or_end)
-    # After the ":" and "//", or the path's start when there is no "//" (no host: an opaque
-    # path, or no parts).
-    host_start = pc.min_element_wise(pc.add(protocol_end, _TWO_64), path_start)
     # The pairs, relative to the row's start (every offset below 2**31: no carry), and the
-    # row's start added to both at once. (Three fields end where the path starts.)
+    # row's start added to both at once.
     twice_starts = _pairs(starts, starts)
-    ending_at_path = pc.shift_left(path_start, _THIRTY_TWO)
+    ending_at_path = pc.shift_left(path_start, _THIRTY_TWO)  # (two fields end there)
     relative = {
-        "protocol": pc.shift_left(protocol_end, _THIRTY_TWO),
-        "hostname": pc.bit_wise_or(host_start, ending_at_path),
+        "protocol": pc.shift_left(offset(0), _THIRTY_TWO),
+        "hostname": pc.bit_wise_or(unless_zero(offset(1), path_start), ending_at_path),
         "pathname": _pairs(path_start, path_end),
         "search": _pairs(path_end, unless_lone(path_end, fragment_or_end)),
         "hash": _pairs(fragment_or_end, unless_lone(fragment_or_end, size)),
         "origin": ending_at_path,
-        "registrable_domain": pc.bit_wise_or(domain_start, ending_at_path),
     }
-    offsets = {name: pc.add(twice_starts, pairs) for name, pairs in relative.items()}
-    return FieldBounds(offsets, pc.not_equal(domain_start, _ZERO))
+    return {name: pc.add(twice_starts, pairs) for name, pairs in relative.items()}
 
 
 def _pairs(firsts: _Array, seconds: _Array) -> _Array:
@@ -818,11 +783,41 @@ def _pairs(firsts: _Array, seconds: _Array) -> _Array:
     return pairs
 
 
+def _registrable_domain_column(hosts: pa.DictionaryArray[Any, Any]) -> _Array:
+    """The registrable domain of each host of own hrefs of special schemes (columnar_rows.
+    registrable_domain_starts), each distinct host looked up once, where it lies in the
+    dictionary's data: the dictionary's hosts are each cut in two parts, the part before the
+    registrable domain and the registrable domain (null when there is none), and each row
+    takes its host's second part."""
+    dictionary = hosts.dictionary
+    count = len(dictionary)
+    if count == 0:
+        return pa.nulls(len(hosts), pa.string())
+    starts = columnar_rows.registrable_domain_starts(_rows_of(dictionary))
+    bounds = pa.Array.from_buffers(
+        pa.int32(), count + 1, [None, dictionary.buffers()[1]], offset=dictionary.offset
+    ).cast(pa.int64())
+    begins, ends = bounds.slice(0, count), bounds.slice(1)
+    within = pa.Array.from_buffers(
+        pa.int64(), count, [None, pa.py_buffer(struct.pack(f"<{count}q", *starts))]
+    )
+    none = pc.less(within, _ZERO)
+    domain_begins = pc.if_else(none, ends, pc.add(begins, within))
+    pairs = pa.concat_arrays([_pairs(begins, domain_begins), bounds.slice(count)])
+    parts = pa.Array.from_buffers(
+        pa.string(), 2 * count, [None, _buffer(pairs), dictionary.buffers()[2]]
+    )
+    # Each host's second part, but none where the host has no registrable domain.
+    second = pc.if_else(none, _NO_INDEX, pc.add(_multiples(2, count), _ONE))
+    domains: _Array = pc.take(parts, pc.take(second, hosts.indices), boundscheck=False)
+    return domains
+
+
 _SPAN_MASK: Final = pa.scalar(PROTOCOL_END_MASK, pa.int64())
 _ZERO: Final = pa.scalar(0, pa.int64())
 _ONE_64: Final = pa.scalar(1, pa.int64())
-_TWO_64: Final = pa.scalar(2, pa.int64())
 _THIRTY_TWO: Final = pa.scalar(32, pa.int64())
+_NO_INDEX: Final = pa.scalar(None, pa.int32())
 _NULL_ORIGIN: Final = pa.scalar("null", pa.string())
 _NO_BYTES: Final = pa.py_buffer(b"")
 #: _even_numbers' answers for the last few lengths (a Spark batch's length recurs), up to
@@ -856,6 +851,9 @@ def _buffer(values: _Array) -> pa.Buffer:
     buffer = values.buffers()[1]
     assert buffer is not None
     return buffer
+
+
+_ONE: Final = pa.scalar(1, pa.int32())
 
 
 class _Merge:

@@ -40,15 +40,13 @@ from typing import Final, TypeVar
 from mypy_extensions import i64
 
 from urlspec.fast_path import tier_2_or_3_href
-from urlspec.hosts.public_suffix_list import PublicSuffixList, default_list
+from urlspec.hosts.public_suffix_list import default_list
 from urlspec.infra import to_scalar_value_string
 from urlspec.own_href import (
-    FILE,
     KIND_SHIFT,
     NOT_OWN_HREF,
     NOT_SPECIAL,
     PROTOCOL_END_MASK,
-    SPAN_BITS,
     SPANS_MASK,
     SPANS_TOO_LONG,
     SPECIAL_NOT_FILE,
@@ -74,7 +72,7 @@ __all__ = [
     "is_valid_rows",
     "mask_bytes",
     "parse_rows",
-    "registrable_domain_start",
+    "registrable_domain_starts",
     "row_of",
     "strings_of",
 ]
@@ -362,9 +360,8 @@ class ParsedRows:
     those of the URL its href parses to, §4.5's serializer output parsing back to an equal
     URL). The column of hrefs is the values with ``hrefs`` at ``href_indices``; each field of
     a row is cut out of its row there, where its ``spans`` (own_href.pack_spans, 0 for a row
-    with no parts; but the host's offset is where its registrable domain starts, 0 when it has
-    none) and its length say (columnar.field_bounds, as own_href's ``*_from_spans`` getters
-    cut them).
+    with no parts) and its length say (columnar.field_bounds, as own_href's ``*_from_spans``
+    getters cut them).
 
     The other rows (a value that is no URL, one whose href is no own href or too long for
     packed offsets, a blob: URL, whose origin is its path's) are given whole, by the scalar
@@ -374,12 +371,13 @@ class ParsedRows:
 
     def __init__(self) -> None:
         #: Per row, the offsets of the parts of its href (own_href.pack_spans), 0 for a row
-        #: with no parts; instead of where the host starts (after the scheme's ":" and "//"),
-        #: where its registrable domain starts, 0 when it has none.
+        #: with no parts (whose href is "" or null in the column of hrefs).
         self.spans: list[int] = []
         #: The rows cut in parts whose origin is opaque ("null": their scheme is not special,
-        #: or file).
+        #: or file), and those whose host is no domain (their scheme is not special: no
+        #: registrable domain).
         self.opaque_origins: list[int] = []
+        self.not_special: list[int] = []
         #: The rows whose href is not their value as it is (in order), and what they are in
         #: the column of hrefs: the href (None for an other row that is no URL), None for a
         #: null row whose value's bytes are not empty.
@@ -403,7 +401,7 @@ class _Declined:
         self.row = row
 
 
-def _declined(value: str, base: URL | None, scanned: bool, psl: PublicSuffixList) -> _Declined:
+def _declined(value: str, base: URL | None, scanned: bool) -> _Declined:
     """:class:`_Declined` of ``value``; ``scanned``: it is an own href already (too long for
     packed offsets, or blob:), whose row the scalar API gives."""
     if not scanned:
@@ -413,20 +411,15 @@ def _declined(value: str, base: URL | None, scanned: bool, psl: PublicSuffixList
             if spans > SPANS_TOO_LONG:
                 protocol_end: i64 = spans & PROTOCOL_END_MASK
                 kind = scheme_kind_in(href, 0, protocol_end - 1)
-                if kind != NOT_SPECIAL:
-                    spans = with_registrable_domain(psl, href, 0, spans)
+                if kind != NOT_SPECIAL or not _is_blob(href, 0, protocol_end):
                     return _Declined(href, spans, kind, None)
-                if not _is_blob(href, 0, protocol_end):
-                    return _Declined(href, without_registrable_domain(spans), kind, None)
-    row = row_of(value, base)
-    return _Declined("", 0, NOT_SPECIAL, row)
+    return _Declined("", 0, NOT_SPECIAL, row_of(value, base))
 
 
 def parse_rows(rows: Strings, base: URL | None) -> ParsedRows:
     """``URL(value, base)`` for each value, in a ParsedRows (each distinct value that is not
     its own href parsed once, while values repeat: _keeps_answers)."""
     parsed = ParsedRows()
-    psl = default_list()
     # (One slot a row from the start, each row's set in place: 0 for a row with no parts.)
     all_spans: list[int] = [0] * rows.length
     parsed.spans = all_spans
@@ -444,17 +437,13 @@ def parse_rows(rows: Strings, base: URL | None) -> ParsedRows:
             kind: i64 = spans >> KIND_SHIFT
             spans &= SPANS_MASK
             if kind == SPECIAL_NOT_FILE:  # (the commonest)
-                all_spans[index] = with_registrable_domain(psl, rows.text, rows.start, spans)
-                continue
-            if kind == FILE:
-                all_spans[index] = with_registrable_domain(psl, rows.text, rows.start, spans)
-                parsed.opaque_origins.append(index)
+                all_spans[index] = spans
                 continue
             # A blob: URL's origin is its path's (the scalar API finds it).
             protocol_end: i64 = spans & PROTOCOL_END_MASK
-            if not _is_blob(rows.text, rows.start, protocol_end):
-                all_spans[index] = without_registrable_domain(spans)
-                parsed.opaque_origins.append(index)
+            if kind != NOT_SPECIAL or not _is_blob(rows.text, rows.start, protocol_end):
+                all_spans[index] = spans
+                _append_kind(parsed, index, kind)
                 continue
         # Not an own href, or one too long for its offsets to be packed, or a blob: URL.
         value = rows.value()
@@ -462,7 +451,7 @@ def parse_rows(rows: Strings, base: URL | None) -> ParsedRows:
         if answers is not None:
             declined = answers.get(value)
         if declined is None:
-            declined = _declined(value, base, spans != NOT_OWN_HREF, psl)
+            declined = _declined(value, base, spans != NOT_OWN_HREF)
             if answers is not None:
                 answers[value] = declined
                 if not _keeps_answers(found, len(answers)):
@@ -474,8 +463,7 @@ def parse_rows(rows: Strings, base: URL | None) -> ParsedRows:
         if row is None:
             parsed.hrefs.append(declined.href)
             all_spans[index] = declined.spans
-            if declined.kind != SPECIAL_NOT_FILE:
-                parsed.opaque_origins.append(index)
+            _append_kind(parsed, index, declined.kind)
         else:
             parsed.hrefs.append(row[0])
             parsed.other_indices.append(index)
@@ -483,54 +471,53 @@ def parse_rows(rows: Strings, base: URL | None) -> ParsedRows:
     return parsed
 
 
+def _append_kind(parsed: ParsedRows, index: int, kind: i64) -> None:
+    """Note what the kind of scheme of row ``index`` (cut in parts) makes of its origin and
+    registrable domain: for a special scheme but file, nothing (a tuple origin, a host that may
+    be a domain)."""
+    if kind != SPECIAL_NOT_FILE:
+        parsed.opaque_origins.append(index)
+        if kind == NOT_SPECIAL:
+            parsed.not_special.append(index)
+
+
 def _is_blob(text: str, start: i64, protocol_end: i64) -> bool:
     """Whether the scheme of the row at ``start`` (its ":" before ``protocol_end``) is blob."""
     return protocol_end == 5 and text.startswith("blob:", start)
 
 
-#: The bits of the host's offset in packed offsets (own_href.pack_spans' second).
-_HOST_OFFSET: Final = PROTOCOL_END_MASK << SPAN_BITS
-
-
-def with_registrable_domain(psl: PublicSuffixList, text: str, start: i64, spans: i64) -> i64:
-    """``spans``, the packed offsets of an own href of a special scheme at ``start`` in
-    ``text``, with where its host's registrable domain starts instead of where the host starts
-    (after the scheme's ":" and "//", where it is found again), or 0 when it has none."""
-    host_start = start + (spans >> SPAN_BITS & PROTOCOL_END_MASK)
-    host_end = start + (spans >> 2 * SPAN_BITS & PROTOCOL_END_MASK)
-    domain_start = registrable_domain_start(psl, text, host_start, host_end)
-    spans &= ~_HOST_OFFSET
-    if domain_start < 0:
-        return spans
-    return spans | (domain_start - start) << SPAN_BITS
-
-
-def without_registrable_domain(spans: i64) -> i64:
-    """``spans`` with no registrable domain (0 where its host's start was)."""
-    return spans & ~_HOST_OFFSET
-
-
-def registrable_domain_start(psl: PublicSuffixList, text: str, begin: i64, end: i64) -> i64:
-    """Where ``URL(href).registrable_domain`` starts in ``text``, for an own href of a special
-    scheme whose hostname is ``text[begin:end]`` (ASCII, read where it lies): -1 where it is
-    null.
+def registrable_domain_starts(hostnames: Strings) -> list[int]:
+    """Where ``URL(href).registrable_domain`` starts in the hostname, for own hrefs of special
+    schemes with these hostnames (ASCII, read where they lie in the column's data): -1 where
+    it is null (and for a null row).
 
     It is null unless the host is a domain (§3.2, https://url.spec.whatwg.org/#host-registrable-domain).
     A special URL's host is empty (file:), or an IPv4 address, whose last label starts with a
     digit (an ASCII digit), or a domain, whose last label does not (own_href's grammar: a
     domain that ends in a number is parsed as IPv4).
     """
-    if begin == end:
-        return -1
-    # An IPv4 address ends in a digit: then where the last label starts (a loop over its few
-    # code points, no search), and whether it starts with a digit.
-    if 0x30 <= ord(text[end - 1]) <= 0x39:
-        last_label: i64 = end
-        while last_label > begin and ord(text[last_label - 1]) != 0x2E:
-            last_label -= 1
-        if last_label < end and 0x30 <= ord(text[last_label]) <= 0x39:  # IPv4
-            return -1
-    return psl.registrable_domain_start_in(text, begin, end)
+    psl = default_list()
+    text = hostnames.text
+    starts: list[int] = []
+    end = hostnames.offset(0)
+    for index in range(hostnames.length):
+        begin = end  # (each host's end is the next one's start: one offset read a host)
+        end = hostnames.offset(index + 1)
+        if begin == end or hostnames.is_null(index):
+            starts.append(-1)
+            continue
+        # An IPv4 address ends in a digit: then where the last label starts (a loop over its
+        # few code points, no search), and whether it starts with a digit.
+        if 0x30 <= ord(text[end - 1]) <= 0x39:
+            last_label: i64 = end
+            while last_label > begin and ord(text[last_label - 1]) != 0x2E:
+                last_label -= 1
+            if last_label < end and 0x30 <= ord(text[last_label]) <= 0x39:  # IPv4
+                starts.append(-1)
+                continue
+        start = psl.registrable_domain_start_in(text, begin, end)
+        starts.append(-1 if start < 0 else start - begin)
+    return starts
 
 
 def mask_bytes(indices: list[int], length: int) -> bytes:
