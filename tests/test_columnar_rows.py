@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from typing import Any
+from typing import Any, Final
 
 import pytest
 from hypothesis import given, settings
@@ -23,10 +23,8 @@ from shared_data import CORPORA, in_ci, iter_corpus
 
 if in_ci():
     import pyarrow as pa
-    import pyarrow.compute as pc
 else:
     pa = pytest.importorskip("pyarrow", reason="install the arrow extra: pip install -e '.[arrow]'")
-    import pyarrow.compute as pc
 
 from scalar_rows import BASE, GETTERS, scalar_href, scalar_row, with_nulls_and_invalid
 
@@ -137,7 +135,8 @@ def check_rows_of(
             cut.remove(index)
             continue
         if index in rows.other_indices:
-            assert (spans, hrefs[index]) == (0, "")
+            assert row is not None
+            assert (spans, hrefs[index]) == (0, row["href"])
             continue
         # The href (the value itself, or given apart) and where its parts are: the getters'
         # values of an own href (no blob: URL): no credentials, no port, no error.
@@ -259,7 +258,9 @@ def test_each_distinct_value_is_answered_once_in_a_list() -> None:
     check_rows(inputs, None)
     rows = columnar_rows.parse_rows(columnar_rows.strings_of(inputs), None)
     assert rows.other_rows[0] is rows.other_rows[2]
-    assert rows.hrefs[0] is rows.hrefs[2]  # ("nope" is "" among them)
+    assert rows.hrefs[0] is rows.hrefs[2]
+    # (The scheme and host lowercased; "nope" is no URL: no href.)
+    assert rows.hrefs[:2] == ["http://a.com/x", None]
 
 
 def test_answers_are_kept_while_values_repeat() -> None:
@@ -484,6 +485,40 @@ def test_parse_merges_the_rows_the_scan_declines(declined: int) -> None:
         assert columnar._parse_by_rows(column, None).to_pylist() == expected
 
 
+#: Values the scalar API gives whole (columnar_rows.ParsedRows.other_rows), of each kind: their
+#: fields lie in their href (a port, credentials, a blob: URL, a long href), or do not (the origin
+#: of a URL with credentials, an opaque origin "null" that the href does not hold, or holds).
+OTHER_ROWS: Final = [
+    "http://h.example:8080/p?q#f",
+    "https://u:p@h.example/x",
+    "https://u@h.example:1/",
+    "blob:https://a.example/uuid",
+    "blob:https://u:p@a.example:9/uuid",
+    "foo://null:1/x",
+    "foo://h:1/x?y#z",
+    "http://[::1]:8080/",
+    "http://10.0.0.1:81/",
+    "https://e.example:1/" + "a" * 5000,
+    "https://e.example/" + "b" * 5000,
+    "ws://h.example:80/",
+    "http://bücher.example:1/",
+    "no url",
+]
+
+
+@pytest.mark.parametrize("repeat", [1, 40])
+@pytest.mark.parametrize("among", [0, 1, 300])
+def test_parse_of_other_rows(repeat: int, among: int) -> None:
+    # The other rows among own hrefs (none, one, many: each field mended in runs of rows or by
+    # a mask), each field as the scalar API gives it.
+    values: list[str | None] = [f"https://h{index % 5}.example/p{index}" for index in range(among)]
+    for number, other in enumerate(OTHER_ROWS * repeat):
+        values.insert((number * 7) % (len(values) + 1), other)
+    expected = [scalar_row(value, None) for value in values]
+    for column in (pa.array(values, pa.string()), pa.array(["x", *values], pa.string()).slice(1)):
+        assert columnar._parse_by_rows(column, None).to_pylist() == expected
+
+
 def test_null_rows_with_bytes() -> None:
     # A null row's offsets may span bytes (Arrow allows it): parse, href, is_valid and hostname
     # read none of them.
@@ -536,7 +571,6 @@ def test_parts_are_cut_where_the_getters_are() -> None:
     values: list[str | None] = ["\u00e9", None, "", *OWN_HREF_SHAPES, "", None]
     array = pa.array(["\u00f6", *values], pa.string()).slice(1)
     hrefs = columnar._replaced_rows(array, [0], pa.array([""], pa.string()))
-    present = pc.is_valid(hrefs)
     parsed = columnar_rows.ParsedRows()
     spans = [scan_own_href(href) for href in OWN_HREF_SHAPES]
     assert min(spans) > 0
@@ -544,7 +578,7 @@ def test_parts_are_cut_where_the_getters_are() -> None:
     origins = [URL(href).origin for href in OWN_HREF_SHAPES]
     # (Opaque origins are given by ParsedRows, the others cut out of the href.)
     parsed.opaque_origins = [3 + at for at, origin in enumerate(origins) if origin == "null"]
-    fields = columnar._parsed_fields(hrefs, present, parsed)
+    fields = columnar._parsed_fields(hrefs, parsed)
     blank: list[str | None] = ["", None, ""]
     for name in ["protocol", "hostname", "pathname", "search", "hash"]:
         expected = [getattr(URL(href), name) for href in OWN_HREF_SHAPES]

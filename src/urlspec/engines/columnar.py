@@ -47,8 +47,8 @@ pandas columns here; see docs/columnar.md.
 
 from __future__ import annotations
 
-import array
 import codecs
+import struct
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias, Unpack, cast, overload
@@ -375,10 +375,8 @@ def _href_by_rows(chunk: _Array, base: URL | None) -> _Array:
 
 
 #: Below one replaced row in this many, _replaced_rows copies the runs between them (a mask
-#: over every row costs about as much as copying the runs around one row in a hundred); and
-#: _parse_by_rows the runs of whole rows (every field at once).
+#: over every row costs about as much as copying the runs around one row in a hundred).
 _FEW_REPLACED: Final = 100
-_FEW_ROWS_REPLACED: Final = 16
 
 
 def _replaced_rows(values: _Array, indices: list[int], replacements: _Array) -> _Array:
@@ -555,32 +553,18 @@ def _parse_by_rows(chunk: _Array, base: URL | None) -> _Array:
     hrefs = chunk
     if rows.href_indices:
         hrefs = _replaced_rows(chunk, rows.href_indices, pa.array(rows.hrefs, pa.string()))
-    fields = _parsed_fields(hrefs, present, rows)
-    others = [
-        pa.array([row[index] for row in rows.other_rows], pa.string())
-        for index in range(len(PARSE_FIELDS) if rows.other_indices else 0)
-    ]
-    merge = _Merge(rows.other_indices, length, _FEW_ROWS_REPLACED)
-    if others and merge.mask is not None:
-        # Many other rows: their fields merged into each column by a mask.
-        for name, values in zip(PARSE_FIELDS, others, strict=True):
-            fields[name] = merge.replaced(fields[name], values)
-        others = []
+    fields = _parsed_fields(hrefs, rows)
     merged = [fields[name] for name in PARSE_FIELDS]
-    parsed = pa.StructArray.from_arrays(merged, fields=list(PARSE_TYPE), mask=pc.invert(present))
-    if not others:
-        return parsed
-    # A few: the runs of rows between them copied, with every field at once.
-    return merge.replaced(parsed, pa.StructArray.from_arrays(others, fields=list(PARSE_TYPE)))
+    return pa.StructArray.from_arrays(merged, fields=list(PARSE_TYPE), mask=pc.invert(present))
 
 
-def _parsed_fields(
-    hrefs: _Array, present: _Array, rows: columnar_rows.ParsedRows
-) -> dict[str, _Array]:
+def _parsed_fields(hrefs: _Array, rows: columnar_rows.ParsedRows) -> dict[str, _Array]:
     """Every field of :func:`parse`'s struct, with no Python string per field: each getter's
     value cut out of the row's href in ``hrefs`` (the column of hrefs of
-    columnar_rows.ParsedRows) where the offsets of its parts, ``rows.spans``, say (the other
-    rows' fields are placeholders, to be replaced). Null rows are null.
+    columnar_rows.ParsedRows) where the offsets of its parts, ``rows.spans``, say, or, for the
+    other rows (``rows.other_rows``, given by the scalar API), where the value lies in the
+    href (:class:`_OtherRows`). Null rows, and rows that are no URL, are null (but their
+    ``error``).
 
     A string array is a data buffer and the offsets where each value starts and ends: with,
     for each row, where a field's value starts and ends in the data of ``hrefs``, the values
@@ -592,17 +576,20 @@ def _parsed_fields(
     length = len(hrefs)
     data = hrefs.buffers()[2]
     bounds = field_bounds(hrefs, rows.spans)
-    if present.offset:
-        present = pa.concat_arrays([present])  # (its bitmap from bit 0)
-    validity = present.buffers()[1] if hrefs.null_count else None
-    # Every second value (the fields'), null where the row is null.
-    evens = pa.Array.from_buffers(pa.int32(), length, [validity, _even_numbers(length)])
+    others = _OtherRows(rows, length) if rows.other_indices else None
+    if others is not None:
+        others.place(hrefs, bounds)
+    validity = pc.is_valid(hrefs).buffers()[1] if hrefs.null_count else None
+    # Every second value (the fields'), null where the href is null.
+    picks = pa.Array.from_buffers(pa.int32(), length, [validity, _even_numbers(length)])
 
     def cut(name: str) -> _Array:
         values = pa.Array.from_buffers(
             pa.string(), 2 * length - 1, [None, _buffer(bounds[name]), data]
         )
-        result: _Array = pc.take(values, evens, boundscheck=False)
+        result: _Array = pc.take(values, picks, boundscheck=False)
+        if others is not None:
+            result = others.mend(result, name)
         return result
 
     hostname = cut("hostname")
@@ -613,18 +600,20 @@ def _parsed_fields(
     if rows.opaque_origins:
         opaque = pa.repeat(_NULL_ORIGIN, len(rows.opaque_origins))
         origin = _replaced_rows(origin, rows.opaque_origins, opaque)
-    # §3.2: null unless the host is a domain: a special URL's (each distinct one looked up once).
+    # §3.2: null unless the host is a domain: a special URL's (each distinct one looked up once;
+    # the other rows' are their own).
     hosts = hostname
-    if rows.not_special:
-        hosts = _replaced_rows(
-            hosts, rows.not_special, pa.nulls(len(rows.not_special), pa.string())
-        )
+    no_domain = rows.not_special
+    if others is not None:
+        no_domain = sorted(no_domain + rows.other_indices)
+    if no_domain:
+        hosts = _replaced_rows(hosts, no_domain, pa.nulls(len(no_domain), pa.string()))
     registrable_domain = _registrable_domain_column(hosts.dictionary_encode())
     # Own hrefs: no credentials, no port ("", null for a null row); no error.
     empty = pa.Array.from_buffers(
         pa.string(), length, [validity, pa.py_buffer(bytes(4 * (length + 1))), _NO_BYTES]
     )
-    return {
+    fields = {
         "href": hrefs,
         "protocol": cut("protocol"),
         "username": empty,
@@ -639,6 +628,78 @@ def _parsed_fields(
         "registrable_domain": registrable_domain,
         "error": pa.nulls(length, pa.string()),
     }
+    if others is not None:
+        for name in _OtherRows.MERGED:
+            fields[name] = others.merged(fields[name], name)
+    return fields
+
+
+class _OtherRows:
+    """The rows of :func:`parse`'s struct that the scalar API gave whole (``ParsedRows.
+    other_rows``: a URL with a port or credentials, a blob: URL, one whose href is too long for
+    packed offsets, a value that is no URL), and how their values get into the columns.
+
+    Their href is in the column of hrefs, and most of their fields' values lie in it (the
+    getters' values are parts of the href, but a blob: URL's origin, or a URL's with
+    credentials): such a value is cut out of the href as an own href's are (:meth:`place` sets
+    its offsets where it lies). The other values, and the fields an own href has no part for
+    (:data:`MERGED`), replace the values of these rows in the column (:meth:`mend`,
+    :meth:`merged`), in runs of rows. A row that is no URL has a null href: its fields are null.
+    """
+
+    #: The fields whose values are not cut out of the href: for an own href, the host is its
+    #: hostname, the registrable domain comes from the hostname, the others are constant.
+    MERGED: Final = ("username", "password", "host", "port", "registrable_domain", "error")
+
+    def __init__(self, rows: columnar_rows.ParsedRows, length: int) -> None:
+        self.indices = rows.other_indices
+        self.rows = rows.other_rows
+        self.length = length
+        #: Per cut field, the other rows whose value does not lie in their href, and the value.
+        self.misses: dict[str, tuple[list[int], list[str | None]]] = {}
+
+    def place(self, hrefs: _Array, bounds: Mapping[str, _Array]) -> None:
+        """Set the offsets of each cut field of each other row (``bounds``, from
+        :func:`field_bounds`) where its value lies in the row's href, in ``hrefs``' data; note
+        the values that do not lie there."""
+        offsets = hrefs.buffers()[1]
+        assert offsets is not None
+        # (The offsets just computed, held only here: set in place.)
+        views = {name: memoryview(_buffer(bounds[name])) for name in CUT_FIELDS}
+        href_field = PARSE_FIELDS.index("href")
+        for index, row in zip(self.indices, self.rows, strict=True):
+            href = row[href_field]
+            if href is None:
+                continue  # no URL: its href is null, and so are its fields
+            encoded = href.encode("utf-8")
+            (start,) = _INT32.unpack_from(offsets, 4 * (hrefs.offset + index))
+            for name, view in views.items():
+                value = cast(str, row[PARSE_FIELDS.index(name)]).encode("utf-8")
+                at = encoded.find(value)
+                if at < 0:
+                    indices, values = self.misses.setdefault(name, ([], []))
+                    indices.append(index)
+                    values.append(row[PARSE_FIELDS.index(name)])
+                    continue
+                _INT32_PAIR.pack_into(view, 8 * index, start + at, start + at + len(value))
+
+    def mend(self, values: _Array, name: str) -> _Array:
+        """The column of cut field ``name``, with the values that do not lie in the href."""
+        miss = self.misses.get(name)
+        if miss is None:
+            return values
+        indices, replacements = miss
+        return _replaced_rows(values, indices, pa.array(replacements, pa.string()))
+
+    def merged(self, values: _Array, name: str) -> _Array:
+        """``values`` with the other rows' values of field ``name`` in their rows."""
+        field = PARSE_FIELDS.index(name)
+        replacements = pa.array([row[field] for row in self.rows], pa.string())
+        return _replaced_rows(values, self.indices, replacements)
+
+
+_INT32: Final = struct.Struct("<i")
+_INT32_PAIR: Final = struct.Struct("<ii")
 
 
 #: The fields :func:`field_bounds` cuts out of an own href.
@@ -668,9 +729,10 @@ def field_bounds(hrefs: _Array, spans: list[int]) -> dict[str, _Array]:
     ).cast(pa.int64())
     starts, ends = bounds.slice(0, length), bounds.slice(1)
     size = pc.subtract(ends, starts)
-    # (array.array converts the ints faster than pa.array; the machine's order is Arrow's.)
+    # (struct converts the ints in half array.array's time, a third of pa.array's; written
+    # little-endian, as Arrow reads them here: _parse_by_rows.)
     packed = pa.Array.from_buffers(
-        pa.int64(), length, [None, pa.py_buffer(array.array("q", spans))]
+        pa.int64(), length, [None, pa.py_buffer(struct.pack(f"<{length}q", *spans))]
     )
 
     def offset(number: int) -> _Array:
@@ -702,13 +764,14 @@ def field_bounds(hrefs: _Array, spans: list[int]) -> dict[str, _Array]:
     # The pairs, relative to the row's start (every offset below 2**31: no carry), and the
     # row's start added to both at once.
     twice_starts = _pairs(starts, starts)
+    ending_at_path = pc.shift_left(path_start, _THIRTY_TWO)  # (two fields end there)
     relative = {
         "protocol": pc.shift_left(offset(0), _THIRTY_TWO),
-        "hostname": _pairs(unless_zero(offset(1), path_start), path_start),
+        "hostname": pc.bit_wise_or(unless_zero(offset(1), path_start), ending_at_path),
         "pathname": _pairs(path_start, path_end),
         "search": _pairs(path_end, unless_lone(path_end, fragment_or_end)),
         "hash": _pairs(fragment_or_end, unless_lone(fragment_or_end, size)),
-        "origin": pc.shift_left(path_start, _THIRTY_TWO),
+        "origin": ending_at_path,
     }
     return {name: pc.add(twice_starts, pairs) for name, pairs in relative.items()}
 
@@ -736,7 +799,7 @@ def _registrable_domain_column(hosts: pa.DictionaryArray[Any, Any]) -> _Array:
     ).cast(pa.int64())
     begins, ends = bounds.slice(0, count), bounds.slice(1)
     within = pa.Array.from_buffers(
-        pa.int64(), count, [None, pa.py_buffer(array.array("q", starts))]
+        pa.int64(), count, [None, pa.py_buffer(struct.pack(f"<{count}q", *starts))]
     )
     none = pc.less(within, _ZERO)
     domain_begins = pc.if_else(none, ends, pc.add(begins, within))

@@ -365,8 +365,8 @@ class ParsedRows:
 
     The other rows (a value that is no URL, one whose href is no own href or too long for
     packed offsets, a blob: URL, whose origin is its path's) are given whole, by the scalar
-    API (:func:`row_of`), and their href is "" in the column of hrefs (every field cut out of
-    it empty); a null row is null there, and empty.
+    API (:func:`row_of`); in the column of hrefs they hold their href (null for a value that is
+    no URL), with no parts (0 in ``spans``). A null row is null there, and empty.
     """
 
     def __init__(self) -> None:
@@ -379,8 +379,8 @@ class ParsedRows:
         self.opaque_origins: list[int] = []
         self.not_special: list[int] = []
         #: The rows whose href is not their value as it is (in order), and what they are in
-        #: the column of hrefs: the href, "" for an other row, None for a null row whose
-        #: value's bytes are not empty.
+        #: the column of hrefs: the href (None for an other row that is no URL), None for a
+        #: null row whose value's bytes are not empty.
         self.href_indices: list[int] = []
         self.hrefs: list[str | None] = []
         #: The other rows (in order), and their fields (row_of).
@@ -465,7 +465,7 @@ def parse_rows(rows: Strings, base: URL | None) -> ParsedRows:
             all_spans[index] = declined.spans
             _append_kind(parsed, index, declined.kind)
         else:
-            parsed.hrefs.append("")
+            parsed.hrefs.append(row[0])
             parsed.other_indices.append(index)
             parsed.other_rows.append(row)
     return parsed

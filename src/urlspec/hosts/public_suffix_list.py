@@ -23,7 +23,10 @@ Two matchers run the same steps over the same rules (tests/test_public_suffix_li
 equal, and equal to the formal algorithm run rule by rule): the pure build looks each suffix of the
 domain up in a dict of suffix strings; the compiled build walks the domain's code points once, from
 the right, checking them (see :func:`_is_plain_domain`) and hashing each suffix as it grows, and
-looks the hashes up in an open-addressing table (no new string is made or hashed per suffix).
+looks the hashes up in an open-addressing table (no new string is made or hashed per suffix). A
+domain already serialized (``URL.hostname``) takes a shorter walk of its own,
+:meth:`PublicSuffixList.registrable_domain_start`, with no check and an integer for its answer
+(tests/test_public_suffix_list_walk.py proves it equal to the other two).
 
 The list is the ``publicsuffixlist`` package's copy of it (its data file only; that package
 republishes the list as it changes), read and built into a matcher on first use: ``import
@@ -89,12 +92,15 @@ _FLAGS_MASK: Final = (1 << _FLAG_BITS) - 1
 # The table is one string, _SLOT_WIDTH code points a slot (a probe reads one stretch of memory,
 # no object per slot): the node (0: an empty slot), its flags, and the key of its name in four
 # code points of _KEY_CHUNK_BITS bits each, the lowest first (a key is below 2**60: _KEY_BITS
-# bits and a length of at most 8), or _NO_KEY's when the name is not short. Every code point is
-# below 2**16, so that the string takes two bytes a code point.
+# bits and a length of at most 8, so that its last chunk is below 0x4800); when the name is not
+# short, the top bits of its hash (_HASH_CHECK_SHIFT: a probe that meets a longer name compares
+# the names only when these are equal) and _KEY_CHUNK_MASK three times (no key's last chunk).
+# Every code point is below 2**16, so that the string takes two bytes a code point.
 _SLOT_WIDTH: Final = 6
 _KEY_CHUNK_BITS: Final = 15
 _KEY_CHUNK_MASK: Final = (1 << _KEY_CHUNK_BITS) - 1
-_NO_KEY: Final = (1 << (4 * _KEY_CHUNK_BITS)) - 1  # no short name's key
+_HASH_CHECK_SHIFT: Final = 40 - _KEY_CHUNK_BITS
+_LONGER_NAME: Final = ((1 << (3 * _KEY_CHUNK_BITS)) - 1) << _KEY_CHUNK_BITS  # its last chunks
 
 #: What PublicSuffixList._split_points answers instead of a position.
 NOT_PLAIN: Final = -2  # the host is not a plain domain (the host parser must read it)
@@ -123,9 +129,10 @@ class PublicSuffixList:
             slot = _first_slot(suffix_hash(name), size - 1)
             while table[_SLOT_WIDTH * slot]:
                 slot = (slot + 1) & (size - 1)
-            key = _NO_KEY
             if len(name) <= _SHORT_LENGTH and name.isascii():
                 key = suffix_key(name)
+            else:
+                key = _LONGER_NAME | suffix_hash(name) >> _HASH_CHECK_SHIFT
             at = _SLOT_WIDTH * slot
             table[at] = len(self._names)
             table[at + 1] = flags
@@ -133,7 +140,7 @@ class PublicSuffixList:
                 table[at + 2 + chunk] = key >> (chunk * _KEY_CHUNK_BITS) & _KEY_CHUNK_MASK
             self._names.append(name)
         self._table = "".join(map(chr, table))
-        self._slot_mask = size - 1
+        self._slot_mask: i64 = size - 1
         #: The list's version (its "// VERSION:" line), or None when it has none.
         self.version = version
         #: Where the list comes from (a path or a package's name and version).
@@ -272,8 +279,8 @@ class PublicSuffixList:
     ) -> str | None:
         """The registrable domain of a domain already serialized (as ``URL.hostname`` gives it)."""
         if COMPILED:
-            domain_start = self._split_points(domain, 0, len(domain), False, include_private)[1]
-            return None if domain_start < 0 else domain[domain_start:]
+            start = self.registrable_domain_start(domain, 0, len(domain), include_private)
+            return None if start < 0 else domain[start:]
         return self.registrable_domain_by_slices(domain, include_private)
 
     def registrable_domain_start_in(self, text: str, begin: i64, end: i64) -> i64:
@@ -281,7 +288,7 @@ class PublicSuffixList:
         serialized ``text[begin:end]`` starts in ``text``, or -1 when it has none (the domain
         read where it lies: no string made of it in the compiled build)."""
         if COMPILED:
-            return self._split_points(text, begin, end, False, True)[1]
+            return self.registrable_domain_start(text, begin, end, True)
         domain = self.registrable_domain_by_slices(text[begin:end], True)
         return -1 if domain is None else end - len(domain)
 
@@ -331,6 +338,85 @@ class PublicSuffixList:
             dot = domain.rfind(".", 0, dot)
             start = dot + 1
 
+    def registrable_domain_start(
+        self, text: str, begin: i64, stop: i64, include_private: bool
+    ) -> i64:
+        """Where the registrable domain of the domain already serialized ``text[begin:stop]``
+        starts in ``text``, or -1 when it has none: the compiled build's walk for a serialized
+        domain, read where it lies (nothing sliced or made), callable in both builds.
+
+        The steps are those of :meth:`_split_points` without its check (and of
+        :meth:`_public_suffix_start`): each suffix, from the last label leftwards, is looked up
+        in the table of nodes by its hash and key, grown code point by code point, as long as
+        some rule is longer than the suffix reached; the walk stops at the first suffix no rule
+        names or is below. The labels left of the registrable domain are then only checked
+        for an empty label.
+        """
+        rule_mask, wildcard_mask, exception_mask, longer_mask = _walk_masks(include_private)
+        end: i64 = stop
+        if end > begin and ord(text[end - 1]) == 0x2E:
+            end -= 1  # the trailing dot
+        suffix_hash: i64 = 0
+        key: i64 = 0
+        code_points: i64 = 0  # every code point read, or-ed: a key is exact below 0x80
+        label_end: i64 = end
+        index: i64 = end - 1
+        domain_start: i64 = -1
+        want_domain = False  # the registrable domain starts at the next label
+        parent_has_wildcard = False
+        while True:
+            # One label, from the right, into the suffix's hash and key.
+            while index >= begin:
+                code_point: i64 = ord(text[index])
+                if code_point == 0x2E:
+                    break
+                code_points |= code_point
+                suffix_hash = (suffix_hash * _HASH_MULTIPLIER + code_point) & _HASH_MASK
+                key = (key & _KEY_KEPT) * 128 + code_point
+                index -= 1
+            start: i64 = index + 1
+            if start == label_end:
+                return -1  # an empty label
+            if want_domain:
+                domain_start = start
+                want_domain = False
+            flags: i64 = (
+                self._find_node(suffix_hash, key, text, start, end, False, code_points < 0x80)
+                & _FLAGS_MASK
+            )
+            # 3. and 5. An exception rule prevails, less its leftmost label.
+            if flags & exception_mask:
+                if label_end == end:
+                    return -1  # (an exception rule of one label leaves the whole host)
+                domain_start = start
+                break
+            # 2. and 4. The implicit "*" rule for the last label; the longest matching rule
+            # (this suffix, or a wildcard on its parent).
+            if flags & rule_mask or parent_has_wildcard or label_end == end:
+                domain_start = -1
+                want_domain = True
+            if index < begin or flags & longer_mask == 0:
+                break
+            parent_has_wildcard = flags & wildcard_mask != 0
+            # The dot joins the suffix.
+            suffix_hash = (suffix_hash * _HASH_MULTIPLIER + 0x2E) & _HASH_MASK
+            key = (key & _KEY_KEPT) * 128 + 0x2E
+            label_end = index
+            index -= 1
+        if want_domain:
+            # The public suffix is the suffix matched last: the registrable domain adds the
+            # label left of it (none: the host is its own public suffix).
+            if index < begin:
+                return -1
+            dot: i64 = text.rfind(".", begin, index)
+            domain_start = dot + 1 if dot >= 0 else begin
+            if domain_start == index:
+                return -1  # an empty label
+        # A domain with an empty label has none.
+        if domain_start > begin and _has_empty_label(text, begin, domain_start - 1):
+            return -1
+        return domain_start
+
     def _split_points(
         self, text: str, begin: i64, stop: i64, check: bool, include_private: bool
     ) -> tuple[i64, i64, bool, i64]:
@@ -352,15 +438,7 @@ class PublicSuffixList:
         the rules that name it, wildcard rules naming its parent and exception rules; its hash
         and its key grow with each code point, and are looked up in the table of nodes.
         """
-        # (i64 masks: machine integers in the compiled build)
-        rule_mask: i64 = _ICANN_RULE
-        wildcard_mask: i64 = _ICANN_WILDCARD
-        exception_mask: i64 = _ICANN_EXCEPTION
-        if include_private:
-            rule_mask |= _PRIVATE_RULE
-            wildcard_mask |= _PRIVATE_WILDCARD
-            exception_mask |= _PRIVATE_EXCEPTION
-        longer_mask: i64 = _HAS_LONGER_RULES | wildcard_mask
+        rule_mask, wildcard_mask, exception_mask, longer_mask = _walk_masks(include_private)
         # A short suffix is found by its key: one of ASCII code points (always, but for a
         # serialized domain given as garbage: the walk notes its first non-ASCII code point,
         # after which every longer suffix has one).
@@ -476,7 +554,7 @@ class PublicSuffixList:
         points are ASCII)."""
         table = self._table
         slot_mask: i64 = self._slot_mask
-        slot = _first_slot(suffix_hash, slot_mask)
+        slot = (suffix_hash ^ (suffix_hash >> 20)) & slot_mask  # _first_slot's, in line
         length: i64 = end - start
         short = keyed and length <= _SHORT_LENGTH
         if short:
@@ -487,8 +565,8 @@ class PublicSuffixList:
             if node == 0:
                 return 0
             # The hash led here; the name decides (two suffixes may share a hash or a slot):
-            # a short one by its key (its length and code points), a longer one code point by
-            # code point.
+            # a short one by its key (its length and code points), a longer one (with the same
+            # top bits of the hash) code point by code point.
             if short:
                 # (The lowest chunk first: most other keys differ there.)
                 if (
@@ -498,7 +576,9 @@ class PublicSuffixList:
                     and ord(table[at + 5]) == key >> (3 * _KEY_CHUNK_BITS)
                 ):
                     return node << _FLAG_BITS | ord(table[at + 1])
-            elif _same_text(self._names[node], text, start, end, lower):
+            elif ord(table[at + 2]) == suffix_hash >> _HASH_CHECK_SHIFT and _same_text(
+                self._names[node], text, start, end, lower
+            ):
                 return node << _FLAG_BITS | ord(table[at + 1])
             slot = (slot + 1) & slot_mask
 
@@ -530,6 +610,20 @@ def _add_rule(nodes: dict[str, int], rule: str, private: bool, line_number: int)
         suffix = name[dot + 1 :]
         nodes[suffix] = nodes.get(suffix, 0) | _HAS_LONGER_RULES
         dot = name.find(".", dot + 1)
+
+
+def _walk_masks(include_private: bool) -> tuple[i64, i64, i64, i64]:
+    """The walks' masks of the flags: (rule, wildcard, exception, some rule is longer), of the
+    ICANN section and, if ``include_private``, the PRIVATE one (i64: machine integers in the
+    compiled build)."""
+    rule_mask: i64 = _ICANN_RULE
+    wildcard_mask: i64 = _ICANN_WILDCARD
+    exception_mask: i64 = _ICANN_EXCEPTION
+    if include_private:
+        rule_mask |= _PRIVATE_RULE
+        wildcard_mask |= _PRIVATE_WILDCARD
+        exception_mask |= _PRIVATE_EXCEPTION
+    return rule_mask, wildcard_mask, exception_mask, _HAS_LONGER_RULES | wildcard_mask
 
 
 def suffix_hash(name: str) -> int:
