@@ -46,16 +46,20 @@ __all__ = [
 #: Code points as sorted, disjoint inclusive ranges ``(first, last)``.
 CodePointRanges = list[tuple[int, int]]
 
-#: The Script_Extensions value of each range of ``SCRIPT_EXTENSIONS_STARTS``, as sets.
-_SCRIPT_SETS: Final = tuple(frozenset(scripts.split()) for scripts in SCRIPT_EXTENSION_SETS)
+#: The sets of ``SCRIPT_EXTENSION_SETS`` looked up so far, by index.
+_SCRIPT_SETS: Final[dict[int, frozenset[str]]] = {}
 
 
 def script_extensions(code_point: str) -> frozenset[str]:
     """A character's Script_Extensions property (UAX #24: its value in ScriptExtensions.txt,
     else its Script value), as ISO 15924 script codes; Common is "Zyyy", Inherited "Zinh",
     Unknown (unassigned) "Zzzz"."""
-    index = bisect_right(SCRIPT_EXTENSIONS_STARTS, ord(code_point)) - 1
-    return _SCRIPT_SETS[SCRIPT_EXTENSIONS_VALUES[index]]
+    value = SCRIPT_EXTENSIONS_VALUES[bisect_right(SCRIPT_EXTENSIONS_STARTS, ord(code_point)) - 1]
+    scripts = _SCRIPT_SETS.get(value)
+    if scripts is None:
+        scripts = frozenset(SCRIPT_EXTENSION_SETS[value].split())
+        _SCRIPT_SETS[value] = scripts
+    return scripts
 
 
 def _index() -> dict[str, tuple[int, int]]:
