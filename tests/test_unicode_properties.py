@@ -148,6 +148,15 @@ def test_property_values_are_the_data_files_sections() -> None:
         assert is_property_value(name)
         assert property_value_ranges(name) == ranges, name
     assert not is_property_value("Binary=Foo")
+    # Only a whole heading line names a property value: not a line of ranges, nor a part.
+    for name in [
+        "",
+        " 0041-005A",
+        "Cased_Letter",
+        "General_Category=Cased",
+        "General_Category=Cased_Letter\n 0041-005A",
+    ]:
+        assert not is_property_value(name), name
     with pytest.raises(KeyError):
         property_value_ranges("Script=Foo")
 

@@ -62,38 +62,41 @@ def script_extensions(code_point: str) -> frozenset[str]:
     return scripts
 
 
-def _index() -> dict[str, tuple[int, int]]:
-    """Where each 'Property=Value' section's ranges are in PROPERTIES."""
-    index: dict[str, tuple[int, int]] = {}
-    name = ""
-    start = 0
-    position = 0
-    for line in PROPERTIES.splitlines(keepends=True):
-        if not line.startswith(" "):
-            if name:
-                index[name] = (start, position)
-            name = line.strip()
-            start = position + len(line)
-        position += len(line)
-    if name:
-        index[name] = (start, position)
-    return index
-
-
-# Read when first needed (importing stays cheap): the index, each section's ranges, and the
-# starts of the ranges of the values looked up code point by code point.
-_INDEX: dict[str, tuple[int, int]] = {}
+# Read when first needed (importing stays cheap): where each section looked up is, its
+# ranges, and the starts of the ranges of the values looked up code point by code point.
+_SECTIONS: dict[str, tuple[int, int] | None] = {}
 _RANGES: dict[str, CodePointRanges] = {}
 _STARTS: dict[str, list[int]] = {}
+
+
+def _section(name: str) -> tuple[int, int] | None:
+    """Where the ranges of the property value ``name`` are in PROPERTIES (the lines after the
+    line ``name``), found by one search of the text; None when it is not listed."""
+    if name in _SECTIONS:
+        return _SECTIONS[name]
+    heading = f"{name}\n"
+    if not name or name.startswith(" ") or "\n" in name:
+        start = -1  # no heading (a heading is a line that does not start with a space)
+    elif PROPERTIES.startswith(heading):
+        start = len(heading)
+    else:
+        found = PROPERTIES.find(f"\n{heading}")
+        start = -1 if found == -1 else found + 1 + len(heading)
+    section: tuple[int, int] | None = None
+    if start != -1:
+        end = start
+        while PROPERTIES.startswith(" ", end):  # a line of ranges (each ends in a line break)
+            end = PROPERTIES.find("\n", end) + 1
+        section = (start, end)
+    _SECTIONS[name] = section
+    return section
 
 
 def is_property_value(name: str) -> bool:
     """Whether ``name`` ("Property=Value") has its code points listed here. A Script_Extensions
     value whose code points are those of the same Script value is not listed (read the Script
     value)."""
-    if not _INDEX:
-        _INDEX.update(_index())
-    return name in _INDEX
+    return _section(name) is not None
 
 
 def property_value_ranges(name: str) -> CodePointRanges:
@@ -101,8 +104,10 @@ def property_value_ranges(name: str) -> CodePointRanges:
     not listed (see :func:`is_property_value`)."""
     ranges = _RANGES.get(name)
     if ranges is None:
-        is_property_value(name)
-        start, end = _INDEX[name]
+        section = _section(name)
+        if section is None:
+            raise KeyError(name)
+        start, end = section
         ranges = []
         for item in PROPERTIES[start:end].split():
             lo, _, hi = item.partition("-")
