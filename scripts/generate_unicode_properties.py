@@ -1,5 +1,4 @@
-"""Write src/urlspec/urlpattern/_unicode_properties_data.py from
-tests/data/UnicodeProperties-18.0.0.txt.
+"""Write src/urlspec/_unicode_properties_data.py from tests/data/UnicodeProperties-18.0.0.txt.
 
 usage: python scripts/generate_unicode_properties.py [PROPERTIES_TXT] [OUTPUT]
 
@@ -10,7 +9,9 @@ is (``PROPERTIES``) and the names ECMAScript accepts for the values, ECMA-262 §
 UnicodeMatchPropertyValue (PropertyValueAliases.txt): the short General_Category names come from
 ``unicodedata2`` (each long name's code points are exactly one category, or the categories
 sharing a first letter, or Lu, Ll and Lt for LC, checked here), the short Script names from
-``fontTools.unicodedata.Scripts``.
+``fontTools.unicodedata.Scripts``. It also writes each code point's Script_Extensions (UAX #24:
+the Script_Extensions value of ScriptExtensions.txt, else the Script value) as ranges sorted
+by their first code point, so that a lookup is one binary search.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from fontTools.unicodedata import Scripts  # type: ignore[import-untyped,unused-
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_INPUT = ROOT / "tests/data/UnicodeProperties-18.0.0.txt"
-DEFAULT_OUTPUT = ROOT / "src/urlspec/urlpattern/_unicode_properties_data.py"
+DEFAULT_OUTPUT = ROOT / "src/urlspec/_unicode_properties_data.py"
 _VERSION = re.compile(r"^# The code points of Unicode (\d+\.\d+\.\d+) properties", re.MULTILINE)
 #: PropertyValueAliases.txt's other General_Category names (gc ; Cc ; Control ; cntrl ...).
 EXTRA_GENERAL_CATEGORY_ALIASES = {"cntrl": "Cc", "digit": "Nd", "punct": "P", "Combining_Mark": "M"}
@@ -131,6 +132,99 @@ def _general_category_aliases(sections: dict[str, list[tuple[int, int]]]) -> dic
     return aliases
 
 
+def _script_codes(script_aliases: dict[str, str]) -> dict[str, str]:
+    """Each script's ISO 15924 code: its other alias ("Latin" -> "Latn"), or its name when it
+    is one ("Thai")."""
+    codes = {name: name for name in script_aliases.values()}
+    for alias, name in sorted(script_aliases.items()):
+        if alias != name:
+            codes[name] = alias
+    return codes
+
+
+def _script_extension_ranges(
+    sections: dict[str, list[tuple[int, int]]], codes: dict[str, str]
+) -> list[tuple[int, str]]:
+    """Each code point's Script_Extensions (UAX #24: ScriptExtensions.txt's value, else the
+    Script value) as ranges: (the range's first code point, its scripts' codes in order,
+    separated by spaces), up to the next range's first code point; the first starts at 0."""
+    # Where each script's ranges start (+1) and end (-1), swept in code point order.
+    changes: dict[int, list[tuple[str, int]]] = defaultdict(list)
+    for name, code in codes.items():
+        ranges = sections.get(f"Script_Extensions={name}", sections[f"Script={name}"])
+        for first, last in ranges:
+            changes[first].append((code, 1))
+            changes[last + 1].append((code, -1))
+    counts: dict[str, int] = defaultdict(int)
+    found: list[tuple[int, str]] = []
+    for code_point in sorted(changes):
+        if code_point > 0x10FFFF:
+            break  # (where the last ranges end)
+        for code, change in changes[code_point]:
+            counts[code] += change
+        scripts = " ".join(sorted(code for code, count in counts.items() if count))
+        if not found or scripts != found[-1][1]:
+            found.append((code_point, scripts))
+    if found[0][0] != 0 or any(not scripts for _, scripts in found):
+        raise SystemExit("Script_Extensions does not cover every code point")
+    return found
+
+
+def _wrapped(items: list[str], indent: str) -> list[str]:
+    """``items`` as lines of a tuple's elements, each line at most 100 columns."""
+    lines: list[str] = []
+    line = indent
+    for item in items:
+        if line != indent and len(line) + len(item) + 1 > 100:
+            lines.append(line.rstrip())
+            line = indent
+        line += item + ", "
+    lines.append(line.rstrip())
+    return lines
+
+
+def _script_extension_lines(ranges: list[tuple[int, str]]) -> list[str]:
+    """The Script_Extensions ranges as three tuples: the distinct script sets (in the order
+    the ranges first have them), each range's first code point, each range's set's index."""
+    sets: dict[str, int] = {}
+    for _, scripts in ranges:
+        sets.setdefault(scripts, len(sets))
+    lines = [
+        "#: Each code point's Script_Extensions (UAX #24; ScriptExtensions.txt, else Scripts.txt)",
+        "#: as ranges sorted by their first code point: the code points from",
+        "#: SCRIPT_EXTENSIONS_STARTS[i] up to the next start have the scripts",
+        "#: SCRIPT_EXTENSION_SETS[SCRIPT_EXTENSIONS_VALUES[i]], ISO 15924 codes separated by",
+        '#: spaces (Common is "Zyyy", Inherited "Zinh", Unknown "Zzzz"). The first start is 0.',
+        "# fmt: off",
+        "SCRIPT_EXTENSION_SETS: Final[tuple[str, ...]] = (",
+    ]
+    for scripts in sets:
+        if len(f'    "{scripts}",') <= 100:
+            lines.append(f'    "{scripts}",')
+            continue
+        # Too long for one line: implicitly concatenated strings, each line ending in a space.
+        pieces = [""]
+        for code in scripts.split():
+            if pieces[-1] and len(f'        "{pieces[-1]}{code} "') > 100:
+                pieces.append("")
+            pieces[-1] += f"{code} "
+        lines.append("    (")
+        lines += [f'        "{piece}"' for piece in pieces[:-1]]
+        lines.append(f'        "{pieces[-1].rstrip()}"')
+        lines.append("    ),")
+    lines += [
+        ")",
+        "SCRIPT_EXTENSIONS_STARTS: Final[tuple[int, ...]] = (",
+        *_wrapped([f"0x{start:04X}" for start, _ in ranges], "    "),
+        ")",
+        "SCRIPT_EXTENSIONS_VALUES: Final[tuple[int, ...]] = (",
+        *_wrapped([str(sets[scripts]) for _, scripts in ranges], "    "),
+        ")",
+        "# fmt: on",
+    ]
+    return lines
+
+
 def generate(text: str) -> str:
     version = _VERSION.search(text)
     if version is None:
@@ -163,7 +257,10 @@ def generate(text: str) -> str:
             body_lines.append(line)
     body = "\n".join(body_lines)
     lines = [
-        f'"""The Unicode {version.group(1)} properties ECMAScript\'s \\\\p{{...}} names.',
+        f'"""The Unicode {version.group(1)} character properties: Script_Extensions by code point,',
+        "and the code points of each value of General_Category, Script and Script_Extensions and",
+        "of each binary property that ECMAScript's \\\\p{...} names (read through",
+        "urlspec.unicode_properties).",
         "",
         "Generated by scripts/generate_unicode_properties.py from",
         f'tests/data/UnicodeProperties-{version.group(1)}.txt; do not edit."""',
@@ -174,6 +271,7 @@ def generate(text: str) -> str:
         "",
         f'UNICODE_VERSION: Final = "{version.group(1)}"',
         "",
+        *_script_extension_lines(_script_extension_ranges(sections, _script_codes(script_aliases))),
         "#: Each name of a General_Category value -> its long name.",
         "GENERAL_CATEGORY_ALIASES: Final = {",
         *(f'    "{k}": "{general_category[k]}",' for k in sorted(general_category)),

@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from shared_data import CORPORA, iter_corpus, skip_or_fail_in_ci
+from shared_data import CORPORA, iter_corpus
 from toolkit_strategies import URLS
 
 from urlspec import URL, InvalidURL
@@ -36,9 +36,8 @@ from urlspec.toolkit.display import (
     is_ascii_confusable,
     is_moderately_restrictive,
     is_shown_decoded,
-    script_extensions,
 )
-from urlspec.urlpattern import _unicode_properties_data as unicode_properties_data
+from urlspec.unicode_properties import UNICODE_VERSION as PROPERTIES_UNICODE_VERSION
 
 
 @pytest.mark.parametrize(
@@ -261,36 +260,10 @@ def test_moderately_restrictive(label: str, passes: bool) -> None:
 
 
 def test_script_data_is_of_idnas_unicode_version() -> None:
-    # The Script_Extensions (URLPattern's Unicode data) and the character properties must be of
+    # The Script_Extensions (urlspec.unicode_properties) and the character properties must be of
     # the Unicode version of IDNA's tables.
-    assert mapping_table_unicode_version() == unicode_properties_data.UNICODE_VERSION
+    assert mapping_table_unicode_version() == PROPERTIES_UNICODE_VERSION
     assert display_module._UNICODE.unidata_version == mapping_table_unicode_version()
-
-
-def _font_tools_unicodedata() -> Any:
-    """fontTools.unicodedata (the test extra), a copy of Scripts.txt and ScriptExtensions.txt."""
-    try:
-        from fontTools import unicodedata as font_tools_unicodedata
-    except ImportError:
-        message = "fontTools is not installed (the test extra: pip install -e '.[test]')"
-        skip_or_fail_in_ci(message)
-    return font_tools_unicodedata
-
-
-def test_script_extensions_are_font_tools_on_every_range() -> None:
-    # fontTools' own lookup (ScriptExtensions.txt, else Scripts.txt) is the reference: both
-    # tables are constant between their range starts, so checking each start of either table
-    # and the code point before it checks every code point.
-    reference = _font_tools_unicodedata()
-    starts = {
-        *reference.Scripts.RANGES,
-        *reference.ScriptExtensions.RANGES,
-        *display_module._script_ranges()[0],
-        0x10FFFF,
-    }
-    for start in sorted(starts):
-        for code in {start, max(start - 1, 0)}:
-            assert script_extensions(chr(code)) == set(reference.script_extension(chr(code))), code
 
 
 # --- hosts: whole-script confusables of ASCII labels (UTS #39 §4) ------------------------------

@@ -57,6 +57,21 @@ def test_the_toolkit_and_data_urls_load_only_when_used() -> None:
     assert "urlspec.toolkit.display" not in loaded
 
 
+def test_display_loads_no_urlpattern_module() -> None:
+    # display()'s script checks read urlspec.unicode_properties, which URLPattern's regexps
+    # read too; showing an IDN loads nothing of the URLPattern package.
+    loaded = loaded_after(
+        "from urlspec import URL\nassert URL('https://xn--bcher-kva.example/').display() == "
+        "'https://b\\xfccher.example/'"
+    )
+    assert {"urlspec.toolkit.display", "urlspec.unicode_properties"} <= loaded
+    assert not {name for name in loaded if name.startswith("urlspec.urlpattern")}
+    # A URL without an A-label needs no script: the property tables stay unloaded.
+    loaded = loaded_after("from urlspec import URL\nURL('https://example.com/a?b#c').display()")
+    assert "urlspec.toolkit.display" in loaded
+    assert not loaded & {"urlspec.unicode_properties", "urlspec._unicode_properties_data"}
+
+
 def test_import_urlspec_loads_neither_the_suffix_list_nor_unicodedata2() -> None:
     # The Public Suffix List is read on first use, unicodedata2 on the first IDN.
     script = (

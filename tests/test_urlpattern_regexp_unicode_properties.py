@@ -1,20 +1,17 @@
 """Unicode property escapes and identifier characters (urlspec.urlpattern.
 regexp_unicode_properties), from tests/data/UnicodeProperties-18.0.0.txt (tests/data/SOURCES.md).
 
-The module is regenerated from the data file and compared byte for byte; the expected sets are
-the data file's, read here on their own; what ECMAScript answers for \\p{...} (names, aliases,
+The expected sets are the data file's, read here on their own (tests/test_unicode_properties.py
+regenerates the data module from it); what ECMAScript answers for \\p{...} (names, aliases,
 folding) is checked against an engine in tests/test_urlpattern_regexp.py.
 """
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import pytest
 
-from urlspec.idna import mapping_table_unicode_version
-from urlspec.urlpattern import _unicode_properties_data
 from urlspec.urlpattern.regexp_unicode_properties import (
     UnicodePropertyError,
     is_id_continue,
@@ -40,24 +37,6 @@ def _read(name: str) -> set[int]:
 
 def _points(ranges: list[tuple[int, int]]) -> set[int]:
     return {c for lo, hi in ranges for c in range(lo, hi + 1)}
-
-
-def test_generated_module_is_the_data_file_regenerated(tmp_path: Path) -> None:
-    spec = importlib.util.spec_from_file_location(
-        "generate_unicode_properties", ROOT / "scripts" / "generate_unicode_properties.py"
-    )
-    assert spec is not None and spec.loader is not None
-    generator = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(generator)
-    output = tmp_path / "_unicode_properties_data.py"
-    assert generator.main([str(PROPERTIES_TXT), str(output)]) == 0
-    committed = ROOT / "src" / "urlspec" / "urlpattern" / "_unicode_properties_data.py"
-    assert output.read_text(encoding="utf-8") == committed.read_text(encoding="utf-8")
-
-
-def test_data_is_of_the_unicode_version_of_idna() -> None:
-    assert mapping_table_unicode_version() == _unicode_properties_data.UNICODE_VERSION
-    assert PROPERTIES_TXT.name == f"UnicodeProperties-{mapping_table_unicode_version()}.txt"
 
 
 @pytest.mark.parametrize(

@@ -11,10 +11,10 @@ The rules (what is decoded, and what never is):
     by one script (Single Script), or by Latin and one other Recommended script (UAX #31
     Table 5) that is neither Cyrillic nor Greek, where Han with Hiragana and Katakana (Japanese),
     Han with Hangul (Korean) and Han with Bopomofo count as one (UTS #39 §5.1's augmented script
-    sets). Script_Extensions come from the Unicode data of URLPattern's ``\\p{...}``
-    (``urlspec.urlpattern.regexp_unicode_properties``, ScriptExtensions.txt and Scripts.txt of
-    the same Unicode version as IDNA's tables; tests/test_display.py fails when they drift). So
-    ``xn--pypal-4ve.com`` ("pаypal" with a Cyrillic "а") stays in Punycode;
+    sets). Script_Extensions come from ``urlspec.unicode_properties`` (ScriptExtensions.txt
+    and Scripts.txt of the same Unicode version as IDNA's tables; tests/test_display.py fails
+    when they drift). So ``xn--pypal-4ve.com`` ("pаypal" with a Cyrillic "а") stays in
+    Punycode;
   - it is not a look-alike of an ASCII label (UTS #39 §4, "whole-script confusables"): a label
     of one script other than Latin whose skeleton (NFD, each code point mapped to its
     prototype in confusables.txt, NFD again) is the skeleton of an ASCII label ("a"-"z",
@@ -59,7 +59,7 @@ The rules (what is decoded, and what never is):
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, Protocol, cast
 
 from urlspec.host import HostKind
@@ -107,54 +107,24 @@ class _UnicodeNames(Protocol):
 _name: Final = cast(_UnicodeNames, _UNICODE).name
 
 
-def script_extensions(code_point: str) -> set[str]:
-    """A character's Script_Extensions property (four-letter script codes; Common is "Zyyy",
-    Inherited "Zinh", Unknown "Zzzz"), from ScriptExtensions.txt and Scripts.txt."""
-    starts, scripts = _SCRIPT_RANGES[0] if _SCRIPT_RANGES else _script_ranges()
-    return set(scripts[bisect_right(starts, ord(code_point)) - 1])
+def script_extensions(code_point: str) -> frozenset[str]:
+    """A character's Script_Extensions property (UAX #24; ISO 15924 codes, Common is "Zyyy",
+    Inherited "Zinh", Unknown "Zzzz"): ``urlspec.unicode_properties.script_extensions``."""
+    lookup = _SCRIPT_EXTENSIONS[0] if _SCRIPT_EXTENSIONS else _load_script_extensions()
+    return lookup(code_point)
 
 
-#: The Script_Extensions of every code point as ranges: ``starts[i]`` is the first code point
-#: of a range whose code points all have the scripts ``scripts[i]``, up to the next start.
-#: Made from URLPattern's Unicode data on the first lookup (:func:`_script_ranges`), and held
-#: as this list's one item.
-_SCRIPT_RANGES: list[tuple[list[int], list[frozenset[str]]]] = []
+#: ``urlspec.unicode_properties.script_extensions``, kept here on the first lookup: the
+#: Unicode property tables are not loaded before a label needs its scripts (most URLs shown
+#: have no A-label).
+_SCRIPT_EXTENSIONS: list[Callable[[str], frozenset[str]]] = []
 
 
-def _script_ranges() -> tuple[list[int], list[frozenset[str]]]:
-    """:data:`_SCRIPT_RANGES`, made from the code points of each ``\\p{Script_Extensions=X}``
-    of URLPattern's Unicode data (ScriptExtensions.txt, else Scripts.txt: UAX #24), swept in
-    code point order. Imported here, on the first lookup: the URLPattern package is not
-    loaded before a label needs its scripts."""
-    from urlspec.urlpattern._unicode_properties_data import SCRIPT_ALIASES
-    from urlspec.urlpattern.regexp_unicode_properties import property_ranges
+def _load_script_extensions() -> Callable[[str], frozenset[str]]:
+    from urlspec.unicode_properties import script_extensions as lookup
 
-    # Each script's ISO 15924 code: its other alias ("Latin" -> "Latn"), or its name when it is
-    # one ("Thai").
-    codes = {name: name for name in SCRIPT_ALIASES.values()}
-    for alias, name in SCRIPT_ALIASES.items():
-        if alias != name:
-            codes[name] = alias
-    # Where each script's ranges start (+) and end (-).
-    changes: dict[int, list[tuple[str, int]]] = {}
-    for name, code in codes.items():
-        for first, last in property_ranges("Script_Extensions", name):
-            changes.setdefault(first, []).append((code, 1))
-            changes.setdefault(last + 1, []).append((code, -1))
-    counts: dict[str, int] = {}
-    starts: list[int] = []
-    scripts: list[frozenset[str]] = []
-    for code_point in sorted(changes):
-        if code_point > 0x10FFFF:
-            break  # (where the last ranges end)
-        for code, change in changes[code_point]:
-            counts[code] = counts.get(code, 0) + change
-        current = frozenset(code for code, count in counts.items() if count)
-        if not scripts or current != scripts[-1]:
-            starts.append(code_point)
-            scripts.append(current)
-    _SCRIPT_RANGES.append((starts, scripts))
-    return starts, scripts
+    _SCRIPT_EXTENSIONS.append(lookup)
+    return lookup
 
 
 #: UAX #31 Table 5, Recommended Scripts (by ISO 15924 code): the scripts in customary modern
