@@ -754,6 +754,52 @@ def test_tabs_and_newlines_in_every_position_of_short_urls() -> None:
                 check_without_tabs_or_newlines(url, url[:position] + unit + url[position:])
 
 
+# Inputs to put C0 controls and spaces around: empty, of every tier, with tabs and newlines
+# inside, beyond ASCII (U+00A0 and U+3000 are white space but no C0 control or space), U+007F.
+_TO_SURROUND = (
+    "",
+    "http://a.b/c",
+    "HTTPS://EX\tAMPLE.com\n:443/a\\b?q r#f g",
+    "file:///C:/x\r\n",
+    "sc:\r\nx",
+    "http://bücher.de/ü",
+    "\xa0http://a.b/\u3000",
+    "\x7f",
+)
+_AROUND = ("", " ", "   ", "\x00 \t\x1f\r\n", *map(chr, range(0x21)))
+
+
+def check_c0_controls_and_spaces_around(input: str) -> None:
+    """The build's route that removes the C0 controls and spaces around ``input`` removes what
+    str.strip with them (https://infra.spec.whatwg.org/#c0-control-or-space) removes, the other
+    build's route; and the fast path's answer is the one for the input without them and the
+    tabs and newlines inside, in agreement with the state machine."""
+    stripped = input.strip(_C0_CONTROLS_AND_SPACE)
+    assert fast_path._without_c0_controls_or_spaces_around(input) == stripped
+    if stripped != input:
+        without_tabs = stripped.replace("\t", "").replace("\n", "").replace("\r", "")
+        href = fast_path._href_without_c0_controls_or_spaces_around(input)
+        assert href == fast_href(without_tabs), repr(input)
+        assert check_fast_path(input) is (href is not None)
+
+
+def test_c0_controls_and_spaces_around_every_kind_of_input() -> None:
+    """Every C0 control and space (and runs of them) at either end or both, of inputs empty,
+    of every tier, with tabs and newlines inside, beyond ASCII; and inputs of nothing else."""
+    for url in _TO_SURROUND:
+        for before, after in itertools.product(_AROUND, repeat=2):
+            check_c0_controls_and_spaces_around(before + url + after)
+    for length in range(1, 5):
+        for ends in itertools.product(" \x00\t\x1f", repeat=length):
+            check_c0_controls_and_spaces_around("".join(ends))
+
+
+@given(st.text(st.sampled_from([*map(chr, range(0x21)), "h", ":", "/", ".", "ü", "\xa0"])))
+@settings(max_examples=300)
+def test_c0_controls_and_spaces_around_generated_text(input: str) -> None:
+    check_c0_controls_and_spaces_around(input)
+
+
 # --- the compiled build's tiers 2 and 3: one loop over code points ------------------------------
 
 
