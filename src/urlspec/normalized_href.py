@@ -132,7 +132,8 @@ _OPAQUE_PATH_URL: Final = re.compile(
 
 
 def error_free_href(input: str) -> str | None:
-    """The href of an error-free input that :data:`match_normalized` or tier 2 takes, or None."""
+    """The href of an error-free input that :data:`match_normalized` takes as it is or
+    :func:`normalized_href` normalizes, or None."""
     return input if match_normalized(input) is not None else normalized_href(input)
 
 
