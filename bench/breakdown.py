@@ -2,11 +2,11 @@
 
 Each row is timed as the side-by-side suite times a library (``bench.run.time_op``: fresh input
 strings, garbage collector off, CPU time), in rounds, and the figure is the median over the
-rounds of ns per input. The pieces are timed apart and together: the loop and one call, the
-own-href pattern alone (``fast_path.match_own_href``), a bare three-slot object like ``URL``'s,
-the two in one loop, then ``URL(s)``, ``URL(s).href``, the first getter and every getter, and
-can_ada's parse + href when it is installed. The inputs are the corpus's URLs that are their own
-href (tier 1: nearly all of them), so that every row does the same work.
+rounds of ns per input. The pieces are timed apart and together: the loop and one call, the own-href
+pattern alone (``own_href_pattern.match_own_href``), a bare three-slot object like ``URL``'s, the
+two in one loop, then ``URL(s)``, ``URL(s).href``, the first getter and every getter, and can_ada's
+parse + href when it is installed. The inputs are the corpus's URLs that are their own href (tier 1:
+nearly all of them), so that every row does the same work.
 
     python -m bench.breakdown                      # kasztp, 9 rounds
     python -m bench.breakdown --corpus node_files --rounds 15
@@ -24,7 +24,7 @@ from bench.corpora import CORPORA, corpus_path, read_corpus
 from bench.peers import load_libraries
 from bench.run import fresh_copies, machine, time_op
 from urlspec import URL
-from urlspec.fast_path import match_own_href
+from urlspec.own_href_pattern import match_own_href
 
 
 class BareObject:

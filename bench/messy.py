@@ -40,7 +40,8 @@ from pathlib import Path
 from bench import peers, run
 from bench.corpora import CORPORA
 from urlspec import URL, InvalidURL
-from urlspec.fast_path import is_own_href, tier_2_or_3_href
+from urlspec.fast_path import tier_2_or_3_href
+from urlspec.own_href_pattern import is_own_href
 
 DEFAULT_LIBRARIES = ["urlspec", "can_ada", "url-py", "ada_url"]
 SPECIAL_SCHEMES = ("http:", "https:", "ws:", "wss:", "ftp:")

@@ -14,6 +14,10 @@ over generated URLs assembled from pieces that sit on the fast path's edges (sch
 hosts that end in numbers or hold ``xn--`` labels, default and out-of-range ports, dot segments
 in all their percent-encoded forms, bad percent-escapes, quotes in queries, file hosts, ...).
 The state machine itself is checked against the WPT data in test_parser_wpt.py.
+
+These checks (check_fast_path) hold for the fast path as a whole, whichever tier answers; the
+tests of one tier's own cases are in the files named after its module (test_own_href_pattern.py,
+test_tolerated_href.py, test_rewritten_href.py, test_fast_href_getters.py), and use them too.
 """
 
 from __future__ import annotations
@@ -23,31 +27,25 @@ import itertools
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from shared_data import CORPORA, in_ci, iter_corpus, load_wpt
+from shared_data import CORPORA, iter_corpus
 
-from bench import idn, messy
+from bench import messy
 from urlspec import InvalidURL, fast_path
-from urlspec.fast_path import (
-    fast_href,
-    fast_href_and_errors,
+from urlspec.fast_href_getters import (
     getter_values_from_fast_href,
-    goes_to_the_state_machine,
-    is_own_href,
-    match_normalized,
-    match_own_href,
     origin_from_fast_getter_values,
     record_from_fast_href,
-    rewritten_href,
 )
-from urlspec.host import HostKind
+from urlspec.fast_path import fast_href, goes_to_the_state_machine
 from urlspec.infra import to_scalar_value_string
+from urlspec.normalized_href import match_normalized
 from urlspec.origin import origin_of
+from urlspec.own_href_pattern import is_own_href, match_own_href
 from urlspec.parser import basic_url_parse
+from urlspec.tolerated_href import fast_href_and_errors
 from urlspec.url import URL
 from urlspec.url_record import (
     URLRecord,
-    is_double_dot_path_segment,
-    is_single_dot_path_segment,
     serialize_path,
     serialize_url,
 )
@@ -393,54 +391,6 @@ DECLINED = [
 ]
 
 
-# Dot segments in the path of a special URL other than file, and hosts beyond ASCII of common
-# labels, with their href as the URL Standard gives it (WPT's urltestdata.json has the same shapes,
-# e.g. "http://example.com/foo/../ton" gives "http://example.com/ton"; the hosts beyond ASCII as
-# ada gives them, can_ada 3.0): the compiled build's tiers take them (rewritten_href), the pure
-# build's patterns leave them to the state machine.
-COMPILED_TIERS_ONLY = [
-    # Not ASCII letters, though the patterns' case-insensitive matching would take them for
-    # "i", "k", "s": the compiled loop gives them to the domain parser (UTS #46 maps the last
-    # three, "i̇" being "i" and U+0307).
-    ("http://\u0131.example/", "http://xn--cfa.example/"),
-    ("http://\u212aelvin.example/", "http://kelvin.example/"),
-    ("HTTP://\u0130.example/", "http://xn--i-9bb.example/"),
-    ("http://a.\u017fcom:80/", "http://a.scom/"),
-    ("https://WWW.b\u00fccher.DE:8080\\a/./b", "https://www.xn--bcher-kva.de:8080/a/b"),
-    # A trailing "." and mapped dots (U+3002, U+FF0E, U+FF61 map to "."): the host is the domain
-    # to ASCII, its trailing "." kept.
-    ("http://b\u00fccher.de./", "http://xn--bcher-kva.de./"),
-    ("http://a\u3002b\uff0ec\uff61/", "http://a.b.c./"),
-    ("http://b\u00fccher\u3002de\u3002/x?q#f", "http://xn--bcher-kva.de./x?q#f"),
-    # "<" and ">" before U+0338: NFC composes them to "≮" and "≯" in the domain to ASCII.
-    ("http://a>\u0338.example/", "http://xn--a-pgo.example/"),
-    ("http://\u00fc<\u0338\u3002de\u3002/", "http://xn--tda832o.de./"),
-    ("http://a/./b", "http://a/b"),
-    ("http://a/b/..", "http://a/"),
-    ("http://a/%2e/b", "http://a/b"),
-    ("http://a/.%2E/b", "http://a/b"),
-    ("http://a/b/c/../../d", "http://a/d"),
-    ("HTTP://A\\b\\..\\c?q#f", "http://a/c?q#f"),
-    ("http://a/b/.?q", "http://a/b/?q"),
-    ("http://a/b/%2E%2e#f", "http://a/#f"),
-    ("https://a:443/b/./c/", "https://a/b/c/"),
-    # The slashes after a special scheme (the first and last as in WPT's urltestdata.json,
-    # without a base): the special authority states skip any run of "/" and "\\", the file
-    # states read two of them.
-    ("http:\\\\www.google.com\\foo", "http://www.google.com/foo"),
-    ("HTTP:/\\/\\Example.COM:80\\a", "http://example.com/a"),
-    ("file:\\\\localhost//", "file:////"),
-]
-
-
-@pytest.mark.parametrize(("input", "href"), COMPILED_TIERS_ONLY)
-def test_taken_by_the_compiled_tiers_only(input: str, href: str) -> None:
-    assert fast_path.rewritten_href(input) == href  # (in both builds)
-    assert fast_href(input) == (href if fast_path.COMPILED else None)
-    assert URL(input).href == href
-    assert check_fast_path(input) is fast_path.COMPILED
-
-
 @pytest.mark.parametrize(
     ("input", "base", "href"),
     [
@@ -464,120 +414,13 @@ def test_accepted(input: str, href: str) -> None:
     assert check_fast_path(input)
 
 
-# Inputs the parser accepts with validation errors that the fast path's third tier takes, with
-# their href and errors as the URL Standard gives them (WPT's urltestdata.json has the hrefs of
-# such inputs, e.g. "http://a_b/" and "http://example.com\\foo\\bar").
-TOLERATED = [
-    ("http://a_b.com/", "http://a_b.com/", [("domain-to-ASCII", 7)]),
-    ("HTTPS://WWW.A_B_C.COM:443", "https://www.a_b_c.com/", [("domain-to-ASCII", 8)]),
-    (
-        "http://a.com\\x\\y.html",
-        "http://a.com/x/y.html",
-        [
-            ("invalid-reverse-solidus", 12),
-            ("invalid-reverse-solidus", 14),
-        ],
-    ),
-    (
-        "http://x_y:8080\\z?q#f",
-        "http://x_y:8080/z?q#f",
-        [
-            ("domain-to-ASCII", 7),
-            ("invalid-reverse-solidus", 15),
-        ],
-    ),
-    ("file:///C:\\Windows", "file:///C:/Windows", [("invalid-reverse-solidus", 10)]),
-    ("file://.github/x.yml", "file://.github/x.yml", [("domain-to-ASCII", 7)]),
-    ('https://"www.Example.com/0', 'https://"www.example.com/0', [("domain-to-ASCII", 8)]),
-    # The special-query percent-encode set encodes " <>'; the fragment one " <>`.
-    (
-        "http://a.b/?x y'{}#a b`{%",
-        "http://a.b/?x%20y%27{}#a%20b%60{%",
-        [("invalid-URL-unit", i) for i in (13, 16, 17, 20, 22, 23, 24)],
-    ),
-    (
-        "http://a.b/?%zz#%4",
-        "http://a.b/?%zz#%4",
-        [("invalid-URL-unit", 12), ("invalid-URL-unit", 16)],
-    ),
-    (
-        "http://a.b?q#f#g|",
-        "http://a.b/?q#f#g|",
-        [("invalid-URL-unit", 14), ("invalid-URL-unit", 16)],
-    ),
-    (
-        "HTTP://A_B\\C?\\",
-        "http://a_b/C?\\",
-        [("domain-to-ASCII", 7), ("invalid-reverse-solidus", 10), ("invalid-URL-unit", 13)],
-    ),
-]
-
-
-@pytest.mark.parametrize(("input", "href", "errors"), TOLERATED)
-def test_tolerated(input: str, href: str, errors: list[tuple[str, int]]) -> None:
-    assert fast_href_and_errors(input) == (href, [ValidationError(*e) for e in errors])
-    assert URL(input).href == href
-    assert check_fast_path(input)
-
-
 @pytest.mark.parametrize("input", DECLINED)
 def test_declined(input: str) -> None:
     assert fast_href(input) is None
     check_fast_path(input)
 
 
-# Inputs the parser returns as they are, with validation errors that the third tier does not
-# list: the URL class takes them as their own href (match_own_href), validate() leaves them to
-# the state machine. The errors are the URL Standard's (its domain-to-ASCII examples).
-OWN_HREF_WITH_ERRORS = [
-    ("http://xn--a.com/", [("domain-to-ASCII", 7)]),  # invalid Punycode, fails strict ToASCII
-    ("http://..a/", [("domain-to-ASCII", 7)]),  # empty labels fail VerifyDnsLength
-    ("http://-a-.b--c/", [("domain-to-ASCII", 7)]),  # hyphens fail CheckHyphens
-    ("http://-a.com/?{", [("domain-to-ASCII", 7), ("invalid-URL-unit", 15)]),
-    ("http://a/%zz", [("invalid-URL-unit", 9)]),
-    ("sc:a\\b?c#d#e", [("invalid-URL-unit", 4), ("invalid-URL-unit", 10)]),
-]
-
-
-@pytest.mark.parametrize(("input", "errors"), OWN_HREF_WITH_ERRORS)
-def test_own_href_with_errors(input: str, errors: list[tuple[str, int]]) -> None:
-    from urlspec.url import validate
-
-    assert match_own_href(input) is not None
-    assert fast_href(input) == input
-    assert fast_href_and_errors(input) is None
-    assert URL(input).href == input
-    assert validate(input) == [ValidationError(*e) for e in errors]
-    assert check_fast_path(input)
-
-
 # --- the URL class on the fast path -------------------------------------------------------------
-
-
-def test_the_record_is_built_lazily_and_equals_the_parsers() -> None:
-    url = URL("https://example.com/a/b?c#d")
-    assert url._parsed is None
-    expected = URLRecord(
-        "https", "", "", "example.com", HostKind.DOMAIN, None, ["a", "b"], "c", "d"
-    )
-    assert url._record == expected
-    assert url._parsed is url._record  # built once
-    assert url.host_kind is HostKind.DOMAIN
-    assert url.path_segments == ("a", "b")
-
-
-def test_getters_of_fast_path_urls() -> None:
-    url = URL("HTTP://Example.com:8080/p/q?x=1#frag")
-    assert url.href == "http://example.com:8080/p/q?x=1#frag"
-    assert (url.protocol, url.username, url.password) == ("http:", "", "")
-    assert (url.host, url.hostname, url.port) == ("example.com:8080", "example.com", "8080")
-    assert (url.pathname, url.search, url.hash) == ("/p/q", "?x=1", "#frag")
-    assert url.origin == "http://example.com:8080"
-    empty = URL("https://example.com/?#")
-    assert (empty.search, empty.hash, empty.href) == ("", "", "https://example.com/?#")
-    assert URL("file:///tmp/x").origin == "null"
-    assert URL("blob:https://example.com:443/uuid").origin == "https://example.com"
-    assert URL("node:url").pathname == "url"
 
 
 def test_an_absolute_input_with_a_base() -> None:
@@ -754,235 +597,47 @@ def test_tabs_and_newlines_in_every_position_of_short_urls() -> None:
                 check_without_tabs_or_newlines(url, url[:position] + unit + url[position:])
 
 
-# --- the compiled build's tiers 2 and 3: one loop over code points ------------------------------
-
-
-def tiers_2_and_3_by_patterns(input: str) -> str | None:
-    """tier_2_or_3_href without the loop (the pure build's): the first look, then the patterns
-    (for an input tier 1 declines)."""
-    if goes_to_the_state_machine(input):
-        return None
-    return fast_path._tiers_2_and_3(input)
-
-
-def check_rewritten_href(input: str) -> str | None:
-    """rewritten_href's answer for ``input``, checked: DECLINED only where the first look
-    sends the input to the state machine (and no tier takes it); an href only where it is the
-    one the state machine gives, and the one the patterns give whenever they give one; asked
-    for an input that is its own href too (as_is), the same answer, but ``input`` itself for
-    an input tier 1 takes that the loop finds nothing to rewrite in."""
-    href = rewritten_href(input)
-    as_is = rewritten_href(input, as_is=True)
-    if as_is != href:
-        assert href is None and as_is == input and is_own_href(input), input
-    if href == fast_path.DECLINED:
-        assert goes_to_the_state_machine(input), input
-        assert fast_path._tiers_2_and_3(input) is None, input  # (the patterns, without the look)
-        return href
-    if href is None:
-        return None
-    record = basic_url_parse(to_scalar_value_string(input))
-    assert record is not None, f"rewritten_href accepted {input!r}, on which the parser fails"
-    assert serialize_url(record) == href, input
-    if is_own_href(input):
-        assert href == input  # (the patterns of tiers 2 and 3 assume tier 1 declined)
-    else:
-        by_patterns = tiers_2_and_3_by_patterns(input)
-        assert by_patterns is None or by_patterns == href, input
-    return href
-
-
-@pytest.mark.parametrize("corpus", CORPORA)
-def test_rewritten_href_agrees_on_the_corpus(corpus: str) -> None:
-    """Every line with the mutation bench/messy.py gives it, and every third line as it is and
-    with one other mutation (a third of the lines, to stay fast)."""
-    answers: dict[str | None, int] = {}
-    for index, line in enumerate(iter_corpus(corpus)):
-        inputs = [messy.MUTATORS[index % len(messy.MUTATORS)](line, index)]
-        if index % 3 == 0:
-            other = messy.MUTATORS[(index + 1 + index % 5) % len(messy.MUTATORS)]
-            inputs += [line, other(line, index)]
-        for input in inputs:
-            if input is not None:
-                href = check_rewritten_href(input)
-                kind = href if href is None or href == fast_path.DECLINED else "href"
-                answers[kind] = answers.get(kind, 0) + 1
-    assert answers.get(fast_path.DECLINED, 0) > 0  # (isaacs_files, file: URLs, has no href)
-
-
-# The pieces of a special URL that the loop tells apart, each in its commonest and edgiest forms:
-# scheme case and kind, the slashes after it, hosts (upper and lower case, "_", IDN, IPv4,
-# hexadecimal, IPv6, empty, "localhost", credentials, a trailing ".", code points tier 1 does not
-# admit), ports, "\\" and "/" mixes and dot segments in the path, code points tier 1 does not
-# admit there, tabs, newlines, surrogates, code points to percent-encode in the query and
-# fragment, and upper case and "\\" after the host (where lowercasing or replacing "\\" in the
-# whole input would be wrong).
-_REWRITE_SCHEMES = (
-    *("http://", "HTTP://", "Https://", "file://", "FILE://", "ws://", "sc://"),
-    *("http:\\\\", "FILE:\\/", "wss:", "ftp:/\\/"),
+# Inputs to put C0 controls and spaces around: empty, of every tier, with tabs and newlines
+# inside, beyond ASCII (U+00A0 and U+3000 are white space but no C0 control or space), U+007F.
+_TO_SURROUND = (
+    "",
+    "http://a.b/c",
+    "HTTPS://EX\tAMPLE.com\n:443/a\\b?q r#f g",
+    "file:///C:/x\r\n",
+    "sc:\r\nx",
+    "http://bücher.de/ü",
+    "\xa0http://a.b/\u3000",
+    "\x7f",
 )
-_REWRITE_SCHEMES_EDGY = ("ftp:/", "http:\\\\", "ht\ttp://", " http://", "http:", "1http://")
-_REWRITE_HOSTS = (
-    *("a.com", "A.COM", "Ex_Am.Ple", "LOCALHOST", "localhost", "0x1F", "a.0X.", "a.0xg"),
-    *("1.2.3.4", "1.2.3.400", "1-800-Flow", "[::1]", "", "b\u00fccher.DE", "XN--A", "a%41"),
-    *("u@h", "a..", ".A", "a\tb", "\ud83d", "A.COM.", "a|b", "1.2.3.4.", "a.1B", "a.b-"),
-)
-_REWRITE_PORTS = ("", ":", ":80", ":0080", ":8080", ":65536", ":1x", ":443", ":21")
-_REWRITE_PATHS = (
-    *("", "/", "\\", "/a\\b", "\\a/b\\", "/./", "\\..\\", "/%2E%2e", "/x/%2e", "/.x", "/a b"),
-    *("/a\nb", "/\ud800", "/\ud83d\ude00", "/a|b", "/..\\", "//", "/a^b", "\\.\\x/[.]"),
-    *("/A\\b", "/B"),
-)
-_REWRITE_QUERIES = ("", "?", "?a'b", '?a"<>b', "?q\\", "?\r", "?\u00e9", "?a b", "?x=`", "?Q")
-_REWRITE_FRAGMENTS = ("", "#", "#a`b", "#f#g", "#x y", "#'\"", "#\x7f", " ", "#F\\", "#\\")
+_AROUND = ("", " ", "   ", "\x00 \t\x1f\r\n", *map(chr, range(0x21)))
 
 
-def test_rewritten_href_agrees_on_every_combination_of_pieces() -> None:
-    """Every scheme, host, port and path of the lists above together (54,054 inputs), each with
-    the next query and fragment in turn; every path, query and fragment together after a few
-    schemes, hosts and ports (50,400 inputs); the edgy schemes before every host."""
-    answers: set[str | None] = set()
-    combinations = itertools.product(
-        _REWRITE_SCHEMES, _REWRITE_HOSTS, _REWRITE_PORTS, _REWRITE_PATHS
-    )
-    for index, (scheme, host, port, path) in enumerate(combinations):
-        query = _REWRITE_QUERIES[index % len(_REWRITE_QUERIES)]
-        fragment = _REWRITE_FRAGMENTS[index % len(_REWRITE_FRAGMENTS)]
-        href = check_rewritten_href(scheme + host + port + path + query + fragment)
-        answers.add(href if href is None or href == fast_path.DECLINED else "href")
-    combinations = itertools.product(
-        _REWRITE_SCHEMES[:4],
-        ("a.com", "A.COM", "LOCALHOST"),
-        ("", ":8080"),
-        _REWRITE_PATHS,
-        _REWRITE_QUERIES,
-        _REWRITE_FRAGMENTS,
-    )
-    for parts in combinations:
-        check_rewritten_href("".join(parts))
-    for scheme in _REWRITE_SCHEMES_EDGY:
-        for host in _REWRITE_HOSTS:
-            check_rewritten_href(scheme + host + "/a")
-    assert answers == {None, fast_path.DECLINED, "href"}
+def check_c0_controls_and_spaces_around(input: str) -> None:
+    """The build's route that removes the C0 controls and spaces around ``input`` removes what
+    str.strip with them (https://infra.spec.whatwg.org/#c0-control-or-space) removes, the other
+    build's route; and the fast path's answer is the one for the input without them and the
+    tabs and newlines inside, in agreement with the state machine."""
+    stripped = input.strip(_C0_CONTROLS_AND_SPACE)
+    assert fast_path._without_c0_controls_or_spaces_around(input) == stripped
+    if stripped != input:
+        without_tabs = stripped.replace("\t", "").replace("\n", "").replace("\r", "")
+        href = fast_path._href_without_c0_controls_or_spaces_around(input)
+        assert href == fast_href(without_tabs), repr(input)
+        assert check_fast_path(input) is (href is not None)
 
 
-_DOT_SEGMENT_PATH_PIECES = ("/", "\\")
-_DOT_SEGMENT_SEGMENTS = (".", "..", "%2e", ".%2E", "", "a", "bc")
+def test_c0_controls_and_spaces_around_every_kind_of_input() -> None:
+    """Every C0 control and space (and runs of them) at either end or both, of inputs empty,
+    of every tier, with tabs and newlines inside, beyond ASCII; and inputs of nothing else."""
+    for url in _TO_SURROUND:
+        for before, after in itertools.product(_AROUND, repeat=2):
+            check_c0_controls_and_spaces_around(before + url + after)
+    for length in range(1, 5):
+        for ends in itertools.product(" \x00\t\x1f", repeat=length):
+            check_c0_controls_and_spaces_around("".join(ends))
 
 
-def test_rewritten_href_drops_dot_segments_as_the_path_state_does() -> None:
-    """Every path of up to four segments (dot segments, empty ones and others, after "/" or
-    "\\": 24,414 paths) in special URLs, ended by the end, a query or a fragment in turn: runs
-    kept whole, shortened in place, emptied, kept after an earlier run, a path ending with a
-    dot segment, "\\" between them."""
-    endings = ("", "?q", "#f", "?.#..")
-    index = 0
-    for count in range(5):
-        for pieces in itertools.product(
-            _DOT_SEGMENT_PATH_PIECES, _DOT_SEGMENT_SEGMENTS, repeat=count
-        ):
-            prefix = ("http://h", "HTTPS://H.com:443", "ws://h:81")[index % 3]
-            input = prefix + "".join(pieces) + endings[index % 4]
-            href = check_rewritten_href(input)
-            # every one is taken (the loop's own answer checked), but an input that is its own
-            # href (tier 1's)
-            assert href not in (None, fast_path.DECLINED) or is_own_href(input), input
-            index += 1
-
-
-def test_rewritten_href_agrees_on_internationalized_hosts() -> None:
-    """Every input of WPT's IdnaTestV2.json and toascii.json as the host of special URLs (with
-    and without a port, a path to rewrite, a query and fragment), and bench/idn.py's URLs."""
-    entries = load_wpt("IdnaTestV2.json") + load_wpt("toascii.json")
-    assert entries or not in_ci()
-    answers: dict[str | None, int] = {}
-    templates = ("https://{}/x", "HTTP://{}:8080\\a/../b?q#f", "ws://{}", "file://{}/x")
-    for entry in entries:
-        for template in templates:
-            href = check_rewritten_href(template.format(entry["input"]))
-            kind = href if href is None or href == fast_path.DECLINED else "href"
-            answers[kind] = answers.get(kind, 0) + 1
-    for url in idn.generated_urls():
-        assert check_rewritten_href(url) not in (None, fast_path.DECLINED), url
-    assert not entries or answers.get("href", 0) > 0
-
-
-# Hosts beyond ASCII whose domain to ASCII ends in "." or holds labels made of mapped dots
-# (U+3002, U+FF0E, U+FF61), whose last label is a number only once mapped (full-width digits,
-# "０ｘ"), or that map to an IPv4 address: the ends-in-a-number checker runs on the ASCII domain.
-_MAPPED_FIRST_LABELS = ("b\u00fccher", "a", "\uff41", "1", "\uff11\u3002\uff12\u3002\uff13")
-_MAPPED_DOTS = (".", "\u3002", "\uff0e", "\uff61")
-_MAPPED_LAST_LABELS = (
-    *("de", "\u00fc", "\uff11\uff12\uff13", "\uff10\uff58\uff11", "0x1", "0X", "0xg", "\uff11"),
-    *("1", "", "\uff24\uff25", "8a", "0x\u00fc"),
-)
-_MAPPED_ENDS = ("", ".", "\u3002", "\uff0e\uff0e")
-
-
-def test_rewritten_href_agrees_on_hosts_with_mapped_dots() -> None:
-    """Every host of the pieces above (1,040), in special URLs with and without a port, a path
-    to rewrite, a query and fragment: rewritten_href takes some of each kind."""
-    templates = ("https://{}/x", "HTTP://{}:8080\\a/../b?q#f", "ws://{}", "http://{}:80/")
-    taken: set[str] = set()
-    for first, dot, last, end in itertools.product(
-        _MAPPED_FIRST_LABELS, _MAPPED_DOTS, _MAPPED_LAST_LABELS, _MAPPED_ENDS
-    ):
-        for template in templates:
-            href = check_rewritten_href(template.format(first + dot + last + end))
-            if href not in (None, fast_path.DECLINED) and end:
-                taken.add(dot + end)
-    assert taken == {dot + end for dot in _MAPPED_DOTS for end in _MAPPED_ENDS[1:3]}
-
-
-# The ASCII code points that tier 1 admits in no label ("%", forbidden domain code points), in
-# hosts beyond ASCII or not, alone or before U+0338 (which NFC composes "<", "=" and ">" with).
-_NOT_IN_LABEL_PIECES = ("<", ">", "=", "%", "%41", "[", "]", "[:1]", "^", "|", "A")
-_NOT_IN_LABEL_HOSTS = ("{}", "a{}", "\u00fc{}", "{}\u00fc", "a{}.\u00fc", "\u00fc.b{}\u3002")
-
-
-def test_rewritten_href_agrees_on_hosts_with_code_points_not_in_labels() -> None:
-    """Every host of the pieces above, with and without U+0338 after the piece, in special URLs
-    with and without a port and a path to rewrite: rewritten_href takes "≮", "≠", "≯" so
-    written."""
-    templates = ("https://{}/x", "HTTP://{}:8080\\a/../b?q#f", "ws://{}")
-    taken: set[str] = set()
-    for piece, host, mark in itertools.product(
-        _NOT_IN_LABEL_PIECES, _NOT_IN_LABEL_HOSTS, ("", "\u0338")
-    ):
-        for template in templates:
-            href = check_rewritten_href(template.format(host.format(piece + mark)))
-            if href not in (None, fast_path.DECLINED):
-                taken.add(piece + mark)
-    assert {"<\u0338", ">\u0338", "=\u0338"} <= taken
-
-
-def test_the_dot_segments_of_rewritten_href_are_the_url_standards() -> None:
-    """fast_path._dots_of_dot_segment (in place) against url_record's single-dot and double-dot
-    path segments, on every string of up to three of the pieces a dot segment is made of."""
-    pieces = (".", "%2e", "%2E", "%2", "%", "2e", "e", "a", "%2f", "..")
-    for count in range(4):
-        for combination in itertools.product(pieces, repeat=count):
-            segment = "".join(combination)
-            expected = (
-                1
-                if is_single_dot_path_segment(segment)
-                else 2
-                if is_double_dot_path_segment(segment)
-                else 0
-            )
-            text = f"/x{segment}/".encode("ascii")  # (as rewritten_href reads its input)
-            assert fast_path._dots_of_dot_segment(text, 2, 2 + len(segment)) == expected, segment
-
-
-@settings(max_examples=400, deadline=None)
-@given(input=urlish(), mutation=st.integers(0, len(messy.MUTATORS)))
-@example(input="HTTP://EXAMPLE.COM:80", mutation=0)
-@example(input="FILE://LOCALHOST", mutation=0)
-@example(input="http://h\\a/%2e%2e/x", mutation=0)
-@example(input="http:///./x", mutation=0)
-@example(input="https://A.0x1.:8080/", mutation=0)
-def test_rewritten_href_agrees_on_generated_urls(input: str, mutation: int) -> None:
-    """Generated URLs as they are (mutation 0), or with one of bench/messy.py's mutations."""
-    if mutation > 0:
-        input = messy.MUTATORS[mutation - 1](input, 0) or input
-    check_rewritten_href(input)
+@given(st.text(st.sampled_from([*map(chr, range(0x21)), "h", ":", "/", ".", "ü", "\xa0"])))
+@settings(max_examples=300)
+def test_c0_controls_and_spaces_around_generated_text(input: str) -> None:
+    check_c0_controls_and_spaces_around(input)

@@ -1,7 +1,7 @@
 """The compiled build's tier 1 (urlspec.own_href) agrees with the pure build's (a regex).
 
-``scan_own_href`` must accept exactly the inputs ``fast_path.match_own_href`` accepts, and the
-offsets it finds must give, as slices of the href, exactly what the URL Standard's getters give
+``scan_own_href`` must accept exactly the inputs ``own_href_pattern.match_own_href`` accepts, and
+the offsets it finds must give, as slices of the href, exactly what the URL Standard's getters give
 for the record the state machine makes of the input (test_fast_path.py proves the regex's
 inputs are their own href). Checked on every corpus line, on mutations of them, and on generated
 URLs; both builds run this file, so the compiled scanner is checked where it runs. Which build is
@@ -22,7 +22,7 @@ from test_fast_path import expected_getter_values, urlish
 
 import urlspec
 import urlspec.url
-from urlspec.fast_path import getter_values_from_fast_href, match_own_href
+from urlspec.fast_href_getters import getter_values_from_fast_href
 from urlspec.infra import to_scalar_value_string
 from urlspec.origin import origin_of
 from urlspec.own_href import (
@@ -42,6 +42,7 @@ from urlspec.own_href import (
     scheme_kind,
     unpack_spans,
 )
+from urlspec.own_href_pattern import match_own_href
 from urlspec.parser import basic_url_parse
 from urlspec.url import URL
 from urlspec.url_record import SPECIAL_SCHEMES

@@ -29,8 +29,9 @@ from shared_data import CORPORA, iter_corpus, load_wpt, missing, wpt_path
 
 from bench.messy import backslash, dot_dot_segment, hex_ipv4, tab, uppercase_host
 from urlspec import URL, parser
-from urlspec.fast_path import is_own_href, tier_2_or_3_href
+from urlspec.fast_path import tier_2_or_3_href
 from urlspec.infra import to_scalar_value_string
+from urlspec.own_href_pattern import is_own_href
 from urlspec.parser import State, basic_url_parse
 from urlspec.percent_encoding import (
     C0_CONTROL,

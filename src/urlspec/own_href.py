@@ -3,15 +3,15 @@
 The fast path (:mod:`urlspec.fast_path`) first asks whether an input is its own href: whether the
 basic URL parser (§4.4, https://url.spec.whatwg.org/#concept-basic-url-parser) returns, for it,
 a URL whose serialization is the input itself. In the pure build it asks a regular expression,
-``fast_path.match_own_href``, because ``re`` runs in C and a Python loop over code points does
-not. In the compiled build (mypyc) a loop over code points is compiled to C too, is faster than the
-regex, and finds on the way what the regex does not give: where the scheme, host, path, query and
-fragment are. :func:`scan_own_href` is that loop. It accepts exactly the inputs the regex
+``own_href_pattern.match_own_href``, because ``re`` runs in C and a Python loop over code points
+does not. In the compiled build (mypyc) a loop over code points is compiled to C too, is faster than
+the regex, and finds on the way what the regex does not give: where the scheme, host, path, query
+and fragment are. :func:`scan_own_href` is that loop. It accepts exactly the inputs the regex
 accepts (``tests/test_own_href.py`` proves it on every corpus line and on generated inputs) and
-returns the parts' offsets packed in one int (see :func:`pack_spans`), which the ``URL`` class
-keeps so that its getters are slices of the href, with no second pattern to match.
+returns the parts' offsets packed in one int (see :func:`pack_spans`), which the ``URL`` class keeps
+so that its getters are slices of the href, with no second pattern to match.
 
-The grammar is the regex's (``fast_path._OWN_HREF``), in words:
+The grammar is the regex's (``own_href_pattern._OWN_HREF``), in words:
 
 * a special URL: ``http``, ``https``, ``ws``, ``wss`` or ``ftp``, ``://``, a host the host parser
   returns as it is (below), then a path of one or more segments; or ``file://``, a host or none
@@ -71,8 +71,8 @@ __all__ = [
 
 # --- the code point classes of tier 1 ------------------------------------------------------------
 
-# Regex class bodies (ASCII), which fast_path builds its own-href pattern of, and of which this
-# module makes a table (_CLASSES): one definition for both forms of tier 1.
+# Regex class bodies (ASCII), which own_href_pattern builds its own-href pattern of, and of which
+# this module makes a table (_CLASSES): one definition for both forms of tier 1.
 
 # ASCII URL code points (https://url.spec.whatwg.org/#url-code-points) that the path state copies
 # as they are (not "/", "?", "#"; "%" is added where a "%" is allowed).
@@ -93,8 +93,9 @@ _KEPT_IN_FRAGMENT: Final = r"!#-;=?-_a-~"
 # percent-encodes before a "?" or "#"; the C0 control percent-encode set has no printable ASCII).
 _KEPT_IN_OPAQUE_PATH: Final = r"!-\"$->@-~"
 
-# A domain's labels as the host parser returns them (see fast_path._OWN_HREF_HOST): lowercase,
-# printable ASCII code points but the forbidden domain code points (" #%/:<>?@[\\]^|") and ".".
+# A domain's labels as the host parser returns them (see own_href_pattern._OWN_HREF_HOST):
+# lowercase, printable ASCII code points but the forbidden domain code points
+# (" #%/:<>?@[\\]^|") and ".".
 _IN_OWN_HREF_LABEL: Final = r"a-z0-9!\"$&'()*+,\-;=_`{}~"
 _STARTS_LAST_LABEL: Final = r"a-z!\"$&'()*+,\-;=_`{}~"  # the same without digits
 
@@ -194,7 +195,7 @@ def unpack_spans(spans: int) -> tuple[int, int, int, int, int]:
 
 
 def scan_own_href(input: str) -> int:
-    """Whether ``input`` is its own href (the regex ``fast_path.match_own_href`` in code points).
+    """Whether ``input`` is its own href (``own_href_pattern.match_own_href`` in code points).
 
     Returns :data:`NOT_OWN_HREF` (-1) when it is not; when it is, the offsets of its parts packed
     by :func:`pack_spans`, or :data:`SPANS_TOO_LONG` (0) for an input of PACKABLE_LENGTH code

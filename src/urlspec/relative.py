@@ -22,7 +22,7 @@ reference:
 :func:`resolve_reference` builds that absolute input (resolving a path-relative reference's
 single-dot and double-dot segments against the base's path as the path state does,
 https://url.spec.whatwg.org/#path-state) and returns it only when the fast path's tier 1 says
-that it is its own href (:func:`urlspec.fast_path.is_own_href`): the absolute input is then
+that it is its own href (:func:`urlspec.own_href_pattern.is_own_href`): the absolute input is then
 the href the parser gives, since a serialized URL parses back to the same record, and tier 1 has
 checked that no code point of the reference is one the parser would change (a tab, a space, a
 ``\\``, a code point to percent-encode, a dot segment left). Anything else returns None, and the
@@ -47,7 +47,7 @@ from typing import Final
 
 from mypy_extensions import i64
 
-from urlspec.fast_path import is_own_href, tier_2_or_3_href
+from urlspec.fast_path import tier_2_or_3_href
 from urlspec.own_href import (
     COMPILED,
     FILE,
@@ -63,6 +63,7 @@ from urlspec.own_href import (
     scheme_kind,
     unpack_spans,
 )
+from urlspec.own_href_pattern import is_own_href
 from urlspec.url_record import (
     is_double_dot_path_segment,
     is_normalized_windows_drive_letter,

@@ -19,18 +19,14 @@ from typing import TYPE_CHECKING, Final, Self, TypedDict, Unpack, cast
 
 from mypy_extensions import mypyc_attr
 
-from urlspec.fast_path import (
+from urlspec.fast_href_getters import (
     TUPLE_ORIGIN_PROTOCOLS,
-    fast_href,
-    fast_href_and_errors,
     getter_values_from_fast_href,
-    is_own_href,
     match_fast_href_getters,
-    match_own_href,
     origin_from_fast_getter_values,
     record_from_fast_href,
-    tier_2_or_3_href,
 )
+from urlspec.fast_path import fast_href, tier_2_or_3_href
 from urlspec.host import HostKind
 from urlspec.infra import to_scalar_value_string, usv_string_argument
 from urlspec.own_href import (
@@ -49,11 +45,13 @@ from urlspec.own_href import (
     search_from_spans,
     unpack_spans,
 )
+from urlspec.own_href_pattern import is_own_href, match_own_href
 from urlspec.relative import (
     resolve_reference,
     resolve_with_spans,
     starts_with_scheme,
 )
+from urlspec.tolerated_href import fast_href_and_errors
 from urlspec.url_host import address_class_of_url, public_suffix_of_url, registrable_domain_of_url
 from urlspec.url_record import URLRecord, serialize_path, serialize_url, urls_equal
 from urlspec.validation import InvalidURL, StrictReplaceError, ValidationError
@@ -113,8 +111,8 @@ def _input_string(input: object) -> str:
     return _string_argument("input", input)
 
 
-# GetterValues of fast_path, as a variable-length tuple: the compiled build keeps a fixed-size
-# tuple type unboxed, and would unbox all nine strings on every getter's read.
+# GetterValues of fast_href_getters, as a variable-length tuple: the compiled build keeps a
+# fixed-size tuple type unboxed, and would unbox all nine strings on every getter's read.
 _GetterValues = tuple[str, ...]
 
 
@@ -387,8 +385,8 @@ class URL:
     ) -> None:
         parsed: tuple[str, URLRecord | None] | None
         if base is None and encoding == "utf-8" and type(input) is str:
-            # The hot path: the input is its own href (tier 1: fast_path.is_own_href, inline), or
-            # the fast path's other tiers give its href.
+            # The hot path: the input is its own href (tier 1: own_href_pattern.is_own_href,
+            # inline), or the fast path's other tiers give its href.
             if COMPILED:
                 spans = scan_own_href(input)
                 if spans != NOT_OWN_HREF:
