@@ -665,7 +665,10 @@ class _OtherRows:
         offsets = hrefs.buffers()[1]
         assert offsets is not None
         # (The offsets just computed, held only here: set in place.)
-        views = {name: memoryview(_buffer(bounds[name])) for name in CUT_FIELDS}
+        views = [
+            (name, PARSE_FIELDS.index(name), memoryview(_buffer(bounds[name])))
+            for name in CUT_FIELDS
+        ]
         href_field = PARSE_FIELDS.index("href")
         for index, row in zip(self.indices, self.rows, strict=True):
             href = row[href_field]
@@ -673,15 +676,17 @@ class _OtherRows:
                 continue  # no URL: its href is null, and so are its fields
             encoded = href.encode("utf-8")
             (start,) = _INT32.unpack_from(offsets, 4 * (hrefs.offset + index))
-            for name, view in views.items():
-                value = cast(str, row[PARSE_FIELDS.index(name)]).encode("utf-8")
-                at = encoded.find(value)
+            for name, field, view in views:
+                value = cast(str, row[field])
+                encoded_value = value.encode("utf-8")
+                at = encoded.find(encoded_value)
                 if at < 0:
                     indices, values = self.misses.setdefault(name, ([], []))
                     indices.append(index)
-                    values.append(row[PARSE_FIELDS.index(name)])
+                    values.append(value)
                     continue
-                _INT32_PAIR.pack_into(view, 8 * index, start + at, start + at + len(value))
+                end = start + at + len(encoded_value)
+                _INT32_PAIR.pack_into(view, 8 * index, start + at, end)
 
     def mend(self, values: _Array, name: str) -> _Array:
         """The column of cut field ``name``, with the values that do not lie in the href."""
