@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from shared_data import skip_or_fail_in_ci
 
+from urlspec._unicode_properties_data import SCRIPT_EXTENSIONS_STARTS
 from urlspec.idna import mapping_table_unicode_version
 from urlspec.unicode_properties import (
     SCRIPT_ALIASES,
@@ -95,6 +96,7 @@ def test_script_extensions_are_font_tools_on_every_range() -> None:
     # and the code point before it checks every code point.
     reference = _font_tools_unicodedata()
     starts = {*reference.Scripts.RANGES, *reference.ScriptExtensions.RANGES, 0x10FFFF}
+    starts |= set(SCRIPT_EXTENSIONS_STARTS)  # (and the table's own starts)
     for start in sorted(starts):
         for code in {start, max(start - 1, 0)}:
             assert script_extensions(chr(code)) == set(reference.script_extension(chr(code))), code
@@ -110,7 +112,7 @@ def test_script_extensions_are_the_data_files_sections() -> None:
         if section.startswith("Script=")
         for name in [section.partition("=")[2]]
     }
-    points: set[int] = set()
+    points: set[int] = set(SCRIPT_EXTENSIONS_STARTS)  # (the table's own starts too)
     for ranges in by_script.values():
         points |= _boundaries(ranges)
     for code_point in sorted(points):
