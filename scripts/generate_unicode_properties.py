@@ -30,6 +30,9 @@ DEFAULT_OUTPUT = ROOT / "src/urlspec/_unicode_properties_data.py"
 _VERSION = re.compile(r"^# The code points of Unicode (\d+\.\d+\.\d+) properties", re.MULTILINE)
 #: PropertyValueAliases.txt's other General_Category names (gc ; Cc ; Control ; cntrl ...).
 EXTRA_GENERAL_CATEGORY_ALIASES = {"cntrl": "Cc", "digit": "Nd", "punct": "P", "Combining_Mark": "M"}
+#: PropertyValueAliases.txt's other Script names (sc ; Copt ; Coptic ; Qaac, and sc ; Zinh ;
+#: Inherited ; Qaai): names ECMAScript accepts, not the scripts' ISO 15924 codes.
+EXTRA_SCRIPT_ALIASES = {"Qaac": "Coptic", "Qaai": "Inherited"}
 #: ECMA-262 table-binary-unicode-properties: the aliases of the binary properties.
 BINARY_ALIASES = {
     "AHex": "ASCII_Hex_Digit",
@@ -127,8 +130,8 @@ def _general_category_aliases(sections: dict[str, list[tuple[int, int]]]) -> dic
             raise SystemExit(f"General_Category={value}: no single category {short}")
         aliases[short[0]] = value
         aliases[value] = value
-    for alias, short in EXTRA_GENERAL_CATEGORY_ALIASES.items():
-        aliases[alias] = aliases[short]
+    for alias, category in EXTRA_GENERAL_CATEGORY_ALIASES.items():
+        aliases[alias] = aliases[category]
     return aliases
 
 
@@ -236,6 +239,11 @@ def generate(text: str) -> str:
     for code, name in Scripts.NAMES.items():
         if name in scripts:
             script_aliases[code] = name
+    codes = _script_codes(script_aliases)
+    for alias, name in EXTRA_SCRIPT_ALIASES.items():
+        if name not in scripts:
+            raise SystemExit(f"script {name} missing")
+        script_aliases[alias] = name
     binary = {value.partition("=")[2] for value in sections if value.startswith("Binary=")}
     for name in BINARY_ALIASES.values():
         if name not in binary:
@@ -271,7 +279,7 @@ def generate(text: str) -> str:
         "",
         f'UNICODE_VERSION: Final = "{version.group(1)}"',
         "",
-        *_script_extension_lines(_script_extension_ranges(sections, _script_codes(script_aliases))),
+        *_script_extension_lines(_script_extension_ranges(sections, codes)),
         "#: Each name of a General_Category value -> its long name.",
         "GENERAL_CATEGORY_ALIASES: Final = {",
         *(f'    "{k}": "{general_category[k]}",' for k in sorted(general_category)),

@@ -47,6 +47,10 @@ def _points(ranges: list[tuple[int, int]]) -> set[int]:
         ("General_Category", "Cased_Letter", "General_Category=Cased_Letter"),
         ("punct", None, "General_Category=Punctuation"),
         ("sc", "Grek", "Script=Greek"),
+        # PropertyValueAliases.txt: sc ; Zinh ; Inherited ; Qaai, and sc ; Copt ; Coptic ; Qaac.
+        ("sc", "Qaai", "Script=Inherited"),
+        ("Script", "Zinh", "Script=Inherited"),
+        ("scx", "Qaac", "Script_Extensions=Coptic"),
         ("Script_Extensions", "Latin", "Script_Extensions=Latin"),
         ("Alpha", None, "Binary=Alphabetic"),
         ("ID_Start", None, "Binary=ID_Start"),

@@ -917,6 +917,8 @@ SCRIPT_ALIASES: Final = {
     "Proto_Cuneiform": "Proto_Cuneiform",
     "Prti": "Inscriptional_Parthian",
     "Psalter_Pahlavi": "Psalter_Pahlavi",
+    "Qaac": "Coptic",
+    "Qaai": "Inherited",
     "Rejang": "Rejang",
     "Rjng": "Rejang",
     "Rohg": "Hanifi_Rohingya",
