@@ -57,7 +57,7 @@ COMPILED_MODULES = [
     "src/urlspec/hosts/public_suffix_list.py",
     "src/urlspec/hosts/host_parts.py",
     "src/urlspec/engines/columnar_rows.py",
-    # Unicode properties: URLPattern's \\p{...} and identifiers, display()'s script checks.
+    # Unicode properties: URLPattern's \p{...} and identifiers, display()'s script checks.
     "src/urlspec/unicode_properties.py",
     # URLPattern: matching (test/exec, lists) and compiling patterns.
     "src/urlspec/urlpattern/errors.py",
