@@ -173,10 +173,9 @@ def _href_without_c0_controls_or_spaces_around(input: str) -> str | None:
     """
     if COMPILED:
         stripped = _without_c0_controls_or_spaces_around(input)
-        return _fast_href_of_stripped(_without_tabs_or_newlines(stripped))
-    # (The pure build: str.strip finds the ends in C, and fast_href is what
-    # _fast_href_of_stripped asks there.)
-    return fast_href(_without_tabs_or_newlines(input.strip(C0_CONTROL_OR_SPACE_STRING)))
+    else:
+        stripped = input.strip(C0_CONTROL_OR_SPACE_STRING)  # (str.strip finds the ends in C)
+    return _fast_href_of_stripped(_without_tabs_or_newlines(stripped))
 
 
 def _without_c0_controls_or_spaces_around(input: str) -> str:
@@ -220,8 +219,6 @@ def _tiers_2_and_3(input: str) -> str | None:
         href = _href_with_reverse_solidi(input)
         if href is not None:
             return href
-    # (match_normalized first: it takes inputs match_own_href does not, such as a last label
-    # that starts with a digit, "1-800-flowers", and normalized_href assumes it failed.)
     href = error_free_href(input)
     if href is not None:
         return href

@@ -58,9 +58,9 @@ def rewritten_href(input: str, as_is: bool = False) -> str | None:
       credentials), is lowercased: the host parser's domain to ASCII returns an ASCII domain
       lowercased whatever ToASCII says, and checks and parses the lowercased domain
       (https://url.spec.whatwg.org/#concept-domain-to-ascii); a host beyond ASCII (but a file
-      URL's) becomes its domain to ASCII (idna.domain_to_ascii: one pass for common labels,
-      else UTS #46 step by step; a failure, or a "%" in the host, which the host parser
-      percent-decodes first: DECLINED), trailing "." and all (a mapped dot such as U+3002 is
+      URL's) becomes its domain to ASCII (``idna.domain_to_ascii_or_none``, the host parser's
+      answer; a failure, or a "%" in the host, which the host parser percent-decodes first:
+      DECLINED), trailing "." and all (a mapped dot such as U+3002 is
       "." there), unless it ends in a number
       (https://url.spec.whatwg.org/#ends-in-a-number-checker, run on the ASCII domain);
       a file URL's ``localhost`` becomes the empty host (https://url.spec.whatwg.org/#file-host-state);
@@ -188,10 +188,9 @@ def rewritten_href(input: str, as_is: bool = False) -> str | None:
     host_end = i
     if not_in_label and not beyond_ascii:
         return None
-    # A host beyond ASCII: the domain to ASCII of its common labels, in one pass (the host
-    # parser's answer for it: https://url.spec.whatwg.org/#concept-host-parser, whose domain to
-    # ASCII idna.domain_to_ascii_or_none gives when it gives anything); for any other, the
-    # state machine.
+    # A host beyond ASCII: its domain to ASCII (the host parser's answer for it,
+    # https://url.spec.whatwg.org/#concept-host-parser, which idna.domain_to_ascii_or_none gives
+    # when it gives anything); a failure goes to the state machine.
     ascii_host = ""
     if beyond_ascii:
         # (The code points of the host: every code point before it is ASCII, and so is every
@@ -199,8 +198,8 @@ def rewritten_href(input: str, as_is: bool = False) -> str | None:
         host = input[host_start : host_end - (length - len(input))]
         if "%" in host:
             return DECLINED  # the host parser percent-decodes it first
-        # The domain parser (its one pass for common labels, else UTS #46 step by step). A lone
-        # surrogate, which the parser's input never holds (it is made a scalar value string
+        # The domain parser (each label new to it converted in one scan, UTS #46's steps). A
+        # lone surrogate, which the parser's input never holds (it is made a scalar value string
         # first), becomes U+FFFD in it as in the parser's input.
         to_ascii = _domain_to_ascii_or_none or _load_domain_to_ascii_or_none()
         ascii_domain = to_ascii(host)
