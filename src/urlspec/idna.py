@@ -353,9 +353,9 @@ def _convert_one_label_in_one_scan(label: str) -> _ConvertedLabel | None:
     """:func:`_convert_label` in one scan: steps 1-2 map and normalize the label, then one scan
     of the result finds what step 4's validity criteria, the Bidi domain name test and the
     domain parser's step 8 ask of each label it breaks into (step 3: several where a mapping
-    holds U+002E); a label starting with "xn--" is decoded and validated as step 4 does. None
-    when the label needs the full path (tests/test_idna.py proves the two equal): it holds a
-    surrogate code point (which the scalar value conversion may join with the next one).
+    holds U+002E). None when the label needs the full path (tests/test_idna.py proves the two
+    equal): it holds a surrogate code point (which the scalar value conversion may join with the
+    next one), or a processed label starting with "xn--" (which step 4 decodes and validates).
 
     With the domain parser's flags and beStrict false, a processed label not starting with
     "xn--" fails §4.1 criterion 6 (a mark first), 7 (a code point beyond ASCII neither valid nor
@@ -374,9 +374,6 @@ def _convert_one_label_in_one_scan(label: str) -> _ConvertedLabel | None:
     # The result is the processed string with each label beyond ASCII replaced by its "xn--"
     # form: the ASCII labels between those are copied as they are, processed[copied:start].
     pieces: list[str] = []
-    # (the "xn--" labels decoded, in order: each takes its label's place where the Bidi rule
-    # reads the processed labels; made at the first)
-    decoded_labels: list[str] | None = None
     copied: i64 = 0
     label_start: i64 = 0
     label_is_ascii = True
@@ -404,32 +401,10 @@ def _convert_one_label_in_one_scan(label: str) -> _ConvertedLabel | None:
                 and ord(processed[label_start + 2]) == 0x2D
                 and ord(processed[label_start + 3]) == 0x2D
             ):
-                # 4.1. It starts with "xn--" (mapped: in lowercase): decode it and validate the
-                # decoded label, which takes its place; ToASCII step 3 encodes it again.
-                punycode_errors: list[str] = []
-                decoded = _convert_punycode_label(
-                    processed[label_start:index], _LABEL_FLAGS, punycode_errors
-                )
-                if decoded is not None and not punycode_errors:
-                    _check_validity(decoded, _LABEL_FLAGS, punycode_errors)
-                if decoded is None or punycode_errors:
-                    fails = True
-                else:
-                    if _is_rtl_label(decoded):
-                        has_rtl_code_point = True
-                    if decoded_labels is None:
-                        decoded_labels = []
-                    decoded_labels.append(decoded)
-                    try:
-                        encoded = punycode.encode(decoded)
-                    except punycode.PunycodeError:
-                        fails = True
-                        encoded = ""
-                    if copied < label_start:
-                        pieces.append(processed[copied:label_start])
-                    pieces.append(_ACE_PREFIX)
-                    pieces.append(encoded)
-                    copied = index
+                # 4.1. It starts with "xn--" (mapped: in lowercase): the full path decodes and
+                # validates it. (Rare here: only a domain beyond ASCII comes this way, an ASCII
+                # domain is only lowercased.)
+                return None
             elif not label_is_ascii:
                 processed_label = processed[label_start:index]
                 # 4. Criterion 8.
@@ -476,21 +451,7 @@ def _convert_one_label_in_one_scan(label: str) -> _ConvertedLabel | None:
         return _ConvertedLabel(processed, False, has_rtl_code_point, processed)
     if copied < length:
         pieces.append(processed[copied:])
-    result = "".join(pieces)
-    if decoded_labels is not None:
-        processed = _with_decoded_labels(processed, decoded_labels)
-    return _ConvertedLabel(result, False, has_rtl_code_point, processed)
-
-
-def _with_decoded_labels(processed: str, decoded_labels: list[str]) -> str:
-    """The processed labels with the "xn--" ones replaced by ``decoded_labels``, in order."""
-    labels = processed.split(".")
-    decoded_index = 0
-    for index in range(len(labels)):
-        if labels[index].startswith(_ACE_PREFIX):
-            labels[index] = decoded_labels[decoded_index]
-            decoded_index += 1
-    return ".".join(labels)
+    return _ConvertedLabel("".join(pieces), False, has_rtl_code_point, processed)
 
 
 def _has_forbidden_ascii_domain_code_point(ascii: str) -> bool:
