@@ -84,10 +84,9 @@ _DIGIT_VALUES: dict[str, int] = {
 }
 
 
-#: §5: the basic code point for each digit value, lowercase (index: the value).
-_BASIC_CODE_POINT_FOR_DIGIT: Final = "abcdefghijklmnopqrstuvwxyz0123456789"
-# (the same as a list of strings: the compiled build reads an item without making a string)
-_BASIC_CODE_POINTS_FOR_DIGITS: Final = list(_BASIC_CODE_POINT_FOR_DIGIT)
+#: §5: the basic code point for each digit value, lowercase (index: the value); a list of
+#: strings, from which the compiled build reads an item without making a string.
+_BASIC_CODE_POINT_FOR_DIGIT: Final = list("abcdefghijklmnopqrstuvwxyz0123456789")
 
 
 # --- §6.2 Decoding procedure --------------------------------------------------------------------
@@ -249,10 +248,10 @@ def encode_short(input: str) -> str:
                     t: i64 = TMIN if k <= bias else TMAX if k >= bias + TMAX else k - bias
                     if q < t:
                         break
-                    output.append(_BASIC_CODE_POINTS_FOR_DIGITS[t + (q - t) % (BASE - t)])
+                    output.append(_BASIC_CODE_POINT_FOR_DIGIT[t + (q - t) % (BASE - t)])
                     q = (q - t) // (BASE - t)
                     k += BASE
-                output.append(_BASIC_CODE_POINTS_FOR_DIGITS[q])
+                output.append(_BASIC_CODE_POINT_FOR_DIGIT[q])
                 # let bias = adapt(delta, h + 1, test h equals b?), let delta = 0, increment h
                 bias = _adapt(delta, h + 1, h == b)
                 delta = 0
